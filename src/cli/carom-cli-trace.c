@@ -1,0 +1,224 @@
+/* carom-cli-trace.c: `carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]`. */
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "carom-cli.h"
+#include "io/carom-svg.h"
+#include "model/carom-tracing.h"
+
+const char *
+carom_cli_format_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  if (value == 0.0)
+    value = 0.0; /* -0 prints as 0 */
+  return g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", value);
+}
+
+/* Short readable numbers for the text form. */
+static const char *
+short_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  if (fabs (value) < 1e-12)
+    value = 0.0;
+  return g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.8g", value);
+}
+
+static void
+json_string (GString *out, const char *s)
+{
+  g_string_append_c (out, '"');
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if (*p < 0x20)
+        g_string_append_printf (out, "\\u%04x", *p);
+      else
+        g_string_append_c (out, (char)*p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+json_number (GString *out, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, carom_cli_format_number (value, buf));
+}
+
+static void
+json_vec (GString *out, CgVec2 v)
+{
+  g_string_append_c (out, '[');
+  json_number (out, v.x);
+  g_string_append (out, ", ");
+  json_number (out, v.y);
+  g_string_append_c (out, ']');
+}
+
+static void
+json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
+{
+  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  g_string_append_printf (out, "        {\"index\": %u, \"point\": ", hit->index);
+  json_vec (out, hit->point);
+  g_string_append (out, ", \"distance\": ");
+  json_number (out, hit->distance);
+  g_string_append (out, ", \"normal\": ");
+  json_vec (out, hit->normal);
+  g_string_append (out, ",\n         \"object\": ");
+  json_string (out, object->id);
+  g_string_append_printf (out, ", \"role\": \"%s\", ", carom_object_role_name (object));
+  if (hit->kind == CG_PRIM_SEGMENT)
+    g_string_append_printf (out, "\"primitive\": \"segment\", \"edge\": %u,\n", hit->element);
+  else
+    g_string_append_printf (out, "\"primitive\": \"arc\", \"vertex\": %u,\n", hit->element);
+  g_string_append (out, "         \"in\": ");
+  json_vec (out, hit->in);
+  g_string_append (out, ", \"out\": ");
+  json_vec (out, hit->out);
+  g_string_append_c (out, '}');
+}
+
+static char *
+trace_to_json (const CaromSceneTrace *st)
+{
+  GString *out = g_string_new ("{\n  \"balls\": [");
+  for (guint i = 0; i < st->balls->len; i++)
+    {
+      const CaromBallTrace *bt = &g_array_index (st->balls, CaromBallTrace, i);
+      const CgTrace *t = &bt->trace;
+      g_string_append (out, i == 0 ? "\n    {\n      \"id\": " : ",\n    {\n      \"id\": ");
+      json_string (out, bt->ball->id);
+      g_string_append (out, ", \"start\": ");
+      json_vec (out, t->start);
+      g_string_append (out, ", \"direction\": ");
+      json_vec (out, t->direction);
+      g_string_append (out, ", \"radius\": ");
+      json_number (out, t->radius);
+      g_string_append_printf (out, ",\n      \"status\": \"%s\",\n      \"hits\": [",
+                              cg_trace_status_name (t->status));
+      for (size_t k = 0; k < t->n_hits; k++)
+        {
+          g_string_append (out, k == 0 ? "\n" : ",\n");
+          json_hit (out, st, &t->hits[k]);
+        }
+      g_string_append (out, t->n_hits > 0 ? "\n      ]\n    }" : "]\n    }");
+    }
+  g_string_append (out, st->balls->len > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+status_sentence (CgTraceStatus status)
+{
+  switch (status)
+    {
+    case CG_TRACE_STOPPED:
+      return _("stopped: touched an obstacle");
+    case CG_TRACE_MAX_BOUNCES:
+      return _("max-bounces: made its maximum number of wall hits");
+    case CG_TRACE_ESCAPED:
+      return _("escaped: the last cast hit nothing");
+    case CG_TRACE_START_OVERLAP:
+      return _("start-overlap: the ball starts overlapping a wall or an obstacle");
+    case CG_TRACE_RUNNING:
+    case CG_TRACE_INVALID_INPUT:
+      break;
+    }
+  return _("invalid-input: the ball’s start or direction is not usable");
+}
+
+static char *
+trace_to_text (const CaromSceneTrace *st)
+{
+  GString *out = g_string_new (NULL);
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
+  for (guint i = 0; i < st->balls->len; i++)
+    {
+      const CaromBallTrace *bt = &g_array_index (st->balls, CaromBallTrace, i);
+      const CgTrace *t = &bt->trace;
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      g_string_append_printf (out, _("Ball %s at (%s, %s), radius %s\n"), bt->ball->id,
+                              short_number (t->start.x, a), short_number (t->start.y, b),
+                              short_number (t->radius, c));
+      for (size_t k = 0; k < t->n_hits; k++)
+        {
+          const CgHit *hit = &t->hits[k];
+          const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+          g_autofree char *where
+              = hit->kind == CG_PRIM_SEGMENT
+                    ? g_strdup_printf (_("%s %s, edge %u"), carom_object_role_name (object),
+                                       object->id, hit->element)
+                    : g_strdup_printf (_("%s %s, corner arc at vertex %u"),
+                                       carom_object_role_name (object), object->id, hit->element);
+          g_string_append_printf (out, _("  %3u  (%s, %s)  after %s  %s\n"), hit->index,
+                                  short_number (hit->point.x, a), short_number (hit->point.y, b),
+                                  short_number (hit->distance, c), where);
+        }
+      g_string_append_printf (out, _("  %s\n"), status_sentence (t->status));
+    }
+  if (st->balls->len == 0)
+    g_string_append (out, _("The scene has no ball to trace.\n"));
+  return g_string_free (out, FALSE);
+}
+
+int
+carom_cli_trace (int argc, char **argv)
+{
+  gboolean json = FALSE, brute_force = FALSE;
+  gint64 max_bounces = G_MININT64; /* not given */
+  g_auto (GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the trace as JSON"), NULL },
+    { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
+      N_("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+    { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
+      N_("Test every primitive instead of using the BVH"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENE.svg") },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_("SCENE.svg"));
+  g_option_context_set_summary (context, _("Trace every ball of a scene and print its hits."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      g_printerr ("carom trace: %s\n", error->message);
+      return 2;
+    }
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    {
+      g_printerr ("carom trace: %s\n", _("give exactly one scene file"));
+      return 2;
+    }
+  if (max_bounces != G_MININT64 && max_bounces < 0)
+    {
+      g_printerr ("carom trace: %s\n", _("--max-bounces needs a number of 0 or more"));
+      return 2;
+    }
+
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  if (scene == NULL)
+    {
+      g_printerr ("carom trace: %s\n", error->message);
+      return 1;
+    }
+  for (guint i = 0; summary != NULL && i < summary->len; i++)
+    g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
+
+  g_autoptr (CaromSceneTrace) trace
+      = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force);
+  if (trace == NULL)
+    {
+      g_printerr ("carom trace: %s\n", _("out of memory"));
+      return 1;
+    }
+  g_autofree char *text = json ? trace_to_json (trace) : trace_to_text (trace);
+  fputs (text, stdout);
+  return 0;
+}

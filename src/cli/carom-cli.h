@@ -1,0 +1,14 @@
+/* carom-cli.h: the headless commands (scene-format.md, "The command line"). */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/// `carom trace`: argv[0] is "trace". Returns the process exit status.
+int carom_cli_trace (int argc, char **argv);
+
+/// Formats a double so it reads back exactly (%.17g, C locale), with -0 as 0.
+const char *carom_cli_format_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE]);
+
+G_END_DECLS

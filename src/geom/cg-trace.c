@@ -1,0 +1,152 @@
+/* cg-trace.c: the bounce tracer (geometry.md, "Reflection and the path"). */
+#include "cg-trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *
+cg_trace_status_name (CgTraceStatus s)
+{
+  switch (s)
+    {
+    case CG_TRACE_RUNNING:
+      return "running";
+    case CG_TRACE_STOPPED:
+      return "stopped";
+    case CG_TRACE_MAX_BOUNCES:
+      return "max-bounces";
+    case CG_TRACE_ESCAPED:
+      return "escaped";
+    case CG_TRACE_START_OVERLAP:
+      return "start-overlap";
+    case CG_TRACE_INVALID_INPUT:
+      return "invalid-input";
+    }
+  return "invalid-input";
+}
+
+CgTraceStatus
+cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                 bool brute_force)
+{
+  memset (t, 0, sizeof *t);
+  t->world = w;
+  t->pos = c;
+  t->dir = cg_normalize (d);
+  t->max_bounces = max_bounces;
+  t->exclude = -1;
+  t->brute_force = brute_force;
+
+  if (!cg_is_valid_vec2 (c) || !cg_is_valid_vec2 (d) || !cg_is_valid_vec2 (t->dir)
+      || cg_length_sq (t->dir) == 0.0)
+    t->status = CG_TRACE_INVALID_INPUT;
+  else if (cg_world_start_overlaps (w, c))
+    t->status = CG_TRACE_START_OVERLAP;
+  else if (max_bounces == 0)
+    t->status = CG_TRACE_MAX_BOUNCES;
+  else
+    t->status = CG_TRACE_RUNNING;
+  return t->status;
+}
+
+CgTraceStatus
+cg_tracer_step (CgTracer *t, CgHit *hit)
+{
+  if (t->status != CG_TRACE_RUNNING)
+    return t->status;
+
+  /* The primitive just reflected off is skipped: after a reflection the ray
+   * leaves its line or circle, and at a tangent hit (d·n = 0) it would be hit
+   * again at t = 0 forever. At a corner the other primitive is hit at t ≈ 0. */
+  CgWorldHit h = cg_world_cast (t->world, t->pos, t->dir, t->exclude, t->brute_force);
+  if (!h.hit)
+    {
+      t->status = CG_TRACE_ESCAPED;
+      return t->status;
+    }
+
+  size_t n_prims;
+  const CgPrimitive *prim = &cg_world_primitives (t->world, &n_prims)[h.prim];
+  const CgVec2 *v;
+  size_t n;
+  CgRole role = cg_world_polygon (t->world, prim->object, &v, &n);
+
+  memset (hit, 0, sizeof *hit);
+  hit->index = ++t->hits;
+  hit->prim = h.prim;
+  hit->kind = prim->kind;
+  hit->object = prim->object;
+  hit->element = prim->index;
+  hit->role = role;
+  hit->from = t->pos;
+  hit->point = h.rec.point;
+  hit->normal = h.rec.normal;
+  hit->in = t->dir;
+  hit->distance = h.rec.t;
+  hit->rec = h.rec;
+  hit->stats = h.stats;
+
+  if (role == CG_ROLE_OBSTACLE)
+    {
+      hit->out = t->dir;
+      t->pos = h.rec.point;
+      t->status = CG_TRACE_STOPPED;
+      return t->status;
+    }
+
+  /* d' = d - 2(d·n)n, renormalised so rounding cannot build up over
+   * millions of bounces. */
+  hit->out = cg_normalize (cg_reflect (t->dir, h.rec.normal));
+  t->dir = hit->out;
+  t->pos = h.rec.point;
+  t->exclude = h.prim;
+  t->bounces++;
+  if (t->bounces >= t->max_bounces)
+    t->status = CG_TRACE_MAX_BOUNCES;
+  return t->status;
+}
+
+bool
+cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
+              CgTrace *out)
+{
+  memset (out, 0, sizeof *out);
+  CgTracer tracer;
+  out->status = cg_tracer_start (&tracer, w, c, d, max_bounces, brute_force);
+  out->start = c;
+  out->direction = tracer.dir;
+  out->radius = cg_world_radius (w);
+  out->end_direction = tracer.dir;
+
+  size_t capacity = 0;
+  while (out->status == CG_TRACE_RUNNING)
+    {
+      CgHit hit;
+      out->status = cg_tracer_step (&tracer, &hit);
+      if (out->status == CG_TRACE_ESCAPED)
+        break;
+      if (out->n_hits == capacity)
+        {
+          size_t grown = capacity ? 2 * capacity : 32;
+          CgHit *hits = realloc (out->hits, grown * sizeof *hits);
+          if (hits == NULL)
+            {
+              cg_trace_clear (out);
+              return false;
+            }
+          out->hits = hits;
+          capacity = grown;
+        }
+      out->hits[out->n_hits++] = hit;
+    }
+  out->end_direction = tracer.dir;
+  return true;
+}
+
+void
+cg_trace_clear (CgTrace *t)
+{
+  free (t->hits);
+  t->hits = NULL;
+  t->n_hits = 0;
+}

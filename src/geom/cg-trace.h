@@ -1,0 +1,81 @@
+/* cg-trace.h: the bounce tracer (geometry.md, "Reflection and the path"). */
+#pragma once
+
+#include "cg-world.h"
+
+/// Where a trace stands.
+typedef enum
+{
+  CG_TRACE_RUNNING,       ///< more casts to come
+  CG_TRACE_STOPPED,       ///< touched an obstacle
+  CG_TRACE_MAX_BOUNCES,   ///< made max_bounces wall hits
+  CG_TRACE_ESCAPED,       ///< a cast hit nothing
+  CG_TRACE_START_OVERLAP, ///< the ball starts overlapping a polygon
+  CG_TRACE_INVALID_INPUT, ///< non-finite start, or a zero or non-finite direction
+} CgTraceStatus;
+
+/// One hit of a trace.
+typedef struct
+{
+  uint32_t index;   ///< 1 for the first hit
+  uint32_t prim;    ///< the primitive in the world
+  CgPrimKind kind;  ///< segment or arc
+  uint32_t object;  ///< the polygon
+  uint32_t element; ///< the edge (segment) or vertex (arc) of that polygon
+  CgRole role;
+  CgVec2 from;     ///< where the cast started
+  CgVec2 point;    ///< the contact: where the centre is when the ball touches
+  CgVec2 normal;   ///< the contact normal
+  CgVec2 in, out;  ///< the direction before and after (out == in at an obstacle)
+  double distance; ///< t from the previous point
+  CgCastRecord rec;
+  CgCastStats stats;
+} CgHit;
+
+/// A trace in progress, one cast a step; keeps no history.
+typedef struct
+{
+  const CgWorld *world;
+  CgVec2 pos, dir;
+  uint32_t max_bounces;
+  uint32_t bounces;
+  uint32_t hits;
+  int64_t exclude;
+  bool brute_force;
+  CgTraceStatus status;
+} CgTracer;
+
+/// Starts a trace at c in direction d (normalised here). Returns
+/// CG_TRACE_RUNNING, or the final status when there is nothing to cast:
+/// START_OVERLAP, INVALID_INPUT, or MAX_BOUNCES when max_bounces is 0.
+CgTraceStatus cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d,
+                               uint32_t max_bounces, bool brute_force);
+
+/// Makes one cast. Fills *hit and returns RUNNING after a wall bounce with
+/// more to come, STOPPED or MAX_BOUNCES (hit filled) at the end, ESCAPED when
+/// the cast hit nothing (hit untouched). After a final status it returns that
+/// status again.
+CgTraceStatus cg_tracer_step (CgTracer *t, CgHit *hit);
+
+/// A whole trace.
+typedef struct
+{
+  CgTraceStatus status;
+  CgVec2 start;
+  CgVec2 direction; ///< unit start direction
+  double radius;
+  CgHit *hits;
+  size_t n_hits;
+  CgVec2 end_direction; ///< the direction after the last hit (the escaping ray's)
+} CgTrace;
+
+/// Runs a trace to its end into out (cg_trace_clear() frees it). Returns
+/// false when memory runs out.
+bool cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
+                   CgTrace *out);
+
+/// Frees a trace's hits.
+void cg_trace_clear (CgTrace *t);
+
+/// "stopped", "max-bounces", "escaped", "start-overlap" or "invalid-input".
+const char *cg_trace_status_name (CgTraceStatus s);

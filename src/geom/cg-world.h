@@ -1,0 +1,78 @@
+/* cg-world.h: the polygons of a scene grown for one ball radius: their
+ * outline primitives, a BVH over them, and the first-hit query. */
+#pragma once
+
+#include "cg-bvh.h"
+#include "cg-cast.h"
+
+/// A polygon handed to cg_world_new(): valid, and in its role's orientation.
+typedef struct
+{
+  const CgVec2 *v;
+  size_t n;
+  CgRole role;
+} CgPolygonRef;
+
+/// What the BVH's leaves hold.
+typedef enum
+{
+  CG_BVH_LEAF_PRIMITIVES, ///< one box per outline primitive (Carom's choice, see README)
+  CG_BVH_LEAF_OBJECTS,    ///< one box per polygon's whole outline
+} CgBvhLeaves;
+
+/// Counters of one cast, to show what the broad phase saved.
+typedef struct
+{
+  uint32_t nodes_visited;     ///< BVH nodes popped and opened
+  uint32_t boxes_tested;      ///< ray–box tests
+  uint32_t primitives_tested; ///< narrow-phase casts
+} CgCastStats;
+
+/// The first primitive a cast hits.
+typedef struct
+{
+  bool hit;
+  uint32_t prim;    ///< index into cg_world_primitives()
+  CgCastRecord rec; ///< the record of the winning cast
+  CgCastStats stats;
+} CgWorldHit;
+
+typedef struct CgWorld CgWorld;
+
+/// Grows count polygons by r (r >= 0) and builds the BVH. The polygons are
+/// copied. Returns NULL when memory runs out.
+CgWorld *cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves leaves);
+
+/// Frees a world (NULL is fine).
+void cg_world_free (CgWorld *w);
+
+/// The ball radius the world was built for.
+double cg_world_radius (const CgWorld *w);
+
+/// The scene tolerance eps = 1e-9 × extent (the larger side of the polygons'
+/// bounding box; 1 when there are none).
+double cg_world_eps (const CgWorld *w);
+
+/// The outline primitives, in polygon order.
+const CgPrimitive *cg_world_primitives (const CgWorld *w, size_t *n);
+
+/// Polygon i's role, vertices (as stored, oriented) and count.
+CgRole cg_world_polygon (const CgWorld *w, size_t i, const CgVec2 **v, size_t *n);
+
+/// The number of polygons.
+size_t cg_world_polygon_count (const CgWorld *w);
+
+/// The BVH (for drawing and statistics).
+const CgBvh *cg_world_bvh (const CgWorld *w);
+
+/// The first hit of the ray c + t d (d a unit vector), skipping primitive
+/// `exclude` (pass -1 for none). Ties in t go to the lower primitive index,
+/// so the BVH and brute force choose the same hit bit for bit.
+CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force);
+
+/// True when a ball at c starts overlapping: closer than r - eps to any edge,
+/// or inside an obstacle.
+bool cg_world_start_overlaps (const CgWorld *w, CgVec2 c);
+
+/// Bytes the world holds (primitives, polygons and BVH).
+size_t cg_world_memory (const CgWorld *w);

@@ -1,0 +1,71 @@
+/* carom-scene.h: the scene model: walls, obstacles and balls in document order. */
+#pragma once
+
+#include <glib.h>
+
+#include "geom/cg-polygon.h"
+
+G_BEGIN_DECLS
+
+/// What a scene object is.
+typedef enum
+{
+  CAROM_OBJECT_POLYGON, ///< a wall or an obstacle
+  CAROM_OBJECT_BALL,
+} CaromObjectKind;
+
+/// The default number of wall hits a ball makes before it stops (scene-format.md).
+#define CAROM_DEFAULT_MAX_BOUNCES 29
+
+/// One scene object. Polygons are valid and stored in their role's orientation.
+typedef struct
+{
+  CaromObjectKind kind;
+  char *id; ///< unique within the scene, never NULL
+
+  /* polygon */
+  CgRole role;
+  CgVec2 *points;
+  size_t n_points;
+  gboolean reversed; ///< the reader reversed the vertex order to fit the role
+
+  /* ball */
+  CgVec2 center;
+  double radius;
+  CgVec2 direction; ///< unit vector
+  guint max_bounces;
+} CaromObject;
+
+/// A scene: objects in document order.
+typedef struct
+{
+  GPtrArray *objects; ///< of CaromObject*, owned
+} CaromScene;
+
+CaromScene *carom_scene_new (void);
+void carom_scene_free (CaromScene *scene);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromScene, carom_scene_free)
+
+/// Appends a polygon (copied, not yet validated or oriented). id may be NULL:
+/// carom_scene_assign_ids() names it later. Returns the new object (borrowed).
+CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role,
+                                      const CgVec2 *points, size_t n_points);
+
+/// Appends a ball; direction need not be normalised. Returns it (borrowed).
+CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center,
+                                   double radius, CgVec2 direction, guint max_bounces);
+
+/// Gives every object without an id the name `wall-N`, `obstacle-N` or
+/// `ball-N` (N counting objects of that kind in document order, skipping
+/// names already taken).
+void carom_scene_assign_ids (CaromScene *scene);
+
+/// The object with this id, or NULL.
+CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
+
+/// "wall", "obstacle" or "ball".
+const char *carom_object_role_name (const CaromObject *object);
+
+void carom_object_free (CaromObject *object);
+
+G_END_DECLS

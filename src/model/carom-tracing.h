@@ -1,0 +1,36 @@
+/* carom-tracing.h: traces every ball of a scene. */
+#pragma once
+
+#include "carom-scene.h"
+#include "geom/cg-trace.h"
+
+G_BEGIN_DECLS
+
+/// One ball's trace.
+typedef struct
+{
+  const CaromObject *ball; ///< borrowed from the scene
+  const CgWorld *world;    ///< the scene grown by this ball's radius (owned by the scene trace)
+  CgTrace trace;
+} CaromBallTrace;
+
+/// The traces of all balls of a scene, valid while the scene is unchanged.
+typedef struct
+{
+  GPtrArray *polygons; ///< CaromObject* (borrowed): world polygon index -> scene object
+  GPtrArray *worlds;   ///< CgWorld*, owned: one per distinct ball radius
+  GArray *balls;       ///< CaromBallTrace, in document order
+} CaromSceneTrace;
+
+/// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
+/// own max bounces. Returns NULL only when memory runs out.
+CaromSceneTrace *carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override,
+                                    gboolean brute_force);
+
+void carom_scene_trace_free (CaromSceneTrace *trace);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)
+
+/// The scene object a world polygon index stands for.
+const CaromObject *carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index);
+
+G_END_DECLS

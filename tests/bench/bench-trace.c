@@ -1,0 +1,286 @@
+/* bench-trace.c: the cast and bounce workloads of ../shared/bench/ (W1, W2).
+ *
+ * usage: bench-trace SCENE.txt [--brute-casts N] [--leaves primitives|objects|both]
+ *
+ * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes them).
+ * Prints world build time, BVH build time, memory, W1 casts/s with its
+ * distance checksum, and W2 bounces/s with the final position, with the BVH
+ * and by brute force (brute force on the first N casts only, default 2000,
+ * since at 10^5 obstacles it tests a million primitives per cast). */
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "geom/cg-world.h"
+
+typedef struct
+{
+  double room;
+  GArray *verts;  /* CgVec2, all polygons' vertices */
+  GArray *counts; /* size_t per polygon */
+  GArray *casts;  /* double[5]: x y dx dy r */
+} BenchScene;
+
+static gboolean
+read_scene (const char *path, BenchScene *s, GError **error)
+{
+  g_autofree char *text = NULL;
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return FALSE;
+  s->verts = g_array_new (FALSE, FALSE, sizeof (CgVec2));
+  s->counts = g_array_new (FALSE, FALSE, sizeof (size_t));
+  s->casts = g_array_new (FALSE, FALSE, sizeof (double) * 5);
+  char *line = text;
+  while (line != NULL && *line)
+    {
+      char *next = strchr (line, '\n');
+      if (next)
+        *next++ = '\0';
+      char *p = line, *end;
+      if (g_str_has_prefix (p, "room "))
+        s->room = g_ascii_strtod (p + 5, NULL);
+      else if (g_str_has_prefix (p, "poly "))
+        {
+          p += 5;
+          size_t n = 0;
+          for (;;)
+            {
+              double x = g_ascii_strtod (p, &end);
+              if (end == p)
+                break;
+              p = end;
+              double y = g_ascii_strtod (p, &end);
+              p = end;
+              CgVec2 v = { x, y };
+              g_array_append_val (s->verts, v);
+              n++;
+            }
+          g_array_append_val (s->counts, n);
+        }
+      else if (g_str_has_prefix (p, "cast "))
+        {
+          double c[5];
+          p += 5;
+          for (int i = 0; i < 5; i++)
+            {
+              c[i] = g_ascii_strtod (p, &end);
+              p = end;
+            }
+          g_array_append_vals (s->casts, c, 1);
+        }
+      line = next;
+    }
+  if (s->room <= 0 || s->casts->len == 0)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: not a gen_scene.py file", path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+static long
+peak_rss_kib (void)
+{
+  struct rusage ru;
+  getrusage (RUSAGE_SELF, &ru);
+  return ru.ru_maxrss;
+}
+
+typedef struct
+{
+  double seconds;
+  double checksum;
+  guint64 prims_tested;
+  guint64 nodes_visited;
+  guint hits;
+} W1Result;
+
+static W1Result
+run_w1 (const CgWorld *w, const BenchScene *s, guint n_casts, gboolean brute)
+{
+  W1Result res = { 0 };
+  double start = now ();
+  for (guint i = 0; i < n_casts; i++)
+    {
+      const double *c = &g_array_index (s->casts, double, 5 * i);
+      CgWorldHit h = cg_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), -1, brute);
+      if (h.hit)
+        {
+          res.checksum += h.rec.t;
+          res.hits++;
+        }
+      res.prims_tested += h.stats.primitives_tested;
+      res.nodes_visited += h.stats.nodes_visited;
+    }
+  res.seconds = now () - start;
+  return res;
+}
+
+/* W2: cast, move to the contact, reflect; obstacles reflect too. */
+static double
+run_w2 (const CgWorld *w, const BenchScene *s, guint steps, gboolean brute, CgVec2 *final)
+{
+  const double *c = &g_array_index (s->casts, double, 0);
+  CgVec2 pos = { c[0], c[1] }, dir = { c[2], c[3] };
+  dir = cg_normalize (dir);
+  int64_t exclude = -1;
+  double start = now ();
+  for (guint i = 0; i < steps; i++)
+    {
+      CgWorldHit h = cg_world_cast (w, pos, dir, exclude, brute);
+      if (!h.hit)
+        {
+          g_printerr ("W2: the ball escaped at step %u\n", i);
+          break;
+        }
+      pos = h.rec.point;
+      dir = cg_normalize (cg_reflect (dir, h.rec.normal));
+      exclude = h.prim;
+    }
+  *final = pos;
+  return now () - start;
+}
+
+static CgWorld *
+build_world (const BenchScene *s, double r, CgBvhLeaves leaves, double *seconds)
+{
+  CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
+  cg_polygon_orient (room, 4, CG_ROLE_WALL);
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
+  CgPolygonRef wall = { room, 4, CG_ROLE_WALL };
+  g_array_append_val (refs, wall);
+  CgVec2 *v = (CgVec2 *)s->verts->data;
+  for (guint i = 0; i < s->counts->len; i++)
+    {
+      size_t n = g_array_index (s->counts, size_t, i);
+      cg_polygon_orient (v, n, CG_ROLE_OBSTACLE);
+      CgPolygonRef ref = { v, n, CG_ROLE_OBSTACLE };
+      g_array_append_val (refs, ref);
+      v += n;
+    }
+  double start = now ();
+  CgWorld *w = cg_world_new ((CgPolygonRef *)refs->data, refs->len, r, leaves);
+  *seconds = now () - start;
+  g_array_unref (refs);
+  return w;
+}
+
+/* Times the BVH alone over the world's primitive boxes. */
+static double
+time_bvh_only (const CgWorld *w)
+{
+  size_t n;
+  const CgPrimitive *prims = cg_world_primitives (w, &n);
+  CgAabb *boxes = g_new (CgAabb, n);
+  for (size_t i = 0; i < n; i++)
+    boxes[i] = cg_primitive_bounds (&prims[i]);
+  double best = INFINITY;
+  for (int rep = 0; rep < 3; rep++)
+    {
+      CgBvh bvh;
+      double start = now ();
+      cg_bvh_build (&bvh, boxes, (uint32_t)n, 4);
+      best = fmin (best, now () - start);
+      cg_bvh_clear (&bvh);
+    }
+  g_free (boxes);
+  return best;
+}
+
+int
+main (int argc, char **argv)
+{
+  gint brute_casts = 2000;
+  g_autofree char *leaves_opt = NULL;
+  gint w2_steps = 100000;
+  GOptionEntry entries[] = {
+    { "brute-casts", 0, 0, G_OPTION_ARG_INT, &brute_casts, "Casts for brute force (W1)", "N" },
+    { "leaves", 0, 0, G_OPTION_ARG_STRING, &leaves_opt, "primitives, objects or both", "KIND" },
+    { "w2-steps", 0, 0, G_OPTION_ARG_INT, &w2_steps, "W2 bounces", "N" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("SCENE.txt");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc != 2)
+    {
+      g_printerr ("%s\n", error ? error->message : "usage: bench-trace SCENE.txt");
+      return 2;
+    }
+  BenchScene scene = { 0 };
+  if (!read_scene (argv[1], &scene, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  double r = g_array_index (scene.casts, double, 4);
+  guint n_casts = scene.casts->len;
+  gboolean both = leaves_opt && strcmp (leaves_opt, "both") == 0;
+  gboolean objects_only = leaves_opt && strcmp (leaves_opt, "objects") == 0;
+
+  printf ("scene %s: %u obstacles, %u casts, r = %g\n", argv[1], scene.counts->len, n_casts, r);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      CgBvhLeaves leaves = pass == 0 ? CG_BVH_LEAF_PRIMITIVES : CG_BVH_LEAF_OBJECTS;
+      if ((pass == 0 && objects_only) || (pass == 1 && !both && !objects_only))
+        continue;
+      const char *name = pass == 0 ? "primitives" : "objects";
+      double build_s;
+      CgWorld *w = build_world (&scene, r, leaves, &build_s);
+      size_t n_prims;
+      cg_world_primitives (w, &n_prims);
+      const CgBvh *bvh = cg_world_bvh (w);
+      printf ("[leaves: %s] %zu primitives; world build (outlines + BVH) %.1f ms; BVH %u nodes, "
+              "depth %u; world memory %.1f MiB\n",
+              name, n_prims, build_s * 1e3, bvh->n_nodes, bvh->depth,
+              cg_world_memory (w) / 1048576.0);
+      if (pass == 0)
+        printf ("  BVH build alone over %zu primitive boxes: %.1f ms\n", n_prims,
+                time_bvh_only (w) * 1e3);
+
+      W1Result bv = run_w1 (w, &scene, n_casts, FALSE);
+      printf ("  W1 BVH:    %10.0f casts/s  (%u casts, %u hits, checksum %.6f, %.1f prims "
+              "and %.1f nodes a cast)\n",
+              n_casts / bv.seconds, n_casts, bv.hits, bv.checksum,
+              (double)bv.prims_tested / n_casts, (double)bv.nodes_visited / n_casts);
+      guint nb = MIN ((guint)brute_casts, n_casts);
+      if (nb > 0 && pass == 0)
+        {
+          W1Result bs = run_w1 (w, &scene, nb, TRUE);
+          W1Result bv2 = run_w1 (w, &scene, nb, FALSE);
+          printf ("  W1 brute:  %10.0f casts/s  (first %u casts, checksum %.6f; BVH on the same "
+                  "casts %.6f)\n",
+                  nb / bs.seconds, nb, bs.checksum, bv2.checksum);
+          printf ("  W1 speed-up of the BVH over brute force: %.0fx\n",
+                  (nb / bv2.seconds) / (nb / bs.seconds));
+        }
+
+      CgVec2 final;
+      double w2 = run_w2 (w, &scene, (guint)w2_steps, FALSE, &final);
+      printf ("  W2 BVH:    %10.0f bounces/s (%d bounces, final position (%.6f, %.6f))\n",
+              w2_steps / w2, w2_steps, final.x, final.y);
+      if (pass == 0 && brute_casts > 0)
+        {
+          guint steps = MIN ((guint)w2_steps, (guint)brute_casts);
+          CgVec2 final_b, final_v;
+          double wb = run_w2 (w, &scene, steps, TRUE, &final_b);
+          run_w2 (w, &scene, steps, FALSE, &final_v);
+          printf ("  W2 brute:  %10.0f bounces/s (first %u bounces, final (%.6f, %.6f); BVH "
+                  "(%.6f, %.6f))\n",
+                  steps / wb, steps, final_b.x, final_b.y, final_v.x, final_v.y);
+        }
+      cg_world_free (w);
+    }
+  printf ("peak resident memory: %.1f MiB\n", peak_rss_kib () / 1024.0);
+  g_array_unref (scene.verts);
+  g_array_unref (scene.counts);
+  g_array_unref (scene.casts);
+  return 0;
+}
