@@ -15,9 +15,10 @@ typedef enum
 typedef enum
 {
   CG_POLYGON_OK,
-  CG_POLYGON_NOT_FINITE,    ///< a coordinate is NaN or infinite (vertex index_a)
+  CG_POLYGON_NOT_FINITE,     ///< a coordinate is NaN or infinite (vertex index_a)
   CG_POLYGON_TOO_FEW_POINTS, ///< fewer than 3 distinct vertices
-  CG_POLYGON_SELF_CROSSING, ///< edges index_a and index_b cross, touch or overlap
+  CG_POLYGON_SELF_CROSSING,  ///< edges index_a and index_b cross, touch or overlap
+  CG_POLYGON_NO_MEMORY,      ///< the check could not allocate its working memory
 } CgPolygonStatus;
 
 /// The result of a validity check, naming the offending vertex or edges.
