@@ -116,18 +116,18 @@ status_sentence (CgTraceStatus status)
   switch (status)
     {
     case CG_TRACE_STOPPED:
-      return _("stopped: touched an obstacle");
+      return _ ("stopped: touched an obstacle");
     case CG_TRACE_MAX_BOUNCES:
-      return _("max-bounces: made its maximum number of wall hits");
+      return _ ("max-bounces: made its maximum number of wall hits");
     case CG_TRACE_ESCAPED:
-      return _("escaped: the last cast hit nothing");
+      return _ ("escaped: the last cast hit nothing");
     case CG_TRACE_START_OVERLAP:
-      return _("start-overlap: the ball starts overlapping a wall or an obstacle");
+      return _ ("start-overlap: the ball starts overlapping a wall or an obstacle");
     case CG_TRACE_RUNNING:
     case CG_TRACE_INVALID_INPUT:
       break;
     }
-  return _("invalid-input: the ball’s start or direction is not usable");
+  return _ ("invalid-input: the ball’s start or direction is not usable");
 }
 
 static char *
@@ -141,7 +141,7 @@ trace_to_text (const CaromSceneTrace *st)
       const CgTrace *t = &bt->trace;
       if (i > 0)
         g_string_append_c (out, '\n');
-      g_string_append_printf (out, _("Ball %s at (%s, %s), radius %s\n"), bt->ball->id,
+      g_string_append_printf (out, _ ("Ball %s at (%s, %s), radius %s\n"), bt->ball->id,
                               short_number (t->start.x, a), short_number (t->start.y, b),
                               short_number (t->radius, c));
       for (size_t k = 0; k < t->n_hits; k++)
@@ -150,18 +150,18 @@ trace_to_text (const CaromSceneTrace *st)
           const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
           g_autofree char *where
               = hit->kind == CG_PRIM_SEGMENT
-                    ? g_strdup_printf (_("%s %s, edge %u"), carom_object_role_name (object),
+                    ? g_strdup_printf (_ ("%s %s, edge %u"), carom_object_role_name (object),
                                        object->id, hit->element)
-                    : g_strdup_printf (_("%s %s, corner arc at vertex %u"),
+                    : g_strdup_printf (_ ("%s %s, corner arc at vertex %u"),
                                        carom_object_role_name (object), object->id, hit->element);
-          g_string_append_printf (out, _("  %3u  (%s, %s)  after %s  %s\n"), hit->index,
+          g_string_append_printf (out, _ ("  %3u  (%s, %s)  after %s  %s\n"), hit->index,
                                   short_number (hit->point.x, a), short_number (hit->point.y, b),
                                   short_number (hit->distance, c), where);
         }
-      g_string_append_printf (out, _("  %s\n"), status_sentence (t->status));
+      g_string_append_printf (out, _ ("  %s\n"), status_sentence (t->status));
     }
   if (st->balls->len == 0)
-    g_string_append (out, _("The scene has no ball to trace.\n"));
+    g_string_append (out, _ ("The scene has no ball to trace.\n"));
   return g_string_free (out, FALSE);
 }
 
@@ -172,16 +172,16 @@ carom_cli_trace (int argc, char **argv)
   gint64 max_bounces = G_MININT64; /* not given */
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the trace as JSON"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print the trace as JSON"), NULL },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
-      N_("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+      N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
-      N_("Test every primitive instead of using the BVH"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("SCENE.svg") },
+      N_ ("Test every primitive instead of using the BVH"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("SCENE.svg") },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("SCENE.svg"));
-  g_option_context_set_summary (context, _("Trace every ball of a scene and print its hits."));
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("SCENE.svg"));
+  g_option_context_set_summary (context, _ ("Trace every ball of a scene and print its hits."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   g_autoptr (GError) error = NULL;
@@ -192,12 +192,12 @@ carom_cli_trace (int argc, char **argv)
     }
   if (files == NULL || files[0] == NULL || files[1] != NULL)
     {
-      g_printerr ("carom trace: %s\n", _("give exactly one scene file"));
+      g_printerr ("carom trace: %s\n", _ ("give exactly one scene file"));
       return 2;
     }
   if (max_bounces != G_MININT64 && max_bounces < 0)
     {
-      g_printerr ("carom trace: %s\n", _("--max-bounces needs a number of 0 or more"));
+      g_printerr ("carom trace: %s\n", _ ("--max-bounces needs a number of 0 or more"));
       return 2;
     }
 
@@ -215,7 +215,7 @@ carom_cli_trace (int argc, char **argv)
       = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force);
   if (trace == NULL)
     {
-      g_printerr ("carom trace: %s\n", _("out of memory"));
+      g_printerr ("carom trace: %s\n", _ ("out of memory"));
       return 1;
     }
   g_autofree char *text = json ? trace_to_json (trace) : trace_to_text (trace);

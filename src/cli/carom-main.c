@@ -10,13 +10,13 @@ static void
 print_usage (FILE *stream)
 {
   fprintf (stream, "%s\n",
-           _("Usage:\n"
-             "  carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]\n"
-             "\n"
-             "Commands:\n"
-             "  trace    Trace every ball of a scene and print its hits\n"
-             "\n"
-             "Run “carom COMMAND --help” for a command’s options."));
+           _ ("Usage:\n"
+              "  carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]\n"
+              "\n"
+              "Commands:\n"
+              "  trace    Trace every ball of a scene and print its hits\n"
+              "\n"
+              "Run “carom COMMAND --help” for a command’s options."));
 }
 
 int

@@ -1,0 +1,190 @@
+/* test-cli.c: `carom trace` as a user runs it (the binary in $CAROM_EXE). */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <string.h>
+
+static const char *
+source_path (const char *relative, char **owned)
+{
+  *owned = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
+  return *owned;
+}
+
+/* Runs carom with args; returns the exit status. */
+static int
+run_carom (const char *const *args, char **out, char **err)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
+  for (const char *const *a = args; *a; a++)
+    g_ptr_array_add (argv, (gpointer)*a);
+  g_ptr_array_add (argv, NULL);
+  int wait_status = 0;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+                               err, &wait_status, &error));
+  g_assert_no_error (error);
+  if (WIFEXITED (wait_status))
+    return WEXITSTATUS (wait_status);
+  return -1;
+}
+
+/* The numbers of the JSON array that follows `key` after position `from`. */
+static const char *
+json_vec_after (const char *from, const char *key, double *x, double *y)
+{
+  const char *p = strstr (from, key);
+  g_assert_nonnull (p);
+  p = strchr (p, '[');
+  g_assert_nonnull (p);
+  char *end;
+  *x = g_ascii_strtod (p + 1, &end);
+  g_assert_true (*end == ',');
+  *y = g_ascii_strtod (end + 1, &end);
+  g_assert_true (*end == ']');
+  return end;
+}
+
+/* 1: the seed scene's JSON trace starts with the tutorial's first hit: (60, 260)
+ * on the room's edge 1, normal (0, -1), leaving along (1, -1)/√2. */
+static void
+test_cli_trace_json_seed (void)
+{
+  g_autofree char *scene = NULL, *out = NULL, *err = NULL;
+  const char *args[] = { "trace", "--json", source_path ("data/examples/seed.svg", &scene), NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  g_assert_nonnull (strstr (out, "\"balls\": ["));
+  g_assert_nonnull (strstr (out, "\"id\": \"ball\""));
+  g_assert_nonnull (strstr (out, "\"radius\": 40"));
+  g_assert_nonnull (strstr (out, "\"status\": \"max-bounces\""));
+
+  double x, y;
+  json_vec_after (out, "\"start\"", &x, &y);
+  g_assert_cmpfloat (x, ==, -200);
+  g_assert_cmpfloat (y, ==, 0);
+  const char *hit1 = strstr (out, "{\"index\": 1,");
+  g_assert_nonnull (hit1);
+  json_vec_after (hit1, "\"point\"", &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, 60, 1e-9);
+  g_assert_cmpfloat_with_epsilon (y, 260, 1e-9);
+  json_vec_after (hit1, "\"normal\"", &x, &y);
+  g_assert_cmpfloat (x, ==, 0);
+  g_assert_cmpfloat (y, ==, -1);
+  json_vec_after (hit1, "\"out\"", &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, G_SQRT2 / 2, 1e-15);
+  g_assert_cmpfloat_with_epsilon (y, -G_SQRT2 / 2, 1e-15);
+  g_assert_nonnull (strstr (hit1, "\"object\": \"room\", \"role\": \"wall\", \"primitive\": "
+                                  "\"segment\", \"edge\": 1"));
+  /* 29 wall hits, as the scene's carom:max-bounces says. */
+  g_assert_nonnull (strstr (out, "{\"index\": 29,"));
+  g_assert_null (strstr (out, "{\"index\": 30,"));
+}
+
+/* 2: --brute-force prints exactly the same trace as the BVH. */
+static void
+test_cli_brute_force_same (void)
+{
+  g_autofree char *scene = NULL, *a = NULL, *b = NULL, *err = NULL, *err2 = NULL;
+  source_path ("data/examples/seed.svg", &scene);
+  const char *args1[] = { "trace", "--json", scene, NULL };
+  const char *args2[] = { "trace", "--json", "--brute-force", scene, NULL };
+  g_assert_cmpint (run_carom (args1, &a, &err), ==, 0);
+  g_assert_cmpint (run_carom (args2, &b, &err2), ==, 0);
+  g_assert_cmpstr (a, ==, b);
+}
+
+/* 3: --max-bounces overrides the ball's own setting. */
+static void
+test_cli_max_bounces (void)
+{
+  g_autofree char *scene = NULL, *out = NULL, *err = NULL;
+  const char *args[]
+      = { "trace", "--json", "--max-bounces", "3", source_path ("data/examples/seed.svg", &scene),
+          NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "{\"index\": 3,"));
+  g_assert_null (strstr (out, "{\"index\": 4,"));
+  g_assert_nonnull (strstr (out, "\"status\": \"max-bounces\""));
+
+  const char *bad[] = { "trace", "--max-bounces", "-2", scene, NULL };
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  g_assert_cmpint (run_carom (bad, &out2, &err2), ==, 2);
+  g_assert_nonnull (strstr (err2, "--max-bounces"));
+}
+
+/* 4: the text form names the ball, each hit and the status. */
+static void
+test_cli_text (void)
+{
+  g_autofree char *scene = NULL, *out = NULL, *err = NULL;
+  const char *args[] = { "trace", source_path ("data/examples/seed.svg", &scene), NULL };
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "Ball ball at (-200, 0), radius 40"));
+  g_assert_nonnull (strstr (out, "(60, 260)"));
+  g_assert_nonnull (strstr (out, "wall room, edge 1"));
+  g_assert_nonnull (strstr (out, "max-bounces"));
+}
+
+/* 5: a missing file exits non-zero with a message naming it. */
+static void
+test_cli_missing_file (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "trace", "/nonexistent/scene.svg", NULL };
+  int status = run_carom (args, &out, &err);
+  g_assert_cmpint (status, !=, 0);
+  g_assert_cmpint (status, !=, 2);
+  g_assert_nonnull (strstr (err, "/nonexistent/scene.svg"));
+  g_assert_cmpstr (out, ==, "");
+}
+
+/* 6: an invalid object gets a message naming the object and the problem; no crash. */
+static void
+test_cli_invalid_object (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bowtie.svg", NULL);
+  const char *svg
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">"
+        "<polygon carom:role=\"obstacle\" id=\"bowtie\" points=\"0,0 10,10 10,0 0,10\"/>"
+        "</svg>";
+  g_assert_true (g_file_set_contents (path, svg, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "trace", path, NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "bowtie"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* 7: usage errors exit with status 2 and say what is wrong. */
+static void
+test_cli_usage (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "trace", NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 2);
+  g_assert_cmpstr (err, !=, "");
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  const char *args2[] = { "frobnicate", NULL };
+  g_assert_cmpint (run_carom (args2, &out2, &err2), ==, 2);
+  g_assert_nonnull (strstr (err2, "carom trace"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/trace/json-seed", test_cli_trace_json_seed);
+  g_test_add_func ("/cli/trace/brute-force-same", test_cli_brute_force_same);
+  g_test_add_func ("/cli/trace/max-bounces", test_cli_max_bounces);
+  g_test_add_func ("/cli/trace/text", test_cli_text);
+  g_test_add_func ("/cli/trace/missing-file", test_cli_missing_file);
+  g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
+  g_test_add_func ("/cli/usage", test_cli_usage);
+  return g_test_run ();
+}
