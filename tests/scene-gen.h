@@ -8,7 +8,7 @@
 /// A polygon set for cg_world_new(), owning its vertices.
 typedef struct
 {
-  GArray *refs;    ///< CgPolygonRef
+  GArray *refs;     ///< CgPolygonRef
   GPtrArray *owned; ///< the vertex arrays
 } TestScene;
 

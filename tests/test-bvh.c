@@ -8,7 +8,10 @@ static void
 test_bvh_structure (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
-  enum { N = 5000 };
+  enum
+  {
+    N = 5000
+  };
   CgAabb *boxes = g_new (CgAabb, N);
   for (int i = 0; i < N; i++)
     {
@@ -30,7 +33,8 @@ test_bvh_structure (void)
               uint32_t item = bvh.items[node->first + i];
               seen[item]++;
               CgAabb b = boxes[item];
-              g_assert_true (cg_aabb_contains (node->box, b.lo) && cg_aabb_contains (node->box, b.hi));
+              g_assert_true (cg_aabb_contains (node->box, b.lo)
+                             && cg_aabb_contains (node->box, b.hi));
             }
           continue;
         }
@@ -52,7 +56,10 @@ test_bvh_structure (void)
 static void
 test_bvh_degenerate (void)
 {
-  enum { N = 100000 };
+  enum
+  {
+    N = 100000
+  };
   CgAabb *boxes = g_new (CgAabb, N);
   for (int i = 0; i < N; i++)
     boxes[i] = (CgAabb){ { 1, 1 }, { 2, 2 } };
@@ -107,11 +114,14 @@ test_bvh_equals_brute_force (void)
               c = all[g_rand_int_range (rand, 0, (gint32)n_prims)].a;
               break;
             case 1: /* axis-parallel */
-              c = cg_v2 (g_rand_double_range (rand, 2, L - 2), g_rand_double_range (rand, 2, L - 2));
-              d = (i % 8 == 1) ? cg_v2 (0, (i % 16 == 1) ? 1 : -1) : cg_v2 ((i % 16 == 5) ? 1 : -1, 0);
+              c = cg_v2 (g_rand_double_range (rand, 2, L - 2),
+                         g_rand_double_range (rand, 2, L - 2));
+              d = (i % 8 == 1) ? cg_v2 (0, (i % 16 == 1) ? 1 : -1)
+                               : cg_v2 ((i % 16 == 5) ? 1 : -1, 0);
               break;
             default:
-              c = cg_v2 (g_rand_double_range (rand, 2, L - 2), g_rand_double_range (rand, 2, L - 2));
+              c = cg_v2 (g_rand_double_range (rand, 2, L - 2),
+                         g_rand_double_range (rand, 2, L - 2));
             }
           int64_t exclude = (i % 5 == 0) ? g_rand_int_range (rand, 0, (gint32)n_prims) : -1;
           CgWorldHit brute = cg_world_cast (prims, c, d, exclude, true);
@@ -122,8 +132,8 @@ test_bvh_equals_brute_force (void)
           bvh_tests += h1.stats.primitives_tested;
           brute_tests += brute.stats.primitives_tested;
         }
-      g_test_message ("%d obstacles: %" G_GUINT64_FORMAT " primitive tests with the BVH, %"
-                      G_GUINT64_FORMAT " brute force",
+      g_test_message ("%d obstacles: %" G_GUINT64_FORMAT
+                      " primitive tests with the BVH, %" G_GUINT64_FORMAT " brute force",
                       sizes[s], bvh_tests, brute_tests);
       /* The broad phase must actually save work on big scenes. */
       if (sizes[s] >= 1000)

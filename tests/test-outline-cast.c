@@ -242,7 +242,8 @@ main (int argc, char **argv)
   g_test_add_func ("/outline/obstacle-square", test_outline_obstacle_square);
   g_test_add_func ("/outline/wall-square", test_outline_wall_square);
   g_test_add_func ("/outline/collinear-vertex", test_outline_collinear);
-  g_test_add_func ("/outline/bounds-include-arc-extremes", test_outline_bounds_include_arc_extremes);
+  g_test_add_func ("/outline/bounds-include-arc-extremes",
+                   test_outline_bounds_include_arc_extremes);
   g_test_add_func ("/cast/segment/head-on", test_cast_segment_head_on);
   g_test_add_func ("/cast/segment/back-facing", test_cast_segment_back_facing);
   g_test_add_func ("/cast/segment/ends", test_cast_segment_ends);

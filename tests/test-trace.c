@@ -224,7 +224,7 @@ static void
 test_trace_narrow_corridor (void)
 {
   /* A 200 × 200 room with a corridor 10 wide and 100 long on its right side. */
-  static const CgVec2 room[] = { { 0, 0 },     { 200, 0 },   { 200, 95 }, { 300, 95 },
+  static const CgVec2 room[] = { { 0, 0 },     { 200, 0 },   { 200, 95 },  { 300, 95 },
                                  { 300, 105 }, { 200, 105 }, { 200, 200 }, { 0, 200 } };
   TestScene s;
   test_scene_init (&s);
@@ -251,7 +251,7 @@ static void
 test_trace_orientation_and_extra_vertices (void)
 {
   static const CgVec2 reversed[] = { { 300, -300 }, { 300, 300 }, { -300, 300 }, { -300, -300 } };
-  static const CgVec2 busy[] = { { -300, -300 }, { -300, 300 }, { -100, 300 }, { 60, 300 },
+  static const CgVec2 busy[] = { { -300, -300 },     { -300, 300 }, { -100, 300 }, { 60, 300 },
                                  { 60 + 1e-9, 300 }, { 300, 300 },  { 300, -300 } };
   CgWorld *ref = seed_world (1, 40);
   CgTrace t0;
@@ -292,8 +292,9 @@ segment_distance (CgVec2 p0, CgVec2 p1, CgVec2 q0, CgVec2 q1)
       if (t >= 0 && t <= 1 && u >= 0 && u <= 1)
         return 0.0;
     }
-  return fmin (fmin (cg_point_segment_distance (p0, q0, q1), cg_point_segment_distance (p1, q0, q1)),
-               fmin (cg_point_segment_distance (q0, p0, p1), cg_point_segment_distance (q1, p0, p1)));
+  return fmin (
+      fmin (cg_point_segment_distance (p0, q0, q1), cg_point_segment_distance (p1, q0, q1)),
+      fmin (cg_point_segment_distance (q0, p0, p1), cg_point_segment_distance (q1, p0, p1)));
 }
 
 /* A random star-shaped room around the origin: non-convex, with spikes and
@@ -335,7 +336,8 @@ test_trace_no_tunnelling (void)
       for (int o = 0; o < 8; o++)
         {
           CgVec2 v[8];
-          CgVec2 c = { g_rand_double_range (rand, -500, 500), g_rand_double_range (rand, -500, 500) };
+          CgVec2 c
+              = { g_rand_double_range (rand, -500, 500), g_rand_double_range (rand, -500, 500) };
           int n = g_rand_int_range (rand, 3, 9);
           test_convex_polygon (rand, c, g_rand_double_range (rand, 5, 60), n, v);
           if (o % 2 == 1) /* make every other one non-convex: pull a vertex in */
@@ -353,7 +355,8 @@ test_trace_no_tunnelling (void)
 
       for (int b = 0; b < 50 && bounces < target; b++)
         {
-          CgVec2 c = { g_rand_double_range (rand, -1000, 1000), g_rand_double_range (rand, -1000, 1000) };
+          CgVec2 c = { g_rand_double_range (rand, -1000, 1000),
+                       g_rand_double_range (rand, -1000, 1000) };
           double a = g_rand_double_range (rand, 0, 2 * G_PI);
           CgTracer tracer;
           if (!cg_polygon_contains (room, k, c)
@@ -402,7 +405,8 @@ main (int argc, char **argv)
   g_test_add_func ("/trace/escape-and-stop", test_trace_escape_and_stop);
   g_test_add_func ("/trace/scale-extremes", test_trace_scale_extremes);
   g_test_add_func ("/trace/narrow-corridor", test_trace_narrow_corridor);
-  g_test_add_func ("/trace/orientation-and-extra-vertices", test_trace_orientation_and_extra_vertices);
+  g_test_add_func ("/trace/orientation-and-extra-vertices",
+                   test_trace_orientation_and_extra_vertices);
   g_test_add_func ("/trace/no-tunnelling", test_trace_no_tunnelling);
   return g_test_run ();
 }

@@ -34,12 +34,12 @@ typedef struct
   double s;       ///< where along the segment: p = a + s (b - a)
 
   /* arc */
-  CgVec2 m;    ///< m = c - q
-  double b;    ///< b = m·d
-  double cc;   ///< cc = m·m - r²
-  double disc; ///< the discriminant b² - cc
-  double t0;   ///< the smaller root -b - sqrt(disc) (the entry)
-  double t1;   ///< the larger root -b + sqrt(disc) (the exit)
+  CgVec2 m;          ///< m = c - q
+  double b;          ///< b = m·d
+  double cc;         ///< cc = m·m - r²
+  double disc;       ///< the discriminant b² - cc
+  double t0;         ///< the smaller root -b - sqrt(disc) (the entry)
+  double t1;         ///< the larger root -b + sqrt(disc) (the exit)
   double sweep_from; ///< cross(n0, u), u = (p - q) / r: >= 0 inside the sweep's start
   double sweep_to;   ///< cross(u, n1): >= 0 inside the sweep's end
 } CgCastRecord;

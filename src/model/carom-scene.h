@@ -52,8 +52,8 @@ CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole 
                                       const CgVec2 *points, size_t n_points);
 
 /// Appends a ball; direction need not be normalised. Returns it (borrowed).
-CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center,
-                                   double radius, CgVec2 direction, guint max_bounces);
+CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double radius,
+                                   CgVec2 direction, guint max_bounces);
 
 /// Gives every object without an id the name `wall-N`, `obstacle-N` or
 /// `ball-N` (N counting objects of that kind in document order, skipping

@@ -57,8 +57,8 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
       if (object->kind != CAROM_OBJECT_BALL)
         continue;
       CaromBallTrace bt = { .ball = object };
-      bt.world = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len,
-                                   object->radius);
+      bt.world
+          = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, object->radius);
       if (bt.world == NULL)
         return NULL;
       guint max_bounces = max_bounces_override >= 0
