@@ -1,0 +1,197 @@
+/* carom-cli-export.c: `carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N]
+ * [--show LIST] [--width PX] [--style article|screen|screen-dark] [--ball ID]
+ * [--bvh-levels LO[:HI]] [--max-bounces N]`. */
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "carom-cli.h"
+#include "io/carom-svg.h"
+#include "render/carom-export.h"
+
+/* Exit statuses (README, "Command line"). */
+enum
+{
+  EXIT_OK = 0,
+  EXIT_FILE = 1,  /* the scene cannot be read, the output cannot be written */
+  EXIT_USAGE = 2, /* bad options */
+};
+
+static int
+fail (int status, const char *message)
+{
+  g_printerr ("carom export: %s\n", message);
+  return status;
+}
+
+/* "LO" or "LO:HI" (either may be empty: ":3", "2:"). */
+static gboolean
+parse_levels (const char *text, guint *lo, guint *hi)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ":", 3);
+  guint n = g_strv_length (parts);
+  if (n == 0 || n > 2)
+    return FALSE;
+  guint64 value;
+  *lo = 0;
+  *hi = G_MAXUINT;
+  if (*parts[0] != '\0')
+    {
+      if (!g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT - 1, &value, NULL))
+        return FALSE;
+      *lo = (guint)value;
+      if (n == 1)
+        *hi = *lo;
+    }
+  if (n == 2 && *parts[1] != '\0')
+    {
+      if (!g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT - 1, &value, NULL))
+        return FALSE;
+      *hi = (guint)value;
+    }
+  return *lo <= *hi;
+}
+
+/* The index in trace->balls of the ball called id. */
+static int
+find_ball (const CaromSceneTrace *trace, const char *id)
+{
+  for (guint i = 0; i < trace->balls->len; i++)
+    if (strcmp (g_array_index (trace->balls, CaromBallTrace, i).ball->id, id) == 0)
+      return (int)i;
+  return -1;
+}
+
+static int
+export_main (int argc, char **argv)
+{
+  g_autofree char *output = NULL, *show = NULL, *style_name = NULL, *ball_id = NULL;
+  g_autofree char *levels = NULL;
+  gint64 step = G_MININT64, max_bounces = G_MININT64; /* not given */
+  int width = -1;
+  g_auto (GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_ ("Write the diagram to OUT (.svg, .png or .pdf)"), N_ ("OUT") },
+    { "step", 0, 0, G_OPTION_ARG_INT64, &step,
+      N_ ("Show the selected ball at hit N (0: at its start)"), "N" },
+    { "show", 0, 0, G_OPTION_ARG_STRING, &show,
+      N_ ("Overlays to draw, comma-separated: path, outlines, normals, aabb, bvh, labels, "
+          "legend, grid, all, none (default: path,outlines,labels,legend)"),
+      N_ ("LIST") },
+    { "width", 0, 0, G_OPTION_ARG_INT, &width,
+      N_ ("Width of a PNG in pixels (default 1440); SVG and PDF are vector figures 360 pt on "
+          "their longer side"),
+      N_ ("PX") },
+    { "style", 0, 0, G_OPTION_ARG_STRING, &style_name,
+      N_ ("article (for print, the default), screen or screen-dark"), N_ ("STYLE") },
+    { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id,
+      N_ ("The ball whose outlines, BVH and steps are shown (default: the first)"), N_ ("ID") },
+    { "bvh-levels", 0, 0, G_OPTION_ARG_STRING, &levels,
+      N_ ("BVH levels to draw, 0 being the root (default: all)"), N_ ("LO[:HI]") },
+    { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
+      N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("SCENE.svg") },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (_ ("SCENE.svg -o OUT"));
+  g_option_context_set_summary (
+      context, _ ("Draw a scene and its overlays as an SVG scene, a PNG image or a PDF figure."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return fail (EXIT_USAGE, error->message);
+  if (files == NULL || files[0] == NULL || files[1] != NULL)
+    return fail (EXIT_USAGE, _ ("give exactly one scene file"));
+  if (output == NULL)
+    return fail (EXIT_USAGE, _ ("give the output file with -o OUT.svg, OUT.png or OUT.pdf"));
+
+  CaromExportFormat format;
+  if (!carom_export_format_for_path (output, &format, &error))
+    return fail (EXIT_USAGE, error->message);
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  if (show != NULL && !carom_overlays_parse (show, &options.overlays, &error))
+    return fail (EXIT_USAGE, error->message);
+  CaromStyle style = carom_style_article ();
+  if (style_name != NULL && !carom_style_from_name (style_name, &style))
+    {
+      g_autofree char *message = g_strdup_printf (
+          _ ("unknown style “%s” (known: article, screen, screen-dark)"), style_name);
+      return fail (EXIT_USAGE, message);
+    }
+  if (width != -1 && (width < 1 || width > CAROM_EXPORT_MAX_WIDTH))
+    {
+      g_autofree char *message
+          = g_strdup_printf (_ ("--width needs a number of pixels from 1 to %d, not %d"),
+                             CAROM_EXPORT_MAX_WIDTH, width);
+      return fail (EXIT_USAGE, message);
+    }
+  if (levels != NULL && !parse_levels (levels, &options.bvh_level_lo, &options.bvh_level_hi))
+    {
+      g_autofree char *message = g_strdup_printf (
+          _ ("--bvh-levels needs LO or LO:HI with 0 <= LO <= HI, not “%s”"), levels);
+      return fail (EXIT_USAGE, message);
+    }
+  if (max_bounces != G_MININT64 && max_bounces < 0)
+    return fail (EXIT_USAGE, _ ("--max-bounces needs a number of 0 or more"));
+  if (step != G_MININT64 && step < 0)
+    return fail (EXIT_USAGE, _ ("--step needs a number of 0 (the start) or more"));
+
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  if (scene == NULL)
+    return fail (EXIT_FILE, error->message);
+  for (guint i = 0; summary != NULL && i < summary->len; i++)
+    g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
+
+  g_autoptr (CaromSceneTrace) trace
+      = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, FALSE);
+  if (trace == NULL)
+    return fail (EXIT_FILE, _ ("out of memory"));
+  int ball = -1;
+  if (ball_id != NULL && (ball = find_ball (trace, ball_id)) < 0)
+    {
+      g_autofree char *message = g_strdup_printf (_ ("the scene has no ball “%s”"), ball_id);
+      return fail (EXIT_USAGE, message);
+    }
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, ball);
+  if (cache == NULL)
+    return fail (EXIT_FILE, _ ("out of memory"));
+  options.step = step == G_MININT64 ? CAROM_STEP_NONE : step;
+  if (!carom_render_cache_check_step (cache, options.step, &error))
+    return fail (EXIT_USAGE, error->message);
+
+  CgAabb box = carom_export_box (scene);
+  gboolean ok = FALSE;
+  switch (format)
+    {
+    case CAROM_EXPORT_PNG:
+      ok = carom_export_png (cache, box, &style, &options,
+                             width > 0 ? width : CAROM_EXPORT_DEFAULT_WIDTH, output, &error);
+      break;
+    case CAROM_EXPORT_PDF:
+      ok = carom_export_pdf (cache, box, &style, &options, output, &error);
+      break;
+    case CAROM_EXPORT_SVG:
+      {
+        g_autofree char *drawing = carom_export_svg_fragment (cache, box, &style, &options, &error);
+        ok = drawing != NULL
+             && carom_svg_write_file_with_generated (scene, drawing, output, &error);
+        break;
+      }
+    }
+  if (!ok)
+    return fail (EXIT_FILE, error->message);
+  return EXIT_OK;
+}
+
+int
+carom_cli_export (int argc, char **argv)
+{
+  int status = export_main (argc, argv);
+  /* After export_main() has freed everything it drew with. */
+  carom_render_shutdown ();
+  return status;
+}

@@ -1,0 +1,297 @@
+/* carom-export.c: PNG through an image surface, PDF through a PDF surface,
+ * and the SVG drawing through an SVG surface, all drawn by carom_render(). */
+#include "carom-export.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <float.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* Room around the objects, as a fraction of the larger side: the SVG
+ * writer's VIEW_PADDING (src/io/carom-svg-writer.c), so both frame alike. */
+#define VIEW_PADDING 0.05
+
+/* Prefix for the ids cairo's SVG surface makes (glyph0-1, clip3, ...). */
+#define ID_PREFIX "carom-generated-"
+
+gboolean
+carom_export_format_for_path (const char *path, CaromExportFormat *format, GError **error)
+{
+  g_return_val_if_fail (path != NULL && format != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  const char *dot = strrchr (path, '.');
+  const char *slash = strrchr (path, G_DIR_SEPARATOR);
+  if (dot != NULL && (slash == NULL || dot > slash))
+    {
+      if (g_ascii_strcasecmp (dot, ".svg") == 0)
+        *format = CAROM_EXPORT_SVG;
+      else if (g_ascii_strcasecmp (dot, ".png") == 0)
+        *format = CAROM_EXPORT_PNG;
+      else if (g_ascii_strcasecmp (dot, ".pdf") == 0)
+        *format = CAROM_EXPORT_PDF;
+      else
+        dot = NULL;
+      if (dot != NULL)
+        return TRUE;
+    }
+  g_autofree char *display = g_filename_display_name (path);
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
+               _ ("cannot tell the format of “%s”: the output must end in .svg, .png or .pdf"),
+               display);
+  return FALSE;
+}
+
+CgAabb
+carom_export_box (const CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, cg_aabb_empty ());
+
+  /* The same steps as the writer's view_box_for(), so the numbers agree. */
+  CgAabb box = cg_aabb_empty ();
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind == CAROM_OBJECT_BALL)
+        {
+          CgVec2 r = { object->radius, object->radius };
+          box = cg_aabb_add_point (box, cg_sub (object->center, r));
+          box = cg_aabb_add_point (box, cg_add (object->center, r));
+        }
+      else
+        for (size_t k = 0; k < object->n_points; k++)
+          box = cg_aabb_add_point (box, object->points[k]);
+    }
+  if (cg_aabb_is_empty (box))
+    box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
+  double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);
+  if (!(side > 0.0))
+    side = 1.0;
+  box = cg_aabb_pad (box, VIEW_PADDING * side);
+  /* A box with no width or height (one point far from the origin) still
+   * needs an area to draw on. */
+  if (!(box.hi.x > box.lo.x))
+    box.hi.x = box.lo.x + fmax (fabs (box.lo.x), 1.0) * 1e-9;
+  if (!(box.hi.y > box.lo.y))
+    box.hi.y = box.lo.y + fmax (fabs (box.lo.y), 1.0) * 1e-9;
+  return box;
+}
+
+void
+carom_export_figure_size (CgAabb box, double *width_pt, double *height_pt)
+{
+  g_return_if_fail (width_pt != NULL && height_pt != NULL);
+  double w = box.hi.x - box.lo.x, h = box.hi.y - box.lo.y;
+  double longer = fmax (w, h);
+  if (!(longer > 0.0) || !isfinite (longer))
+    {
+      *width_pt = *height_pt = CAROM_EXPORT_FIGURE_PT;
+      return;
+    }
+  /* At least a point either way, so a long thin scene still gets a page. */
+  *width_pt = fmax (CAROM_EXPORT_FIGURE_PT * w / longer, 1.0);
+  *height_pt = fmax (CAROM_EXPORT_FIGURE_PT * h / longer, 1.0);
+}
+
+int
+carom_export_png_height (CgAabb box, int width_px)
+{
+  double w, h;
+  carom_export_figure_size (box, &w, &h);
+  return (int)MAX (lround (width_px * h / w), 1);
+}
+
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+cairo_ok (cairo_status_t status, GError **error)
+{
+  if (status == CAIRO_STATUS_SUCCESS)
+    return TRUE;
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO, _ ("cannot draw: %s"),
+               cairo_status_to_string (status));
+  return FALSE;
+}
+
+/* CONSISTENT: a temporary file renamed over the old one, so nobody ever sees
+ * half a figure. */
+static gboolean
+write_bytes (const char *path, const guint8 *data, gsize length, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  if (g_file_set_contents_full (path, (const char *)data, (gssize)length,
+                                G_FILE_SET_CONTENTS_CONSISTENT, 0666, &local))
+    return TRUE;
+  g_autofree char *display = g_filename_display_name (path);
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_WRITE, _ ("Cannot write “%s”: %s"),
+               display, local->message);
+  return FALSE;
+}
+
+/* Draws the figure on a surface width × height device units large, pt
+ * units a point. */
+static cairo_status_t
+draw_figure (cairo_surface_t *surface, const CaromRenderCache *cache, CgAabb box,
+             const CaromStyle *style, const CaromRenderOptions *options, double width,
+             double height, double pt)
+{
+  cairo_t *cr = cairo_create (surface);
+  CaromView view = carom_view_fit (box, width, height, 0.0, pt);
+  carom_render (cr, cache, &view, style, options, NULL);
+  cairo_status_t status = cairo_status (cr);
+  cairo_destroy (cr);
+  return status;
+}
+
+gboolean
+carom_export_png (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+                  const CaromRenderOptions *options, int width_px, const char *path, GError **error)
+{
+  g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (width_px > 0 && width_px <= CAROM_EXPORT_MAX_WIDTH, FALSE);
+
+  int height_px = carom_export_png_height (box, width_px);
+  if (height_px > CAROM_EXPORT_MAX_WIDTH)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
+                   _ ("a PNG %d pixels wide would be %d pixels tall, more than %d: ask for a "
+                      "smaller --width"),
+                   width_px, height_px, CAROM_EXPORT_MAX_WIDTH);
+      return FALSE;
+    }
+  double width_pt, height_pt;
+  carom_export_figure_size (box, &width_pt, &height_pt);
+
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width_px, height_px);
+  cairo_status_t status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = draw_figure (surface, cache, box, style, options, width_px, height_px,
+                          width_px / width_pt);
+  g_autoptr (GByteArray) png = g_byte_array_new ();
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_write_to_png_stream (surface, append_bytes, png);
+  cairo_surface_destroy (surface);
+  return cairo_ok (status, error) && write_bytes (path, png->data, png->len, error);
+}
+
+gboolean
+carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+                  const CaromRenderOptions *options, const char *path, GError **error)
+{
+  g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  double width_pt, height_pt;
+  carom_export_figure_size (box, &width_pt, &height_pt);
+  g_autoptr (GByteArray) pdf = g_byte_array_new ();
+  cairo_surface_t *surface
+      = cairo_pdf_surface_create_for_stream (append_bytes, pdf, width_pt, height_pt);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Carom");
+  cairo_status_t status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = draw_figure (surface, cache, box, style, options, width_pt, height_pt, 1.0);
+  /* Finishing writes the fonts (subsets) and the trailer into pdf. */
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return cairo_ok (status, error) && write_bytes (path, pdf->data, pdf->len, error);
+}
+
+static void
+append_number (GString *out, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g", value));
+}
+
+/* cairo's SVG document as an element for the scene file: without its XML
+ * declaration, its root placed over box (scene units) with the figure's
+ * points as viewBox, and its ids prefixed. */
+static char *
+nest_document (const char *document, CgAabb box, double width_pt, double height_pt)
+{
+  const char *root = strstr (document, "<svg");
+  const char *root_end = root != NULL ? strchr (root, '>') : NULL;
+  if (root_end == NULL)
+    return NULL;
+
+  GString *out = g_string_new ("<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                               "xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"");
+  append_number (out, box.lo.x);
+  g_string_append (out, "\" y=\"");
+  append_number (out, box.lo.y);
+  g_string_append (out, "\" width=\"");
+  append_number (out, box.hi.x - box.lo.x);
+  g_string_append (out, "\" height=\"");
+  append_number (out, box.hi.y - box.lo.y);
+  g_string_append (out, "\" viewBox=\"0 0 ");
+  append_number (out, width_pt);
+  g_string_append_c (out, ' ');
+  append_number (out, height_pt);
+  g_string_append (out, "\">");
+
+  /* cairo names what it defines id="..." and refers to it as href="#..." or
+   * url(#...); it writes colours as rgb(), so '#' appears nowhere else. */
+  static const char *const patterns[][2] = {
+    { "\\bid=\"", "id=\"" ID_PREFIX },
+    { "href=\"#", "href=\"#" ID_PREFIX },
+    { "url\\(#", "url(#" ID_PREFIX },
+  };
+  g_autofree char *body = g_strdup (root_end + 1);
+  for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr (GRegex) re = g_regex_new (patterns[i][0], G_REGEX_OPTIMIZE, 0, NULL);
+      g_assert (re != NULL);
+      char *next = g_regex_replace_literal (re, body, -1, 0, patterns[i][1], 0, NULL);
+      if (next == NULL)
+        {
+          g_string_free (out, TRUE);
+          return NULL;
+        }
+      g_free (body);
+      body = next;
+    }
+  g_string_append (out, g_strchomp (body));
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+char *
+carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+                           const CaromRenderOptions *options, GError **error)
+{
+  g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  double width_pt, height_pt;
+  carom_export_figure_size (box, &width_pt, &height_pt);
+  g_autoptr (GByteArray) svg = g_byte_array_new ();
+  cairo_surface_t *surface
+      = cairo_svg_surface_create_for_stream (append_bytes, svg, width_pt, height_pt);
+  cairo_status_t status = cairo_surface_status (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = draw_figure (surface, cache, box, style, options, width_pt, height_pt, 1.0);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (!cairo_ok (status, error))
+    return NULL;
+
+  g_byte_array_append (svg, (const guint8 *)"", 1); /* a C string from here on */
+  char *nested = nest_document ((const char *)svg->data, box, width_pt, height_pt);
+  if (nested == NULL)
+    g_set_error_literal (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
+                         _ ("cairo’s SVG output has no <svg> element"));
+  return nested;
+}

@@ -1,0 +1,180 @@
+/* carom-render-cache.c: derived data for drawing, built once per scene and
+ * trace: true outlines, boxes and a hierarchy over objects for culling. */
+#include "carom-render-private.h"
+
+#include <glib/gi18n-lib.h>
+
+/* Polygons per leaf of the culling hierarchy: a few box tests are cheaper than
+ * another level of nodes. */
+#define CULL_LEAF_SIZE 4
+
+void
+carom_render_cache_free (CaromRenderCache *cache)
+{
+  if (cache == NULL)
+    return;
+  for (guint i = 0; i < cache->n_polygons; i++)
+    cg_boundary_clear (&cache->polygons[i].boundary);
+  g_free (cache->polygons);
+  cg_bvh_clear (&cache->objects);
+  g_free (cache);
+}
+
+/* The box of each polygon's seed outline, from the world's primitives (stored
+ * in polygon order). It is what geometry.md calls the outline's AABB, and what
+ * an object-level broad phase would test. */
+static void
+outline_boxes (CaromRenderCache *cache)
+{
+  size_t n_prims = 0;
+  const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
+  for (size_t k = 0; k < n_prims; k++)
+    {
+      CaromRenderPolygon *p = &cache->polygons[prims[k].object];
+      p->outline_box = cg_aabb_union (p->outline_box, cg_primitive_bounds (&prims[k]));
+    }
+}
+
+/* Everything a view must show to see the whole drawing. Escaped rays are
+ * left out: they go on for ever. */
+static CgAabb
+drawing_bounds (const CaromRenderCache *cache)
+{
+  CgAabb box = cg_aabb_empty ();
+  for (guint i = 0; i < cache->n_polygons; i++)
+    box = cg_aabb_union (box, cache->polygons[i].cull_box);
+  for (guint b = 0; b < cache->trace->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (cache->trace->balls, CaromBallTrace, b);
+      double r = bt->ball->radius;
+      box = cg_aabb_add_point (box, cg_sub (bt->ball->center, cg_v2 (r, r)));
+      box = cg_aabb_add_point (box, cg_add (bt->ball->center, cg_v2 (r, r)));
+      for (size_t k = 0; k < bt->trace.n_hits; k++)
+        if (cg_is_valid_vec2 (bt->trace.hits[k].point))
+          box = cg_aabb_add_point (box, bt->trace.hits[k].point);
+    }
+  return box;
+}
+
+CaromRenderCache *
+carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, int ball)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  g_autoptr (CaromRenderCache) cache = g_new0 (CaromRenderCache, 1);
+  cache->scene = scene;
+  cache->trace = trace;
+  if (trace->balls->len > 0)
+    {
+      guint index = ball >= 0 && (guint)ball < trace->balls->len ? (guint)ball : 0;
+      cache->ball = &g_array_index (trace->balls, CaromBallTrace, index);
+      cache->world = cache->ball->world;
+      cache->radius = cache->ball->ball->radius;
+    }
+
+  cache->n_polygons = trace->polygons->len;
+  cache->polygons = g_new0 (CaromRenderPolygon, MAX (cache->n_polygons, 1));
+  for (guint i = 0; i < cache->n_polygons; i++)
+    {
+      CaromRenderPolygon *p = &cache->polygons[i];
+      p->object = g_ptr_array_index (trace->polygons, i);
+      p->box = cg_polygon_bounds (p->object->points, p->object->n_points);
+      p->outline_box = cg_aabb_empty ();
+      if (p->object->role == CG_ROLE_WALL)
+        cache->n_walls++;
+      else
+        cache->n_obstacles++;
+    }
+  if (cache->world != NULL)
+    outline_boxes (cache);
+
+  g_autofree CgAabb *boxes = g_new (CgAabb, MAX (cache->n_polygons, 1));
+  for (guint i = 0; i < cache->n_polygons; i++)
+    {
+      CaromRenderPolygon *p = &cache->polygons[i];
+      p->cull_box = cg_aabb_union (p->box, p->outline_box);
+      boxes[i] = p->cull_box;
+      /* A wall's true boundary can be empty (a room narrower than the ball):
+       * that is an answer, not an error. Only running out of memory fails. */
+      if (cache->radius > 0.0
+          && !cg_boundary_build (p->object->points, p->object->n_points, p->object->role,
+                                 cache->radius, &p->boundary))
+        return NULL;
+    }
+  if (!cg_bvh_build (&cache->objects, boxes, cache->n_polygons, CULL_LEAF_SIZE))
+    return NULL;
+  cache->bounds = drawing_bounds (cache);
+  return g_steal_pointer (&cache);
+}
+
+const CaromBallTrace *
+carom_render_cache_get_ball (const CaromRenderCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, NULL);
+  return cache->ball;
+}
+
+CgAabb
+carom_render_cache_get_bounds (const CaromRenderCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, cg_aabb_empty ());
+  return cache->bounds;
+}
+
+gboolean
+carom_render_cache_check_step (const CaromRenderCache *cache, gint64 step, GError **error)
+{
+  g_return_val_if_fail (cache != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (step == CAROM_STEP_NONE)
+    return TRUE;
+  if (cache->ball == NULL)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP,
+                   _ ("step %" G_GINT64_FORMAT " needs a ball, and the scene has none"), step);
+      return FALSE;
+    }
+  gint64 n_hits = (gint64)cache->ball->trace.n_hits;
+  if (step < 0 || step > n_hits)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP,
+                   _ ("step %" G_GINT64_FORMAT " is out of range: ball “%s” has %" G_GINT64_FORMAT
+                      " hits, so the step must be 0 (the start) to %" G_GINT64_FORMAT),
+                   step, cache->ball->ball->id, n_hits, n_hits);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out)
+{
+  const CgBvh *bvh = &cache->objects;
+  if (bvh->n_items == 0 || !cg_aabb_overlaps (bvh->box, box))
+    return;
+  /* The explicit stack holds at most (width - 1) siblings a level plus one. */
+  CgBvhRef stack[CG_BVH_MAX_DEPTH * (CG_BVH_WIDTH - 1) + 1];
+  int top = 0;
+  stack[top++] = bvh->root;
+  while (top > 0)
+    {
+      CgBvhRef ref = stack[--top];
+      if (ref.count > 0)
+        {
+          for (guint32 k = 0; k < ref.count; k++)
+            {
+              guint32 item = bvh->items[ref.first + k];
+              if (cg_aabb_overlaps (cache->polygons[item].cull_box, box))
+                g_array_append_val (out, item);
+            }
+          continue;
+        }
+      const CgBvhNode *node = &bvh->nodes[ref.first];
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        if (node->child[k].first != CG_BVH_NONE
+            && cg_aabb_overlaps (cg_bvh_child_box (node, k), box))
+          stack[top++] = node->child[k];
+    }
+}

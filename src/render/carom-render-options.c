@@ -1,0 +1,96 @@
+/* carom-render-options.c: overlay names and drawing options. */
+#include "carom-render.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+G_DEFINE_QUARK (carom - render - error - quark, carom_render_error)
+
+/* The names of the --show list, in bit order. */
+static const char *const overlay_names[] = {
+  "path", "outlines", "normals", "aabb", "bvh", "labels", "legend", "grid",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (overlay_names) == 8);
+
+gboolean
+carom_overlays_parse (const char *list, CaromOverlays *overlays, GError **error)
+{
+  g_return_val_if_fail (list != NULL, FALSE);
+  g_return_val_if_fail (overlays != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  CaromOverlays set = 0;
+  g_auto (GStrv) names = g_strsplit (list, ",", -1);
+  g_autoptr (GString) unknown = g_string_new (NULL);
+  guint n_unknown = 0;
+  for (char **p = names; *p != NULL; p++)
+    {
+      const char *name = g_strstrip (*p);
+      if (*name == '\0')
+        continue; /* "path,,labels" or a trailing comma: nothing asked for */
+      if (strcmp (name, "all") == 0)
+        {
+          set |= CAROM_OVERLAY_ALL;
+          continue;
+        }
+      if (strcmp (name, "none") == 0)
+        continue;
+      gboolean found = FALSE;
+      for (guint i = 0; i < G_N_ELEMENTS (overlay_names); i++)
+        if (strcmp (name, overlay_names[i]) == 0)
+          {
+            set |= (CaromOverlays)(1u << i);
+            found = TRUE;
+          }
+      if (!found)
+        {
+          g_string_append_printf (unknown, "%s“%s”", n_unknown > 0 ? ", " : "", name);
+          n_unknown++;
+        }
+    }
+  if (n_unknown > 0)
+    {
+      g_autofree char *known = carom_overlays_to_string (CAROM_OVERLAY_ALL);
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_OVERLAY,
+                   g_dngettext (GETTEXT_PACKAGE, "unknown overlay %s (known: %s,all,none)",
+                                "unknown overlays %s (known: %s,all,none)", n_unknown),
+                   unknown->str, known);
+      return FALSE;
+    }
+  *overlays = set;
+  return TRUE;
+}
+
+char *
+carom_overlays_to_string (CaromOverlays overlays)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (overlay_names); i++)
+    if (overlays & (1u << i))
+      {
+        if (out->len > 0)
+          g_string_append_c (out, ',');
+        g_string_append (out, overlay_names[i]);
+      }
+  return g_string_free (out, FALSE);
+}
+
+void
+carom_render_options_init (CaromRenderOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  /* detail_pt: below 1.5 pt (two screen pixels, half a millimetre on paper)
+   * a polygon's shape cannot be seen, only that something is there.
+   * bvh_min_pt: a box smaller than 8 pt (under 3 mm) with its children inside
+   * is a blot of lines, and each box costs a stroke. */
+  *options = (CaromRenderOptions){
+    .overlays = CAROM_OVERLAY_DEFAULT,
+    .step = CAROM_STEP_NONE,
+    .bvh_level_lo = 0,
+    .bvh_level_hi = G_MAXUINT,
+    .detail_pt = 1.5,
+    .bvh_min_pt = 8.0,
+  };
+}

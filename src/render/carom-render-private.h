@@ -1,0 +1,193 @@
+/* carom-render-private.h: what the renderer's files share. */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "carom-render.h"
+#include "geom/cg-boundary.h"
+
+G_BEGIN_DECLS
+
+/// One polygon of the scene as the renderer needs it.
+typedef struct
+{
+  const CaromObject *object; ///< borrowed from the scene
+  CgAabb box;                ///< the vertices' box
+  CgAabb outline_box;        ///< the seed outline's box (arcs' axis points included); empty
+                             ///< without a ball
+  CgAabb cull_box;           ///< box ∪ outline_box: what must meet the view to be drawn
+  CgBoundary boundary;       ///< the true offset boundary for the selected ball's radius
+} CaromRenderPolygon;
+
+struct CaromRenderCache
+{
+  /* borrowed */
+  const CaromScene *scene;
+  const CaromSceneTrace *trace;
+  const CaromBallTrace *ball; ///< the selected ball, NULL without balls
+  const CgWorld *world;       ///< the scene grown by its radius, NULL without balls
+
+  /* owned */
+  CaromRenderPolygon *polygons; ///< in world polygon order (trace->polygons)
+  guint n_polygons;
+  CgBvh objects; ///< over the polygons' cull boxes, for culling
+  CgAabb bounds;
+  double radius; ///< the selected ball's, 0 without balls
+  guint n_walls, n_obstacles;
+};
+
+/// Appends to out (guint32) the polygons whose cull box meets box.
+void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out);
+
+/// Marks device rectangles taken by labels and the legend, so later labels
+/// do not cover earlier ones. A coarse grid of cells: a label is refused when
+/// any cell under it is taken.
+typedef struct
+{
+  guint8 *cells;
+  int cols, rows;
+  double cell; ///< device units per cell
+} CaromOccupancy;
+
+/// Everything one carom_render() call works with.
+typedef struct
+{
+  cairo_t *cr;
+  const CaromRenderCache *cache;
+  const CaromView *view;
+  const CaromStyle *style;
+  const CaromRenderOptions *options;
+  CaromRenderStats *stats;
+
+  CgAabb visible;             ///< the scene box of the device area, padded for marks and labels
+  CgAabb device;              ///< the device area padded: segments are clipped to it
+  GArray *detailed;           ///< guint32: visible polygons drawn in full
+  GArray *simplified;         ///< guint32: visible polygons drawn as their box
+  PangoLayout *layout;        ///< shared by every label
+  PangoFontDescription *font; ///< the style's family, at font_size
+  double font_size;           ///< pt: what font is set to
+  char *layout_markup;        ///< what the layout holds (a label tried in several places is laid
+                              ///< out once)
+  CgAabb layout_box;          ///< its logical box
+  CaromOccupancy taken;       ///< label and legend rectangles
+  CgVec2 avoid[4][2];         ///< device segments the next labels must not cross
+  int n_avoid;
+} CaromFrame;
+
+/// Device units for a size in points.
+static inline double
+carom_frame_pt (const CaromFrame *f, double points)
+{
+  return points * f->view->pt;
+}
+
+/// A scene point on the device.
+static inline CgVec2
+carom_frame_dev (const CaromFrame *f, CgVec2 p)
+{
+  return (CgVec2){ p.x * f->view->scale + f->view->x0, p.y * f->view->scale + f->view->y0 };
+}
+
+/// Cuts [a, b] to the part inside box (Liang–Barsky); FALSE when none is.
+static inline gboolean
+carom_clip_segment (CgVec2 *a, CgVec2 *b, CgAabb box)
+{
+  CgVec2 d = cg_sub (*b, *a);
+  double t0 = 0.0, t1 = 1.0;
+  const double p[4] = { -d.x, d.x, -d.y, d.y };
+  const double q[4] = { a->x - box.lo.x, box.hi.x - a->x, a->y - box.lo.y, box.hi.y - a->y };
+  for (int i = 0; i < 4; i++)
+    {
+      if (p[i] == 0.0)
+        {
+          if (q[i] < 0.0)
+            return FALSE;
+          continue;
+        }
+      double r = q[i] / p[i];
+      if (p[i] < 0.0)
+        t0 = fmax (t0, r);
+      else
+        t1 = fmin (t1, r);
+      if (t0 > t1)
+        return FALSE;
+    }
+  CgVec2 a0 = *a;
+  *a = cg_mul_add (a0, t0, d);
+  *b = cg_mul_add (a0, t1, d);
+  return TRUE;
+}
+
+/// True when the segment [a, b] meets box.
+static inline gboolean
+carom_segment_meets_box (CgVec2 a, CgVec2 b, CgAabb box)
+{
+  return carom_clip_segment (&a, &b, box);
+}
+
+/// Sets cr's source to a style colour.
+static inline void
+carom_set_color (cairo_t *cr, CaromColor c)
+{
+  cairo_set_source_rgba (cr, c.red, c.green, c.blue, c.alpha);
+}
+
+/// Sets up the frame's layout (font options that keep text the same on every
+/// surface) and its occupancy grid.
+void carom_text_begin (CaromFrame *f);
+
+/// Frees what carom_text_begin() made.
+void carom_text_end (CaromFrame *f);
+
+/// Draws text (Pango markup) with a halo, its logical box centred on the
+/// device point `center`, unless force is FALSE and the box covers another
+/// label; returns whether it was drawn.
+gboolean carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center,
+                          gboolean force);
+
+/// Draws text with its box's corner nearest to direction -u at anchor + u ×
+/// gap: the box sits on the side of anchor that u points to.
+gboolean carom_text_draw_beside (CaromFrame *f, const char *markup, double size_pt, CgVec2 anchor,
+                                 CgVec2 u, double gap, gboolean force);
+
+/// Reserves a device rectangle so no label is drawn over it.
+void carom_occupancy_take (CaromOccupancy *o, CgAabb rect);
+
+/// Reserves the cells a device segment crosses.
+void carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b);
+
+/// Works out the legend, reserves its rectangle; carom_legend_draw() draws it.
+void carom_legend_layout (CaromFrame *f, CgAabb *rect);
+
+/// Draws the legend in rect (from carom_legend_layout()).
+void carom_legend_draw (CaromFrame *f, CgAabb rect);
+
+/// Dashed lines drawn as separate short pieces, so that every format (and
+/// every renderer of an SVG or a PDF) puts the dashes in the same places:
+/// renderers measure the length of curves differently, and their dashes drift.
+typedef struct
+{
+  cairo_t *cr;
+  CgAabb clip;    ///< device box beyond which nothing is drawn
+  double on, off; ///< device units
+  double phase;   ///< how far into the pattern the next point is
+} CaromDasher;
+
+/// Starts a dashed line with the pattern dash_pt (points).
+void carom_dasher_init (CaromDasher *d, const CaromFrame *f, const double dash_pt[2]);
+
+/// Adds the dashes of the device segment [a, b], continuing the pattern.
+void carom_dasher_line (CaromDasher *d, CgVec2 a, CgVec2 b);
+
+/// Adds the dashes of the device arc of centre c and radius r from angle a0
+/// to a1 > a0 (cairo_arc's direction), continuing the pattern.
+void carom_dasher_arc (CaromDasher *d, CgVec2 c, double r, double a0, double a1);
+
+/// Draws an arrowhead with its tip at tip, pointing along the unit vector u,
+/// in the current source.
+void carom_draw_arrowhead (CaromFrame *f, CgVec2 tip, CgVec2 u, double length);
+
+/// Adds that arrowhead to the current path, to be filled with others.
+void carom_arrowhead_path (CaromFrame *f, CgVec2 tip, CgVec2 u, double length);
+
+G_END_DECLS

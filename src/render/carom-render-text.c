@@ -1,0 +1,627 @@
+/* carom-render-text.c: labels and the legend.
+ *
+ * Text goes through Pango so that ids in any script (Chinese included) find a
+ * font. Hinting and rounded glyph positions are turned off: text must have
+ * the same shape and width on a PNG, in a PDF and in an SVG, or the formats
+ * would not show the same picture. Labels never cover one another: each
+ * claims its box in a coarse occupancy grid, and a label whose box is taken is
+ * left out (the ones drawn first — balls, the chosen hit — win). */
+#include "carom-render-private.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* ---- occupancy --------------------------------------------------------- */
+
+static void
+occupancy_init (CaromOccupancy *o, double width, double height, double cell)
+{
+  o->cell = cell;
+  o->cols = (int)ceil (width / cell) + 1;
+  o->rows = (int)ceil (height / cell) + 1;
+  o->cells = g_new0 (guint8, (gsize)o->cols * (gsize)o->rows);
+}
+
+/* The cells a device rectangle covers, clamped to the grid; FALSE when the
+ * rectangle lies wholly outside. */
+static gboolean
+occupancy_span (const CaromOccupancy *o, CgAabb r, int *c0, int *r0, int *c1, int *r1)
+{
+  *c0 = MAX ((int)floor (r.lo.x / o->cell), 0);
+  *r0 = MAX ((int)floor (r.lo.y / o->cell), 0);
+  *c1 = MIN ((int)floor (r.hi.x / o->cell), o->cols - 1);
+  *r1 = MIN ((int)floor (r.hi.y / o->cell), o->rows - 1);
+  return *c0 <= *c1 && *r0 <= *r1;
+}
+
+static gboolean
+occupancy_free (const CaromOccupancy *o, CgAabb r)
+{
+  int c0, r0, c1, r1;
+  if (!occupancy_span (o, r, &c0, &r0, &c1, &r1))
+    return FALSE;
+  for (int y = r0; y <= r1; y++)
+    for (int x = c0; x <= c1; x++)
+      if (o->cells[(gsize)y * (gsize)o->cols + (gsize)x])
+        return FALSE;
+  return TRUE;
+}
+
+void
+carom_occupancy_take (CaromOccupancy *o, CgAabb r)
+{
+  int c0, r0, c1, r1;
+  if (!occupancy_span (o, r, &c0, &r0, &c1, &r1))
+    return;
+  for (int y = r0; y <= r1; y++)
+    memset (&o->cells[(gsize)y * (gsize)o->cols + (gsize)c0], 1, (gsize)(c1 - c0 + 1));
+}
+
+void
+carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b)
+{
+  CgAabb grid = { { 0.0, 0.0 }, { o->cols * o->cell, o->rows * o->cell } };
+  if (!carom_clip_segment (&a, &b, grid))
+    return;
+  /* Samples half a cell apart cannot jump over a cell the line crosses
+   * except at a corner, which is near enough for placing labels. */
+  double len = cg_distance (a, b);
+  int steps = (int)ceil (2.0 * len / o->cell) + 1;
+  for (int k = 0; k <= steps; k++)
+    {
+      CgVec2 p = cg_lerp (a, b, (double)k / steps);
+      int x = (int)floor (p.x / o->cell), y = (int)floor (p.y / o->cell);
+      if (x >= 0 && y >= 0 && x < o->cols && y < o->rows)
+        o->cells[(gsize)y * (gsize)o->cols + (gsize)x] = 1;
+    }
+}
+
+/* ---- text -------------------------------------------------------------- */
+
+void
+carom_text_begin (CaromFrame *f)
+{
+  f->layout = pango_cairo_create_layout (f->cr);
+  PangoContext *context = pango_layout_get_context (f->layout);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  /* Grey antialiasing: subpixel colour fringes would not survive a PDF or
+   * an SVG, and look wrong in print. */
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
+  pango_context_set_round_glyph_positions (context, FALSE);
+  pango_layout_context_changed (f->layout);
+  f->font = pango_font_description_from_string (f->style->font_family);
+  f->font_size = 0.0;
+  /* Cells a third of a label's height: fine enough that labels can sit
+   * close, coarse enough that a 4K frame needs a few hundred kB. */
+  double cell = fmax (carom_frame_pt (f, f->style->label_size) / 3.0, 2.0);
+  occupancy_init (&f->taken, f->view->width, f->view->height, cell);
+}
+
+void
+carom_text_end (CaromFrame *f)
+{
+  g_clear_object (&f->layout);
+  g_clear_pointer (&f->font, pango_font_description_free);
+  g_clear_pointer (&f->layout_markup, g_free);
+  g_clear_pointer (&f->taken.cells, g_free);
+}
+
+/* Sets the layout's text and size; returns its logical box (device units,
+ * relative to where the layout is drawn from). */
+static CgAabb
+text_set (CaromFrame *f, const char *markup, double size_pt)
+{
+  if (f->font_size == size_pt && f->layout_markup != NULL && strcmp (f->layout_markup, markup) == 0)
+    return f->layout_box;
+  if (f->font_size != size_pt)
+    {
+      pango_font_description_set_absolute_size (f->font, carom_frame_pt (f, size_pt) * PANGO_SCALE);
+      pango_layout_set_font_description (f->layout, f->font);
+      f->font_size = size_pt;
+    }
+  pango_layout_set_markup (f->layout, markup, -1);
+  g_free (f->layout_markup);
+  f->layout_markup = g_strdup (markup);
+  PangoRectangle logical;
+  pango_layout_get_extents (f->layout, NULL, &logical);
+  f->layout_box = (CgAabb){ { (double)logical.x / PANGO_SCALE, (double)logical.y / PANGO_SCALE },
+                            { (double)(logical.x + logical.width) / PANGO_SCALE,
+                              (double)(logical.y + logical.height) / PANGO_SCALE } };
+  return f->layout_box;
+}
+
+/* Draws the layout with its origin at `origin`: a halo, then the glyphs. */
+static void
+text_show (CaromFrame *f, CgVec2 origin)
+{
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  if (s->halo.alpha > 0.0 && s->halo_width > 0.0)
+    {
+      cairo_move_to (cr, origin.x, origin.y);
+      pango_cairo_layout_path (cr, f->layout);
+      /* Bevel joins: no spikes at sharp glyph corners, and a fraction of the
+       * cost of round ones on outlines made of many short curves. */
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->halo_width));
+      carom_set_color (cr, s->halo);
+      cairo_stroke (cr);
+    }
+  cairo_move_to (cr, origin.x, origin.y);
+  carom_set_color (cr, s->text);
+  pango_cairo_show_layout (cr, f->layout);
+  cairo_new_path (cr); /* show_layout leaves a current point behind */
+  cairo_restore (cr);
+}
+
+/* Draws the laid-out text with its logical box moved to `box` (device), if
+ * the place is free or force is set. */
+static gboolean
+text_place (CaromFrame *f, CgAabb logical, CgAabb box, gboolean force)
+{
+  if (!force
+      && (box.lo.x < 0.0 || box.lo.y < 0.0 || box.hi.x > f->view->width
+          || box.hi.y > f->view->height || !occupancy_free (&f->taken, box)))
+    return FALSE;
+  for (int k = 0; k < f->n_avoid && !force; k++)
+    if (carom_segment_meets_box (f->avoid[k][0], f->avoid[k][1], box))
+      return FALSE;
+  carom_occupancy_take (&f->taken, box);
+  text_show (f, cg_sub (box.lo, logical.lo));
+  return TRUE;
+}
+
+gboolean
+carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center, gboolean force)
+{
+  CgAabb logical = text_set (f, markup, size_pt);
+  CgVec2 half = cg_scale (cg_sub (logical.hi, logical.lo), 0.5);
+  return text_place (f, logical, (CgAabb){ cg_sub (center, half), cg_add (center, half) }, force);
+}
+
+gboolean
+carom_text_draw_beside (CaromFrame *f, const char *markup, double size_pt, CgVec2 anchor, CgVec2 u,
+                        double gap, gboolean force)
+{
+  CgAabb logical = text_set (f, markup, size_pt);
+  CgVec2 half = cg_scale (cg_sub (logical.hi, logical.lo), 0.5);
+  /* The box's centre moves out along u until the box clears anchor + u gap:
+   * by the box's half extent measured along u. */
+  double reach = fabs (u.x) * half.x + fabs (u.y) * half.y;
+  CgVec2 center = cg_mul_add (anchor, gap + reach, u);
+  return text_place (f, logical, (CgAabb){ cg_sub (center, half), cg_add (center, half) }, force);
+}
+
+/* ---- legend ------------------------------------------------------------ */
+
+/// What the sample left of a legend row shows.
+typedef enum
+{
+  SAMPLE_NONE,
+  SAMPLE_WALL,
+  SAMPLE_OBSTACLE,
+  SAMPLE_BALL,
+  SAMPLE_PATH,
+  SAMPLE_HIT,
+  SAMPLE_OUTLINE,
+  SAMPLE_AABB,
+  SAMPLE_NORMALS,
+  SAMPLE_BVH,
+  SAMPLE_CONTACT_NORMAL,
+  SAMPLE_DIRECTION,
+} Sample;
+
+typedef struct
+{
+  Sample sample;
+  char *markup;
+} Row;
+
+static void
+row_clear (Row *row)
+{
+  g_free (row->markup);
+}
+
+static void
+add_row (GArray *rows, Sample sample, char *markup)
+{
+  Row row = { sample, markup };
+  g_array_append_val (rows, row);
+}
+
+/* The deepest BVH level drawn. */
+static guint
+bvh_level_hi (const CaromFrame *f)
+{
+  const CgBvh *bvh = cg_world_bvh (f->cache->world);
+  return MIN (bvh->depth, f->options->bvh_level_hi);
+}
+
+static char *
+format_number (double value)
+{
+  /* A legend number for people: short, in their locale. */
+  return g_strdup_printf ("%.4g", value);
+}
+
+static GArray *
+legend_rows (const CaromFrame *f)
+{
+  GArray *rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  g_array_set_clear_func (rows, (GDestroyNotify)row_clear);
+  const CaromRenderCache *c = f->cache;
+  CaromOverlays show = f->options->overlays;
+  gboolean balls = c->trace->balls->len > 0;
+  gint64 step = f->options->step;
+  if (c->ball == NULL || step > (gint64)c->ball->trace.n_hits)
+    step = CAROM_STEP_NONE;
+
+  if (step >= 1)
+    {
+      const CgHit *h = &c->ball->trace.hits[step - 1];
+      const CaromObject *o = carom_scene_trace_polygon (c->trace, h->object);
+      g_autofree char *id = g_markup_escape_text (o->id, -1);
+      /* Translators: a legend's title: "Hit 3 of 29: wall “room”". */
+      add_row (rows, SAMPLE_NONE,
+               g_strdup_printf (_ ("<b>Hit %" G_GINT64_FORMAT " of %zu</b>: %s “%s”"), step,
+                                c->ball->trace.n_hits,
+                                o->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle"), id));
+    }
+  if (c->n_walls > 0)
+    add_row (rows, SAMPLE_WALL, g_strdup (_ ("Wall")));
+  if (c->n_obstacles > 0)
+    add_row (rows, SAMPLE_OBSTACLE, g_strdup (_ ("Obstacle")));
+  if (balls)
+    add_row (rows, SAMPLE_BALL, g_strdup (_ ("Ball")));
+  if ((show & CAROM_OVERLAY_PATH) && balls)
+    {
+      add_row (rows, SAMPLE_PATH, g_strdup (_ ("Path of the ball’s centre")));
+      add_row (rows, SAMPLE_HIT,
+               g_strdup ((show & CAROM_OVERLAY_LABELS) ? _ ("Hit, numbered") : _ ("Hit")));
+    }
+  if (show & CAROM_OVERLAY_OUTLINES)
+    {
+      if (c->radius > 0.0)
+        {
+          g_autofree char *r = format_number (c->radius);
+          /* Translators: the outline grown by the ball's radius r. */
+          add_row (rows, SAMPLE_OUTLINE, g_strdup_printf (_ ("Offset outline, <i>r</i> = %s"), r));
+        }
+      else
+        add_row (rows, SAMPLE_NONE, g_strdup (_ ("No ball: no offset outline")));
+    }
+  if (show & CAROM_OVERLAY_AABB)
+    add_row (rows, SAMPLE_AABB,
+             g_strdup (c->radius > 0.0 ? _ ("Bounding box of an outline") : _ ("Bounding box")));
+  if (show & CAROM_OVERLAY_NORMALS)
+    add_row (rows, SAMPLE_NORMALS, g_strdup (_ ("Edge normal (front side)")));
+  if (show & CAROM_OVERLAY_BVH)
+    {
+      if (c->world == NULL)
+        add_row (rows, SAMPLE_NONE, g_strdup (_ ("No ball: no BVH")));
+      else if (f->options->bvh_level_lo <= bvh_level_hi (f))
+        add_row (rows, SAMPLE_BVH,
+                 g_strdup_printf (_ ("BVH boxes, levels %u–%u"), f->options->bvh_level_lo,
+                                  bvh_level_hi (f)));
+    }
+  if (step == 0)
+    add_row (rows, SAMPLE_DIRECTION, g_strdup (_ ("Start direction <i>d</i>")));
+  if (step >= 1)
+    {
+      const CgHit *h = &c->ball->trace.hits[step - 1];
+      add_row (rows, SAMPLE_CONTACT_NORMAL, g_strdup (_ ("Contact normal <b><i>n</i></b>")));
+      if (h->role == CG_ROLE_WALL)
+        add_row (rows, SAMPLE_DIRECTION,
+                 g_strdup (_ ("Reflected direction <i>d</i>′ = <i>d</i> − 2(<i>d</i>·"
+                              "<b><i>n</i></b>)<b><i>n</i></b>")));
+    }
+  return rows;
+}
+
+/* Legend geometry, in points. */
+#define LEGEND_PAD 5.0
+#define LEGEND_SAMPLE 16.0
+#define LEGEND_GAP 5.0
+#define LEGEND_LINE 1.45 /* row height, in font sizes */
+#define LEGEND_INSET 6.0 /* from the view's edge */
+
+/* How much a legend at rect (device) would hide: polygon edges and path
+ * segments crossing it, balls and small polygons under it. */
+static double
+legend_cost (const CaromFrame *f, CgAabb rect)
+{
+  const CaromRenderCache *c = f->cache;
+  CgAabb box = { carom_view_to_scene (f->view, rect.lo), carom_view_to_scene (f->view, rect.hi) };
+  double cost = 0.0;
+  g_autoptr (GArray) under = g_array_new (FALSE, FALSE, sizeof (guint32));
+  carom_render_cache_query (c, box, under);
+  for (guint i = 0; i < under->len; i++)
+    {
+      const CaromRenderPolygon *p = &c->polygons[g_array_index (under, guint32, i)];
+      if (fmax (p->box.hi.x - p->box.lo.x, p->box.hi.y - p->box.lo.y) * f->view->scale
+          < carom_frame_pt (f, f->options->detail_pt))
+        {
+          cost += 1.0;
+          continue;
+        }
+      const CaromObject *o = p->object;
+      /* Hiding an obstacle, or part of one, costs more than crossing a wall. */
+      if (o->role == CG_ROLE_OBSTACLE)
+        cost += 4.0;
+      for (size_t k = 0; k < o->n_points; k++)
+        if (carom_segment_meets_box (o->points[k], o->points[(k + 1) % o->n_points], box))
+          cost += 1.0;
+    }
+  /* Far enough to leave the view: stands in for an escaping ray. */
+  double far = (f->view->width + f->view->height) / f->view->scale;
+  for (guint b = 0; b < c->trace->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (c->trace->balls, CaromBallTrace, b);
+      double r = bt->ball->radius;
+      if (cg_aabb_overlaps (box, cg_aabb_pad ((CgAabb){ bt->ball->center, bt->ball->center }, r)))
+        cost += 8.0;
+      if (!(f->options->overlays & CAROM_OVERLAY_PATH))
+        continue;
+      CgVec2 from = bt->trace.start;
+      for (size_t k = 0; k < bt->trace.n_hits; k++)
+        {
+          CgVec2 to = bt->trace.hits[k].point;
+          if (carom_segment_meets_box (from, to, box))
+            cost += 6.0;
+          if (cg_aabb_contains (box, to))
+            cost += 4.0;
+          from = to;
+        }
+      if (bt->trace.status == CG_TRACE_ESCAPED
+          && carom_segment_meets_box (from, cg_mul_add (from, far, bt->trace.end_direction), box))
+        cost += 6.0;
+    }
+  return cost;
+}
+
+/* Places to try, as fractions of the free width and height: a 5 × 5 grid. */
+#define LEGEND_SPOTS 5
+
+void
+carom_legend_layout (CaromFrame *f, CgAabb *rect)
+{
+  *rect = cg_aabb_empty ();
+  g_autoptr (GArray) rows = legend_rows (f);
+  if (rows->len == 0)
+    return;
+  double width = 0.0;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const Row *row = &g_array_index (rows, Row, i);
+      CgAabb logical = text_set (f, row->markup, f->style->legend_size);
+      double w = logical.hi.x - logical.lo.x;
+      if (row->sample != SAMPLE_NONE)
+        w += carom_frame_pt (f, LEGEND_SAMPLE + LEGEND_GAP);
+      width = fmax (width, w);
+    }
+  width += 2.0 * carom_frame_pt (f, LEGEND_PAD);
+  double height = rows->len * carom_frame_pt (f, LEGEND_LINE * f->style->legend_size)
+                  + 2.0 * carom_frame_pt (f, LEGEND_PAD);
+  double inset = carom_frame_pt (f, LEGEND_INSET);
+  double free_w = f->view->width - 2.0 * inset - width;
+  double free_h = f->view->height - 2.0 * inset - height;
+  if (free_w < 0.0 || free_h < 0.0)
+    return; /* a legend that does not fit would hide the drawing */
+
+  /* Where it hides least. Ties go to the corners (a legend in the middle of
+   * empty space looks lost), the top right first. */
+  double best = INFINITY;
+  for (int j = 0; j < LEGEND_SPOTS; j++)
+    for (int i = LEGEND_SPOTS - 1; i >= 0; i--)
+      {
+        double fx = (double)i / (LEGEND_SPOTS - 1), fy = (double)j / (LEGEND_SPOTS - 1);
+        CgVec2 lo = { inset + fx * free_w, inset + fy * free_h };
+        CgAabb r = { lo, cg_add (lo, cg_v2 (width, height)) };
+        double corner = fmin (fabs (fx - 0.5), fabs (fy - 0.5)) == 0.5 ? 0.0 : 0.5;
+        double edge = (fx == 0.0 || fx == 1.0 || fy == 0.0 || fy == 1.0) ? 0.0 : 0.3;
+        double cost = legend_cost (f, r) + corner * 0.5 + edge;
+        if (cost < best)
+          {
+            best = cost;
+            *rect = r;
+          }
+      }
+  carom_occupancy_take (&f->taken, *rect);
+}
+
+static void
+draw_sample (CaromFrame *f, Sample sample, CgAabb box)
+{
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  CgVec2 mid = cg_aabb_center (box);
+  double w = box.hi.x - box.lo.x, h = box.hi.y - box.lo.y;
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  switch (sample)
+    {
+    case SAMPLE_NONE:
+      break;
+    case SAMPLE_WALL:
+      cairo_move_to (cr, box.lo.x, mid.y);
+      cairo_line_to (cr, box.hi.x, mid.y);
+      carom_set_color (cr, s->wall);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->wall_width));
+      cairo_stroke (cr);
+      break;
+    case SAMPLE_OBSTACLE:
+      cairo_rectangle (cr, box.lo.x + 0.15 * w, box.lo.y + 0.2 * h, 0.7 * w, 0.6 * h);
+      carom_set_color (cr, s->obstacle_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, s->obstacle_stroke);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->obstacle_width));
+      cairo_stroke (cr);
+      break;
+    case SAMPLE_BALL:
+      cairo_arc (cr, mid.x, mid.y, 0.36 * h, 0.0, 2.0 * G_PI);
+      carom_set_color (cr, s->ball_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, s->ball_stroke);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
+      cairo_stroke (cr);
+      cairo_arc (cr, mid.x, mid.y, carom_frame_pt (f, 0.9 * s->marker_radius), 0.0, 2.0 * G_PI);
+      cairo_fill (cr);
+      break;
+    case SAMPLE_PATH:
+      cairo_move_to (cr, box.lo.x, mid.y);
+      cairo_line_to (cr, box.hi.x - carom_frame_pt (f, s->arrow_length), mid.y);
+      carom_set_color (cr, s->path);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->path_width));
+      cairo_stroke (cr);
+      carom_draw_arrowhead (f, cg_v2 (box.hi.x, mid.y), cg_v2 (1.0, 0.0),
+                            carom_frame_pt (f, s->arrow_length));
+      break;
+    case SAMPLE_HIT:
+      cairo_arc (cr, mid.x, mid.y, carom_frame_pt (f, s->marker_radius), 0.0, 2.0 * G_PI);
+      carom_set_color (cr, s->legend_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, s->path);
+      cairo_set_line_width (cr, carom_frame_pt (f, 0.75 * s->path_width));
+      cairo_stroke (cr);
+      break;
+    case SAMPLE_OUTLINE:
+      {
+        CaromDasher d;
+        carom_dasher_init (&d, f, s->outline_dash);
+        carom_dasher_line (&d, cg_v2 (box.lo.x, mid.y), cg_v2 (box.hi.x, mid.y));
+      }
+      carom_set_color (cr, s->outline);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->outline_width));
+      cairo_stroke (cr);
+      break;
+    case SAMPLE_AABB:
+      {
+        CaromDasher d;
+        carom_dasher_init (&d, f, s->aabb_dash);
+        CgVec2 lo = { box.lo.x + 0.1 * w, box.lo.y + 0.2 * h };
+        CgVec2 hi = { box.hi.x - 0.1 * w, box.hi.y - 0.2 * h };
+        carom_dasher_line (&d, lo, cg_v2 (hi.x, lo.y));
+        carom_dasher_line (&d, cg_v2 (hi.x, lo.y), hi);
+        carom_dasher_line (&d, hi, cg_v2 (lo.x, hi.y));
+        carom_dasher_line (&d, cg_v2 (lo.x, hi.y), lo);
+        carom_set_color (cr, s->aabb);
+        cairo_set_line_width (cr, carom_frame_pt (f, s->aabb_width));
+        cairo_stroke (cr);
+        break;
+      }
+    case SAMPLE_NORMALS:
+      {
+        double y = box.hi.y - 0.2 * h;
+        cairo_move_to (cr, box.lo.x, y);
+        cairo_line_to (cr, box.hi.x, y);
+        carom_set_color (cr, s->obstacle_stroke);
+        cairo_set_line_width (cr, carom_frame_pt (f, s->obstacle_width));
+        cairo_stroke (cr);
+        cairo_move_to (cr, mid.x, y);
+        cairo_line_to (cr, mid.x, y - carom_frame_pt (f, s->tick_length));
+        carom_set_color (cr, s->normal);
+        cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
+        cairo_stroke (cr);
+        break;
+      }
+    case SAMPLE_BVH:
+      {
+        /* Nested boxes in the colours of the first levels drawn. */
+        guint lo = f->options->bvh_level_lo, hi = bvh_level_hi (f);
+        guint n = MIN (hi - lo + 1, 3u);
+        for (guint k = 0; k < n; k++)
+          {
+            double inset = k * 0.16 * h;
+            cairo_rectangle (cr, box.lo.x + 0.1 * w + inset, box.lo.y + 0.12 * h + inset,
+                             0.8 * w - 2.0 * inset, 0.76 * h - 2.0 * inset);
+            carom_set_color (cr, s->bvh[MIN (lo + k, CAROM_STYLE_BVH_COLORS - 1)]);
+            cairo_set_line_width (cr, carom_frame_pt (f, s->bvh_width * 0.8));
+            cairo_stroke (cr);
+          }
+        break;
+      }
+    case SAMPLE_CONTACT_NORMAL:
+    case SAMPLE_DIRECTION:
+      {
+        CaromColor color = sample == SAMPLE_DIRECTION ? s->path : s->normal;
+        double width = sample == SAMPLE_DIRECTION ? 1.2 * s->path_width : 1.6 * s->normal_width;
+        double head = carom_frame_pt (f, s->arrow_length);
+        cairo_move_to (cr, box.lo.x, mid.y);
+        cairo_line_to (cr, box.hi.x - 0.7 * head, mid.y);
+        carom_set_color (cr, color);
+        cairo_set_line_width (cr, carom_frame_pt (f, width));
+        cairo_stroke (cr);
+        carom_draw_arrowhead (f, cg_v2 (box.hi.x, mid.y), cg_v2 (1.0, 0.0), head);
+        break;
+      }
+    }
+  cairo_restore (cr);
+}
+
+void
+carom_legend_draw (CaromFrame *f, CgAabb rect)
+{
+  if (cg_aabb_is_empty (rect))
+    return;
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  g_autoptr (GArray) rows = legend_rows (f);
+
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_rectangle (cr, rect.lo.x, rect.lo.y, rect.hi.x - rect.lo.x, rect.hi.y - rect.lo.y);
+  carom_set_color (cr, s->legend_fill);
+  cairo_fill_preserve (cr);
+  carom_set_color (cr, s->legend_stroke);
+  cairo_set_line_width (cr, carom_frame_pt (f, 0.4));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+
+  double pad = carom_frame_pt (f, LEGEND_PAD);
+  double line = carom_frame_pt (f, LEGEND_LINE * s->legend_size);
+  double sample_w = carom_frame_pt (f, LEGEND_SAMPLE);
+  double x = rect.lo.x + pad;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const Row *row = &g_array_index (rows, Row, i);
+      double y = rect.lo.y + pad + i * line;
+      double text_x = x;
+      if (row->sample != SAMPLE_NONE)
+        {
+          double sample_h = 0.8 * line;
+          draw_sample (f, row->sample,
+                       (CgAabb){ { x, y + 0.5 * (line - sample_h) },
+                                 { x + sample_w, y + 0.5 * (line + sample_h) } });
+          text_x += sample_w + carom_frame_pt (f, LEGEND_GAP);
+        }
+      CgAabb logical = text_set (f, row->markup, s->legend_size);
+      double h = logical.hi.y - logical.lo.y;
+      CgVec2 origin = { text_x - logical.lo.x, y + 0.5 * (line - h) - logical.lo.y };
+      cairo_save (cr);
+      cairo_move_to (cr, origin.x, origin.y);
+      carom_set_color (cr, s->text);
+      pango_cairo_show_layout (cr, f->layout);
+      cairo_new_path (cr);
+      cairo_restore (cr);
+    }
+}
+
+void
+carom_render_shutdown (void)
+{
+  /* The default font map holds every font loaded; dropping it releases them.
+   * fontconfig's own caches stay: FcFini() could free them, but Pango loads
+   * fontconfig's configuration on a thread of its own, and FcFini() while that
+   * thread runs aborts. tests/lsan.supp tells the leak checker about them. */
+  pango_cairo_font_map_set_default (NULL);
+}

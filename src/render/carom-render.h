@@ -1,0 +1,127 @@
+/* carom-render.h: draws a scene and its overlays on any cairo surface.
+ *
+ * The canvas and every exported diagram call carom_render() with their own
+ * cairo_t, view and style, so what users see is what they publish. Derived
+ * data that does not change from frame to frame (true outlines, boxes, the
+ * object hierarchy used for culling) lives in a CaromRenderCache, built once
+ * from the scene and its trace and thrown away when the scene changes. */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "carom-style.h"
+#include "carom-view.h"
+#include "model/carom-tracing.h"
+
+G_BEGIN_DECLS
+
+#define CAROM_RENDER_ERROR (carom_render_error_quark ())
+GQuark carom_render_error_quark (void);
+
+/// Why a drawing could not be made.
+typedef enum
+{
+  CAROM_RENDER_ERROR_OVERLAY, ///< an unknown overlay name
+  CAROM_RENDER_ERROR_STEP,    ///< a step outside the selected ball's hits
+  CAROM_RENDER_ERROR_FORMAT,  ///< an output format Carom cannot write
+  CAROM_RENDER_ERROR_WRITE,   ///< the output file cannot be written
+  CAROM_RENDER_ERROR_CAIRO,   ///< cairo failed (out of memory, a surface too large)
+} CaromRenderError;
+
+/// What is drawn beyond the scene's objects (the `--show` list).
+typedef enum
+{
+  CAROM_OVERLAY_PATH = 1 << 0,     ///< each ball's path: arrows, numbered hit markers
+  CAROM_OVERLAY_OUTLINES = 1 << 1, ///< true offset outlines for the selected ball (dashed)
+  CAROM_OVERLAY_NORMALS = 1 << 2,  ///< edge normal ticks on the front side
+  CAROM_OVERLAY_AABB = 1 << 3,     ///< the outlines' bounding boxes
+  CAROM_OVERLAY_BVH = 1 << 4,      ///< the tracer's BVH boxes, coloured by depth
+  CAROM_OVERLAY_LABELS = 1 << 5,   ///< object ids and hit numbers
+  CAROM_OVERLAY_LEGEND = 1 << 6,   ///< what each line means
+  CAROM_OVERLAY_GRID = 1 << 7,     ///< a grid at tidy scene units
+} CaromOverlays;
+
+/// Every overlay.
+#define CAROM_OVERLAY_ALL ((CaromOverlays)0xff)
+
+/// What `carom export` shows without --show.
+#define CAROM_OVERLAY_DEFAULT                                                                      \
+  ((CaromOverlays)(CAROM_OVERLAY_PATH | CAROM_OVERLAY_OUTLINES | CAROM_OVERLAY_LABELS              \
+                   | CAROM_OVERLAY_LEGEND))
+
+/// Parses a comma-separated list of overlay names (path, outlines, normals,
+/// aabb, bvh, labels, legend, grid; also "all" and "none"; spaces around names
+/// are ignored). Unknown names give CAROM_RENDER_ERROR_OVERLAY naming every one.
+gboolean carom_overlays_parse (const char *list, CaromOverlays *overlays, GError **error);
+
+/// The names of the overlays set, comma-separated (newly allocated).
+char *carom_overlays_to_string (CaromOverlays overlays);
+
+/// No step chosen: the whole path is drawn alike.
+#define CAROM_STEP_NONE (-1)
+
+/// What to draw, beyond the style.
+typedef struct
+{
+  CaromOverlays overlays;
+  gint64 step;        ///< CAROM_STEP_NONE, 0 (the start) or k (hit k of the selected ball)
+  guint bvh_level_lo; ///< the shallowest BVH level drawn (0: the root)
+  guint bvh_level_hi; ///< the deepest BVH level drawn (G_MAXUINT: all)
+  double detail_pt;   ///< polygons smaller than this (points) are drawn as their box
+  double bvh_min_pt;  ///< BVH boxes smaller than this (points) are neither drawn nor opened
+} CaromRenderOptions;
+
+/// Fills options with the defaults: CAROM_OVERLAY_DEFAULT, no step, every BVH
+/// level, detail down to 1.5 pt, BVH boxes down to 8 pt. The thresholds are in
+/// points so that every format of a figure leaves out the same things.
+void carom_render_options_init (CaromRenderOptions *options);
+
+/// What one carom_render() call drew (to test culling and for benchmarks).
+typedef struct
+{
+  guint polygons_visible;    ///< polygons whose box meets the view (after BVH culling)
+  guint polygons_simplified; ///< of those, drawn as their box (smaller than detail_pt)
+  guint outlines_drawn;      ///< true outlines stroked
+  guint bvh_boxes_drawn;
+  guint labels_drawn;
+  guint hits_drawn; ///< hit markers
+} CaromRenderStats;
+
+/// Derived data for drawing one scene with one selected ball.
+typedef struct CaromRenderCache CaromRenderCache;
+
+/// Builds the cache for scene and its trace (both borrowed: they must outlive
+/// the cache and stay unchanged). ball is the selected ball, an index into
+/// trace->balls (-1 or out of range: the first ball, if any); outlines, their
+/// boxes and the BVH are those of its radius. Returns NULL when memory runs out.
+CaromRenderCache *carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace,
+                                          int ball);
+
+void carom_render_cache_free (CaromRenderCache *cache);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromRenderCache, carom_render_cache_free)
+
+/// The selected ball's trace, or NULL when the scene has no ball.
+const CaromBallTrace *carom_render_cache_get_ball (const CaromRenderCache *cache);
+
+/// The box around every object, outline and finite path point: what a view
+/// shows to see everything.
+CgAabb carom_render_cache_get_bounds (const CaromRenderCache *cache);
+
+/// Checks that step is CAROM_STEP_NONE or within 0 .. the selected ball's
+/// number of hits; otherwise sets CAROM_RENDER_ERROR_STEP naming the range.
+gboolean carom_render_cache_check_step (const CaromRenderCache *cache, gint64 step, GError **error);
+
+/// Draws the scene and the overlays of options onto cr through view, in style.
+/// Draws in cr's current user space (so a caller's transform and clip apply)
+/// and leaves cr's state as it found it. stats may be NULL.
+void carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
+                   const CaromStyle *style, const CaromRenderOptions *options,
+                   CaromRenderStats *stats);
+
+/// Frees the font caches Pango and fontconfig keep for the life of the
+/// process, so that a leak checker sees only real leaks. Call once, after the
+/// last drawing, just before the program ends (nothing may draw text after).
+void carom_render_shutdown (void);
+
+G_END_DECLS

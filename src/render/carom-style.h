@@ -1,0 +1,76 @@
+/* carom-style.h: how a drawing looks: colours, line widths, marks and fonts.
+ *
+ * Sizes are in points (1/72 in); the view says how many device units a point
+ * is, so lines and labels keep their size when the view zooms. The drawing
+ * code reads every colour and size from here and nowhere else. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/// An RGBA colour, components in [0, 1].
+typedef struct
+{
+  double red, green, blue, alpha;
+} CaromColor;
+
+/// How many BVH levels get their own colour (deeper levels reuse the last).
+#define CAROM_STYLE_BVH_COLORS 6
+
+/// Everything the renderer needs to know about looks.
+typedef struct
+{
+  const char *name; ///< "screen-light", "screen-dark" or "article"
+
+  CaromColor background; ///< alpha 0 leaves the surface as it is
+  CaromColor grid;
+  double grid_width; ///< pt
+  double grid_step;  ///< pt: the least distance between grid lines
+
+  CaromColor wall;
+  double wall_width; ///< pt
+  CaromColor obstacle_fill, obstacle_stroke;
+  double obstacle_width; ///< pt
+
+  CaromColor outline;
+  double outline_width;   ///< pt
+  double outline_dash[2]; ///< pt: on, off
+  CaromColor aabb;
+  double aabb_width;                      ///< pt
+  double aabb_dash[2];                    ///< pt: on, off
+  CaromColor bvh[CAROM_STYLE_BVH_COLORS]; ///< by depth, root first
+  double bvh_width;                       ///< pt at the root; deeper levels get thinner
+  CaromColor normal;                      ///< edge normal ticks and the contact normal
+  double normal_width;                    ///< pt
+  double tick_length;                     ///< pt: edge normal ticks
+
+  CaromColor path;       ///< the accent: path, arrows, markers, the ball at the step
+  CaromColor path_faint; ///< the path beyond the chosen step
+  double path_width;     ///< pt
+  double arrow_length;   ///< pt: arrowheads on the path and on vectors
+  double marker_radius;  ///< pt: hit markers
+  double vector_length;  ///< pt: the normal and the reflected direction at a step
+  CaromColor ball_fill, ball_stroke;
+  double ball_width; ///< pt
+
+  const char *font_family; ///< a fontconfig family; "Sans" is the system's sans font
+  CaromColor text, halo;   ///< labels, and the outline drawn behind them
+  double label_size;       ///< pt
+  double halo_width;       ///< pt
+  double legend_size;      ///< pt
+  CaromColor legend_fill, legend_stroke;
+} CaromStyle;
+
+/// The on-screen look, following the desktop's light or dark mode (GNOME palette).
+CaromStyle carom_style_screen (gboolean dark);
+
+/// The look for print: thin black and grey lines, one accent colour, readable
+/// in greyscale, the system sans font.
+CaromStyle carom_style_article (void);
+
+/// The style called name ("article", "screen", "screen-light", "screen-dark");
+/// FALSE for an unknown name.
+gboolean carom_style_from_name (const char *name, CaromStyle *style);
+
+G_END_DECLS

@@ -1,0 +1,235 @@
+/* bench-render.c: how long carom_render() takes on a big scene.
+ *
+ * usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] [--no-lod]
+ *
+ * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
+ * them). The scene becomes a CaromScene (the room as a wall, the obstacles)
+ * with one ball at the first cast. Its path is W2's (../shared/bench/README.md):
+ * cast, move to the contact, reflect, obstacles reflecting too, for --hits
+ * bounces (default 500); a Carom trace would stop at the first obstacle.
+ * Every overlay is on (path, outlines, normals, boxes, BVH, labels, legend,
+ * grid; --show chooses others) in the light screen style, drawn into a 1920 × 1080 image surface:
+ * at full view, and zoomed on a 50 × 50-unit area around the ball's start.
+ * Prints the render cache's build time once, then the median time of N
+ * frames (after one warm-up frame), wall-clock and CPU, and what each frame
+ * drew. --no-lod turns
+ * the level of detail off (every polygon drawn in full, every BVH box). */
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "bench-scene.h"
+#include "render/carom-render.h"
+
+#define WIDTH 1920
+#define HEIGHT 1080
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e3; /* ms */
+}
+
+/* This thread's CPU time in ms: what a frame costs, less what other
+ * programs on a busy machine take from it. */
+static double
+cpu_now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* The room and the obstacles as a scene; the ball at the first cast. */
+static CaromScene *
+build_scene (const BenchScene *s)
+{
+  CaromScene *scene = carom_scene_new ();
+  CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
+  CaromObject *wall = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cg_polygon_orient (wall->points, wall->n_points, CG_ROLE_WALL);
+  const CgVec2 *v = (const CgVec2 *)s->verts->data;
+  for (guint i = 0; i < s->counts->len; i++)
+    {
+      size_t n = g_array_index (s->counts, size_t, i);
+      CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+      cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
+      v += n;
+    }
+  const double *c = &g_array_index (s->casts, double, 0);
+  carom_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 0);
+  carom_scene_assign_ids (scene);
+  return scene;
+}
+
+/* Replaces the ball's trace by W2's path of n_hits bounces. */
+static void
+w2_path (CaromBallTrace *bt, guint n_hits)
+{
+  const CgWorld *w = bt->world;
+  size_t n_prims;
+  const CgPrimitive *prims = cg_world_primitives (w, &n_prims);
+  CgTrace *t = &bt->trace;
+  cg_trace_clear (t);
+  t->hits = malloc (n_hits * sizeof *t->hits);
+  g_assert (t->hits != NULL);
+  CgVec2 pos = t->start, dir = t->direction;
+  int64_t exclude = -1;
+  for (guint i = 0; i < n_hits; i++)
+    {
+      CgWorldHit h = cg_world_cast (w, pos, dir, exclude, FALSE);
+      if (!h.hit)
+        break;
+      const CgPrimitive *p = &prims[h.prim];
+      CgVec2 out = cg_normalize (cg_reflect (dir, h.rec.normal));
+      const CgVec2 *pv;
+      size_t pn;
+      t->hits[t->n_hits++] = (CgHit){
+        .index = i + 1,
+        .prim = h.prim,
+        .kind = p->kind,
+        .object = p->object,
+        .element = p->index,
+        .role = cg_world_polygon (w, p->object, &pv, &pn),
+        .from = pos,
+        .point = h.rec.point,
+        .normal = h.rec.normal,
+        .in = dir,
+        .out = out,
+        .distance = h.rec.t,
+        .rec = h.rec,
+        .stats = h.stats,
+      };
+      pos = h.rec.point;
+      dir = out;
+      exclude = h.prim;
+    }
+  t->status = CG_TRACE_MAX_BOUNCES;
+  t->end_direction = dir;
+}
+
+/* Median milliseconds of `frames` frames of view (after one warm-up), in
+ * wall-clock time and in CPU time. */
+static void
+time_frames (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
+             const CaromStyle *style, const CaromRenderOptions *options, int frames,
+             CaromRenderStats *stats, double *wall_ms, double *cpu_ms)
+{
+  carom_render (cr, cache, view, style, options, stats);
+  double *wall = g_new (double, frames), *cpu = g_new (double, frames);
+  for (int i = 0; i < frames; i++)
+    {
+      double t0 = now (), c0 = cpu_now ();
+      carom_render (cr, cache, view, style, options, stats);
+      cairo_surface_flush (cairo_get_target (cr));
+      wall[i] = now () - t0;
+      cpu[i] = cpu_now () - c0;
+    }
+  qsort (wall, frames, sizeof *wall, compare_doubles);
+  qsort (cpu, frames, sizeof *cpu, compare_doubles);
+  *wall_ms = wall[frames / 2];
+  *cpu_ms = cpu[frames / 2];
+  g_free (wall);
+  g_free (cpu);
+}
+
+static void
+print_stats (const char *what, double wall_ms, double cpu_ms, const CaromRenderStats *s)
+{
+  printf ("%-24s %7.2f ms/frame (CPU %7.2f ms)   polygons %u (%u as boxes), outlines %u, "
+          "BVH boxes %u, labels %u, hit markers %u\n",
+          what, wall_ms, cpu_ms, s->polygons_visible, s->polygons_simplified, s->outlines_drawn,
+          s->bvh_boxes_drawn, s->labels_drawn, s->hits_drawn);
+}
+
+int
+main (int argc, char **argv)
+{
+  int frames = 15;
+  int hits = 500;
+  gboolean no_lod = FALSE;
+  g_autofree char *show = NULL;
+  GOptionEntry entries[] = {
+    { "show", 0, 0, G_OPTION_ARG_STRING, &show, "Overlays (default: all)", "LIST" },
+    { "frames", 0, 0, G_OPTION_ARG_INT, &frames, "Frames timed per view (median)", "N" },
+    { "hits", 0, 0, G_OPTION_ARG_INT, &hits, "Bounces of the ball's path", "N" },
+    { "no-lod", 0, 0, G_OPTION_ARG_NONE, &no_lod, "Draw every polygon and BVH box in full", NULL },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new ("SCENE.txt");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || frames < 1
+      || hits < 1)
+    {
+      g_printerr ("usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] "
+                  "[--no-lod]\n");
+      return 2;
+    }
+  BenchScene bs = { 0 };
+  if (!bench_scene_read (argv[1], &bs, &error))
+    {
+      g_printerr ("bench-render: %s\n", error->message);
+      return 1;
+    }
+
+  g_autoptr (CaromScene) scene = build_scene (&bs);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
+  w2_path (bt, (guint)hits);
+
+  double t0 = now ();
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, 0);
+  double cache_ms = now () - t0;
+  printf ("%s: %u obstacles, a path of %zu hits; render cache built in %.1f ms%s\n", argv[1],
+          bs.counts->len, bt->trace.n_hits, cache_ms, no_lod ? "; level of detail off" : "");
+
+  CaromStyle style = carom_style_screen (FALSE);
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  options.overlays = CAROM_OVERLAY_ALL;
+  if (show != NULL && !carom_overlays_parse (show, &options.overlays, &error))
+    {
+      g_printerr ("bench-render: %s\n", error->message);
+      return 2;
+    }
+  if (no_lod)
+    {
+      options.detail_pt = 0.0;
+      options.bvh_min_pt = 0.0;
+    }
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  CaromRenderStats stats;
+
+  CaromView full = carom_view_fit (carom_render_cache_get_bounds (cache), WIDTH, HEIGHT, 8.0,
+                                   CAROM_VIEW_SCREEN_PT);
+  double wall_ms, cpu_ms;
+  time_frames (cr, cache, &full, &style, &options, frames, &stats, &wall_ms, &cpu_ms);
+  print_stats ("full view", wall_ms, cpu_ms, &stats);
+
+  CgVec2 c = bt->trace.start;
+  CgAabb area = { cg_sub (c, cg_v2 (25, 25)), cg_add (c, cg_v2 (25, 25)) };
+  CaromView zoom = carom_view_fit (area, WIDTH, HEIGHT, 0.0, CAROM_VIEW_SCREEN_PT);
+  time_frames (cr, cache, &zoom, &style, &options, frames * 4, &stats, &wall_ms, &cpu_ms);
+  print_stats ("zoomed on 50 x 50 units", wall_ms, cpu_ms, &stats);
+
+  if (g_getenv ("BENCH_RENDER_PNG") != NULL)
+    {
+      /* For looking at what was timed. */
+      carom_render (cr, cache, &full, &style, &options, NULL);
+      cairo_surface_write_to_png (surface, g_getenv ("BENCH_RENDER_PNG"));
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  bench_scene_clear (&bs);
+  return 0;
+}
