@@ -10,18 +10,29 @@ G_BEGIN_DECLS
 /* The reader's limits, all in one place. Each refusal is a
  * CAROM_SVG_ERROR_LIMIT naming the limit. */
 
-/// Bytes in one file: far beyond any hand-made or Inkscape scene, small enough to hold in memory.
+/// Bytes in one file: far beyond any hand-made or Inkscape scene (the
+/// 400 000-polygon benchmark is 37 MB); checked by stat before opening and
+/// again while streaming, so a growing file is capped too.
 #define CAROM_SVG_MAX_FILE_SIZE (256 * 1024 * 1024)
 /// Elements in one file: bounds the work per file; real drawings have thousands.
 #define CAROM_SVG_MAX_ELEMENTS 2000000
 /// Element nesting: equals libxml2's own limit without XML_PARSE_HUGE (which we never set).
 #define CAROM_SVG_MAX_DEPTH 256
-/// Bytes in one attribute value: a `points` list of ~400 000 vertices, under libxml2's 10 MB cap.
+/// Bytes in one attribute value: a `points` list of the most vertices a polygon may have, at the
+/// longest number form, under libxml2's own 10 MB cap.
 #define CAROM_SVG_MAX_ATTRIBUTE_LENGTH (8 * 1024 * 1024)
-/// Vertices in one polygon, flattened curves included: keeps a hostile circle or path finite.
-#define CAROM_SVG_MAX_POLYGON_VERTICES 1000000
-/// Vertices in one scene (16 bytes each): 160 MB, far past what the tracer and canvas use.
-#define CAROM_SVG_MAX_SCENE_VERTICES 10000000
+/// Bytes of path data in one `d`: a hand-drawn room is a few kB, a detailed
+/// Inkscape outline some 100 kB; 1 MiB (about 100 000 commands) bounds the
+/// flattening work per element well below the attribute limit.
+#define CAROM_SVG_MAX_PATH_DATA_LENGTH (1024 * 1024)
+/// Vertices in one polygon, flattened curves included: keeps a hostile circle or path finite,
+/// and any polygon writable: at the longest number form (some 50 bytes a vertex) 100 000
+/// vertices fill 5 MB of `points`, under the attribute limit. A circle of radius 10^6 flattened
+/// to 0.25 has 4 500.
+#define CAROM_SVG_MAX_POLYGON_VERTICES 100000
+/// Vertices in one scene (16 bytes each in memory): 64 MB, far past what the tracer and canvas
+/// use, and at 50 bytes a vertex a written scene stays under the file size limit.
+#define CAROM_SVG_MAX_SCENE_VERTICES 4000000
 /// A ball's carom:max-bounces: a longer trace cannot be drawn or read, only wait for.
 #define CAROM_SVG_MAX_BOUNCES 1000000
 
@@ -29,9 +40,34 @@ G_BEGIN_DECLS
 #define CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE 0.25
 /// Fewest segments for a full circle or ellipse, however small.
 #define CAROM_SVG_MIN_CIRCLE_SEGMENTS 16
+/// Deepest subdivision of one Bézier segment (at most 2^20 chords): every
+/// finite curve is flat to any sane tolerance long before.
+#define CAROM_SVG_MAX_CURVE_DEPTH 20
+
+/* Absolute units in user units (CSS: 1in = 96px = 2.54cm = 72pt = 6pc). */
+#define CAROM_SVG_PX_PER_IN 96.0
 
 #define CAROM_SVG_NAMESPACE "http://www.w3.org/2000/svg"
 #define CAROM_SCENE_NAMESPACE "urn:carom:scene:1"
+
+/* The bytes a read sees (carom-svg-input.c): a file streamed in blocks or a
+ * buffer, scanned for entity declarations before libxml2 sees them, and cut
+ * at CAROM_SVG_MAX_FILE_SIZE. */
+
+typedef struct _CaromSvgInput CaromSvgInput;
+
+/// Opens a regular file of at most CAROM_SVG_MAX_FILE_SIZE bytes (by stat);
+/// UNREADABLE or LIMIT errors name it.
+CaromSvgInput *carom_svg_input_new_for_file (const char *path, GError **error);
+/// A buffer, borrowed until the input is freed; checked whole at once.
+CaromSvgInput *carom_svg_input_new_for_memory (const char *data, gsize length, GError **error);
+void carom_svg_input_free (CaromSvgInput *input);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSvgInput, carom_svg_input_free)
+/// libxml2's read callback (xmlInputReadCallback) on an input: -1 when the
+/// input stopped the read (see carom_svg_input_failed()).
+int carom_svg_input_read (void *input, char *buffer, int length);
+/// True, with the reason in error, when the input stopped the read.
+gboolean carom_svg_input_failed (CaromSvgInput *input, GError **error);
 
 /* Affine transforms, as SVG's matrix(a b c d e f):
  *   x' = a x + c y + e
@@ -115,8 +151,48 @@ gboolean carom_svg_scan_number (const char **cursor, double *value, GError **err
 gboolean carom_svg_parse_number_list (const char *text, GArray *numbers, gsize max_count,
                                       GError **error);
 
-/// Reads a length in user units: a number, optionally followed by "px".
-gboolean carom_svg_parse_length (const char *text, double *value, GError **error);
+/// The reference sizes a length may be relative to: the nearest viewport's
+/// width and height in user units (0 when unknown), for percentages.
+typedef struct
+{
+  double width, height;
+} CaromSvgViewport;
+
+/// Which viewport dimension a percentage refers to (SVG 1.1 §7.10).
+typedef enum
+{
+  CAROM_SVG_LENGTH_X,     ///< x, cx, width, rx: the viewport's width
+  CAROM_SVG_LENGTH_Y,     ///< y, cy, height, ry: its height
+  CAROM_SVG_LENGTH_OTHER, ///< r: the diagonal over √2
+} CaromSvgLengthAxis;
+
+/// Reads a length into user units: a number, optionally followed by px, mm,
+/// cm, in, pt, pc, Q (absolute units at CSS's 96 user units per inch, as
+/// every SVG renderer converts them whatever the root's viewBox) or % (of
+/// viewport along axis; viewport may be NULL, and then % is refused).
+gboolean carom_svg_parse_length (const char *text, const CaromSvgViewport *viewport,
+                                 CaromSvgLengthAxis axis, double *value, GError **error);
+
+/// Reads a viewBox: four numbers min-x, min-y, width, height; width and
+/// height must be > 0.
+gboolean carom_svg_parse_view_box (const char *text, double box[4], GError **error);
+
+/// How a viewBox fits its viewport (preserveAspectRatio).
+typedef struct
+{
+  gboolean none;  ///< stretch to fill, ignoring the aspect ratio
+  double align_x; ///< 0 (xMin), 0.5 (xMid) or 1 (xMax)
+  double align_y; ///< the same for y
+  gboolean slice; ///< cover the viewport rather than fit inside it
+} CaromSvgAspect;
+
+/// Reads preserveAspectRatio; NULL gives the default, xMidYMid meet.
+gboolean carom_svg_parse_aspect (const char *text, CaromSvgAspect *aspect, GError **error);
+
+/// The transform that maps the viewBox box onto the viewport rectangle
+/// (x, y, width, height) (SVG 1.1 §7.8).
+CaromAffine carom_svg_view_box_transform (const double box[4], double x, double y, double width,
+                                          double height, const CaromSvgAspect *aspect);
 
 /// Reads a transform list (matrix, translate, scale, rotate, skewX, skewY,
 /// separated by whitespace and/or commas) into its product. Empty or "none"
@@ -127,17 +203,51 @@ gboolean carom_svg_parse_transform (const char *text, CaromAffine *transform, GE
 /// ("fill:none; display:none"), trimmed and without "!important", or NULL.
 char *carom_svg_style_dup_property (const char *style, const char *property);
 
-/* Shapes in user units (carom-svg-shapes.c), before any transform. */
+/* Shapes in user units (carom-svg-shapes.c, carom-svg-path.c), before any
+ * transform. */
 
-/// One contour of a shape: a closed ring of vertices or an open run.
+/// One contour of a shape: a closed ring of vertices or an open run, stored
+/// in its shape's points.
 typedef struct
 {
-  GArray *points; ///< of CgVec2
+  guint start;  ///< index of its first vertex in the shape's points
+  guint length; ///< how many vertices
   gboolean closed;
+  gboolean reversed; ///< the reader reversed it to fit its role
 } CaromSvgContour;
 
-void carom_svg_contour_free (CaromSvgContour *contour);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSvgContour, carom_svg_contour_free)
+/// The contours of one shape element. The reader keeps one and reuses it
+/// from element to element, so reading a shape allocates nothing once the
+/// arrays have grown.
+typedef struct
+{
+  GArray *points;   ///< of CgVec2, every contour's vertices in turn
+  GArray *contours; ///< of CaromSvgContour
+  gsize max_points; ///< the most vertices the shape may have in all (the scene's budget)
+  gboolean open;    ///< a contour is being drawn (the last one in contours)
+  guint room;       ///< points->data has room for this many (points->len <= room)
+} CaromSvgShape;
+
+void carom_svg_shape_init (CaromSvgShape *shape);
+void carom_svg_shape_clear (CaromSvgShape *shape);
+/// Empties the shape, keeping its memory; max_points is the vertex budget.
+void carom_svg_shape_reset (CaromSvgShape *shape, gsize max_points);
+/// Starts a new contour.
+void carom_svg_shape_begin (CaromSvgShape *shape);
+/// Appends a vertex to the contour being drawn, checking the limits.
+gboolean carom_svg_shape_add (CaromSvgShape *shape, CgVec2 p, GError **error);
+/// Ends the contour being drawn: closed, or open (then it counts as closed
+/// when it ends where it began). A contour of fewer than 2 vertices that was
+/// not closed draws nothing and goes.
+void carom_svg_shape_end (CaromSvgShape *shape, gboolean closed);
+/// The vertices of a contour of the shape (NULL while the shape has none).
+static inline CgVec2 *
+carom_svg_shape_points (const CaromSvgShape *shape, const CaromSvgContour *contour)
+{
+  if (shape->points->data == NULL)
+    return NULL;
+  return (CgVec2 *)shape->points->data + contour->start;
+}
 
 /// One attribute of an element being read.
 typedef struct
@@ -154,6 +264,11 @@ typedef struct
   const char *name; ///< local name, e.g. "polygon"
   const CaromSvgAttribute *attributes;
   guint n_attributes;
+  CaromSvgViewport viewport; ///< what percentages in its lengths refer to
+  /// Read as SVG renderers do: numbers up to the first error in a points
+  /// list or path data, and an odd last coordinate dropped (SVG 1.1 F.2).
+  /// The reader sets it for shapes without carom:role; objects are strict.
+  gboolean lenient;
 } CaromSvgElement;
 
 /// The value of the attribute name (in Carom's namespace when carom is
@@ -165,13 +280,38 @@ const char *carom_svg_element_get (const CaromSvgElement *element, const char *n
 gboolean carom_svg_is_shape (const char *name);
 
 /// The contours of a shape element (polygon, polyline, rect, circle, ellipse,
-/// line, path) in its own user units, appended to contours (of
-/// CaromSvgContour*). Curves (circles, ellipses, rounded corners) are
-/// flattened so that no chord is further than tolerance from the curve.
+/// line, path) in its own user units, added to shape. Curves (circles,
+/// ellipses, rounded corners, Béziers and arcs) are flattened so that no
+/// chord is further than tolerance from the curve. When the element is
+/// lenient and its data has an error past which it is not read, *warning
+/// gets (a new string) what the error was, and the function succeeds.
 gboolean carom_svg_shape_contours (const CaromSvgElement *element, double tolerance,
-                                   GPtrArray *contours, GError **error);
+                                   CaromSvgShape *shape, char **warning, GError **error);
 
-/// Parses path data (M/L/H/V/Z, absolute and relative) into contours.
-gboolean carom_svg_parse_path (const char *data, GPtrArray *contours, GError **error);
+/// Parses path data (SVG 1.1 §8.3 and its implementation notes: M L H V C S
+/// Q T A Z, absolute and relative) into contours, flattening curves to
+/// tolerance. lenient: stop at the first error and succeed, with *warning
+/// saying what it was, as renderers draw a path up to its first error.
+gboolean carom_svg_parse_path (const char *data, double tolerance, gboolean lenient,
+                               CaromSvgShape *shape, char **warning, GError **error);
+
+/* Curve flattening (carom-svg-path.c), in the caller's units. The start
+ * point is the contour's last vertex and is not added again. */
+
+/// A cubic Bézier p0 p1 p2 p3, by adaptive subdivision.
+gboolean carom_svg_flatten_cubic (CaromSvgShape *shape, CgVec2 p0, CgVec2 p1, CgVec2 p2, CgVec2 p3,
+                                  double tolerance, GError **error);
+
+/// An elliptical arc from p0 to p1 as path data's A gives it (SVG 1.1 F.6):
+/// radii rx, ry, x-axis rotation in degrees, flags. Out-of-range radii are
+/// scaled up; a zero radius makes it a straight line.
+gboolean carom_svg_flatten_arc (CaromSvgShape *shape, CgVec2 p0, double rx, double ry,
+                                double rotation, gboolean large_arc, gboolean sweep, CgVec2 p1,
+                                double tolerance, GError **error);
+
+/// Segments for an arc of the given sweep (radians) on a circle of radius r
+/// so that no chord strays more than tolerance from it (a double, so that a
+/// caller can compare it with a limit first).
+double carom_svg_arc_segments (double r, double sweep, double tolerance);
 
 G_END_DECLS

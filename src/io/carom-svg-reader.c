@@ -1,26 +1,32 @@
 /* carom-svg-reader.c: reads a scene from SVG (scene-format.md), streaming
- * with libxml2's xmlTextReader.
+ * with libxml2's xmlTextReader: memory stays bounded by the scene, not the
+ * file.
  *
  * Safety: libxml2 never substitutes entities, loads a DTD, follows XInclude
- * or touches the network here, and any document that declares entities is
- * refused before an attribute is read (libxml2 2.9 expands entities in
- * attribute values lazily and without limits). Sizes are bounded by the
+ * or touches the network here; every byte is scanned for entity
+ * declarations before libxml2 sees it (carom-svg-input.c), and a DTD that
+ * declares entities anyway (in an encoding the scan cannot read) is refused
+ * before an attribute is read, since libxml2 2.9 expands entities in
+ * attribute values lazily and without limits. Sizes are bounded by the
  * limits in carom-svg-private.h.
+ *
+ * Units: scene units are the root <svg>'s user units (its viewBox
+ * coordinates). Its width and height only say how large that is on paper;
+ * a length with an absolute unit inside the drawing ("10mm") is converted
+ * as every SVG renderer converts it, at 96 user units per inch, so the
+ * scene matches what a viewer shows.
  *
  * Elements with carom:role are scene objects and must be valid. Shapes
  * without one (a drawing from Inkscape, say) are taken by their fill
- * (none: a wall; anything else: an obstacle) when they can be, and
- * skipped with a reason in the summary when they cannot. */
+ * (none: a wall; anything else: an obstacle) when they can be, read as
+ * leniently as renderers draw them, and skipped with a reason in the
+ * summary when they cannot. */
 #include "io/carom-svg-private.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <float.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 #include <libxml/xmlreader.h>
 #include <string.h>
-#include <unistd.h>
 
 GQuark
 carom_svg_error_quark (void)
@@ -29,8 +35,8 @@ carom_svg_error_quark (void)
 }
 
 /* The parser options: the safe subset. Never XML_PARSE_NOENT, _DTDLOAD,
- * _XINCLUDE or _HUGE. */
-#define READER_OPTIONS (XML_PARSE_NONET | XML_PARSE_NOBLANKS)
+ * _XINCLUDE or _HUGE; and nothing else, to parse as fast as xmllint --stream. */
+#define READER_OPTIONS (XML_PARSE_NONET)
 
 /* How many element names a summary line lists before "…". */
 #define SUMMARY_NAMES 3
@@ -38,19 +44,20 @@ carom_svg_error_quark (void)
 /* What the reader knows from an element's ancestors. */
 typedef struct
 {
-  CaromAffine ctm;  ///< user units to scene units
-  gboolean filled;  ///< the inherited fill is not "none"
-  gboolean skipped; ///< inside content that is not read
+  CaromAffine ctm;           ///< user units to scene units
+  CaromSvgViewport viewport; ///< the nearest viewport, in user units
+  gboolean filled;           ///< the inherited fill is not "none"
+  gboolean skipped;          ///< inside content that is not read
 } Frame;
 
-/* Skipped elements that share an element name and a reason. */
+/* Elements that share an element name and a reason, for the summary. */
 typedef struct
 {
   char *element;
   char *reason;
   guint count;
   GPtrArray *names; ///< the first SUMMARY_NAMES ids or "line N"
-} SkipGroup;
+} NoteGroup;
 
 typedef struct
 {
@@ -67,13 +74,29 @@ typedef struct
   GError *xml_error; ///< the first error libxml2 reported
 
   /* The current element's attributes, reused from element to element. */
-  GArray *attributes;    ///< of CaromSvgAttribute
-  GArray *value_offsets; ///< of gsize: where each value starts in values
-  GString *values;       ///< the values, each with its NUL
+  GArray *attributes;      ///< of CaromSvgAttribute
+  GPtrArray *owned_values; ///< values libxml2 had to join for us (xmlFree'd)
+  xmlNsPtr carom_ns;       ///< the last declaration of Carom's namespace seen (borrowed)
+  xmlNsPtr svg_ns;         ///< the same for SVG's
+  CaromSvgShape shape;     ///< the current shape's contours, reused likewise
 
   guint taken_walls, taken_obstacles;
-  GPtrArray *skips; ///< of SkipGroup*, in order of first appearance
+  GPtrArray *skips;   ///< of NoteGroup*: elements not read, in order of first appearance
+  GPtrArray *partial; ///< of NoteGroup*: shapes read up to an error in their data
+  char *page_note;    ///< what a scene unit is on paper, or why the root's viewBox was ignored
+
+  guint counters[3];      ///< walls, obstacles and balls so far, for automatic names
+  GByteArray *auto_named; ///< a bit per object: named automatically
+  gboolean id_clash;      ///< an id in the file looks like an automatic name
 } ReadState;
+
+/* The attributes the reader looks at on every element, found while
+ * gathering them (NULL when absent). */
+typedef struct
+{
+  const char *id, *style, *display, *fill, *transform; ///< in no namespace
+  const char *role, *generated;                        ///< in Carom's
+} Known;
 
 /* What an element is to the reader. */
 typedef enum
@@ -85,7 +108,7 @@ typedef enum
 } ElementKind;
 
 static void
-skip_group_free (SkipGroup *group)
+note_group_free (NoteGroup *group)
 {
   g_free (group->element);
   g_free (group->reason);
@@ -96,7 +119,7 @@ skip_group_free (SkipGroup *group)
 static ElementKind
 classify_element (const char *name)
 {
-  static const char *const groups[] = { "svg", "g", "a", "switch" };
+  static const char *const groups[] = { "g", "svg", "a", "switch" };
   static const char *const silent[] = {
     "defs",
     "symbol",
@@ -122,26 +145,15 @@ classify_element (const char *name)
     "animateColor",
     "set",
   };
+  if (carom_svg_is_shape (name))
+    return ELEMENT_SHAPE;
   for (gsize i = 0; i < G_N_ELEMENTS (groups); i++)
     if (strcmp (name, groups[i]) == 0)
       return ELEMENT_GROUP;
-  if (carom_svg_is_shape (name))
-    return ELEMENT_SHAPE;
   for (gsize i = 0; i < G_N_ELEMENTS (silent); i++)
     if (strcmp (name, silent[i]) == 0)
       return ELEMENT_SILENT;
   return ELEMENT_OTHER;
-}
-
-/* The element's line. libxml2 keeps element lines in 16 bits; past that,
- * the parser's line is the best guess (it may run a little ahead). */
-static int
-element_line (xmlTextReaderPtr reader)
-{
-  xmlNodePtr node = xmlTextReaderCurrentNode (reader);
-  if (node != NULL && node->line > 0 && node->line < G_MAXUINT16)
-    return node->line;
-  return xmlTextReaderGetParserLineNumber (reader);
 }
 
 /* How error messages name an element: <polygon> “post” (line 3), or
@@ -220,55 +232,6 @@ deny_external_entity (const char *url, const char *id, xmlParserCtxtPtr context)
 
 /* ---- hostile documents --------------------------------------------------- */
 
-/* The line of byte offset in data. */
-static int
-line_at (const char *data, gsize offset)
-{
-  int line = 1;
-  for (gsize i = 0; i < offset; i++)
-    line += data[i] == '\n';
-  return line;
-}
-
-/* Entity declarations, found in the raw bytes before libxml2 sees them, so
- * that not even the DTD's own checks run on an entity bomb. The UTF-16
- * spellings are covered too. Behind this, for encodings a byte scan cannot
- * read, the reader refuses a DTD with entities before it reads any
- * attribute, and libxml2's entity errors count as hostile. */
-static gboolean
-check_no_entity_declarations (const char *data, gsize length, GError **error)
-{
-  static const char utf8[] = "<!ENTITY";
-  char utf16le[2 * sizeof utf8], utf16be[2 * sizeof utf8];
-  for (gsize i = 0; i < sizeof utf8 - 1; i++)
-    {
-      utf16le[2 * i] = utf8[i], utf16le[2 * i + 1] = '\0';
-      utf16be[2 * i] = '\0', utf16be[2 * i + 1] = utf8[i];
-    }
-  const struct
-  {
-    const char *needle;
-    gsize length;
-  } spellings[] = {
-    { utf8, sizeof utf8 - 1 },
-    { utf16le, 2 * (sizeof utf8 - 1) },
-    { utf16be, 2 * (sizeof utf8 - 1) },
-  };
-  for (gsize i = 0; i < G_N_ELEMENTS (spellings); i++)
-    {
-      const char *found = memmem (data, length, spellings[i].needle, spellings[i].length);
-      if (found != NULL)
-        {
-          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_HOSTILE,
-                       _ ("The document declares an XML entity (line %d); Carom refuses entity "
-                          "declarations because they can read files or expand without bound"),
-                       line_at (data, (gsize)(found - data)));
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 static gboolean
 check_dtd (xmlDtdPtr dtd, GError **error)
 {
@@ -288,22 +251,22 @@ check_dtd (xmlDtdPtr dtd, GError **error)
 /* ---- summary -------------------------------------------------------------- */
 
 static void
-note_skipped (ReadState *state, const char *element, const char *id, int line, const char *reason)
+add_note (GPtrArray *groups, const char *element, const char *id, int line, const char *reason)
 {
-  SkipGroup *group = NULL;
-  for (guint i = 0; i < state->skips->len && group == NULL; i++)
+  NoteGroup *group = NULL;
+  for (guint i = 0; i < groups->len && group == NULL; i++)
     {
-      SkipGroup *candidate = g_ptr_array_index (state->skips, i);
+      NoteGroup *candidate = g_ptr_array_index (groups, i);
       if (strcmp (candidate->element, element) == 0 && strcmp (candidate->reason, reason) == 0)
         group = candidate;
     }
   if (group == NULL)
     {
-      group = g_new0 (SkipGroup, 1);
+      group = g_new0 (NoteGroup, 1);
       group->element = g_strdup (element);
       group->reason = g_strdup (reason);
       group->names = g_ptr_array_new_with_free_func (g_free);
-      g_ptr_array_add (state->skips, group);
+      g_ptr_array_add (groups, group);
     }
   group->count++;
   if (group->names->len < SUMMARY_NAMES)
@@ -311,10 +274,31 @@ note_skipped (ReadState *state, const char *element, const char *id, int line, c
                      id != NULL ? g_strdup (id) : g_strdup_printf (_ ("line %d"), line));
 }
 
+static void
+note_skipped (ReadState *state, const char *element, const char *id, int line, const char *reason)
+{
+  add_note (state->skips, element, id, line, reason);
+}
+
+/* "a, b, c, …" */
+static char *
+join_names (const NoteGroup *group)
+{
+  GString *names = g_string_new (NULL);
+  for (guint k = 0; k < group->names->len; k++)
+    g_string_append_printf (names, "%s%s", k > 0 ? ", " : "",
+                            (const char *)g_ptr_array_index (group->names, k));
+  if (group->count > group->names->len)
+    g_string_append (names, ", …");
+  return g_string_free (names, FALSE);
+}
+
 static GPtrArray *
 build_summary (const ReadState *state)
 {
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  if (state->page_note != NULL)
+    g_ptr_array_add (lines, g_strdup (state->page_note));
   guint walls = state->taken_walls, obstacles = state->taken_obstacles;
   if (walls + obstacles > 0)
     {
@@ -330,64 +314,117 @@ build_summary (const ReadState *state)
                                                   "obstacles)."),
                                                taken));
     }
+  for (guint i = 0; i < state->partial->len; i++)
+    {
+      const NoteGroup *group = g_ptr_array_index (state->partial, i);
+      g_autofree char *names = join_names (group);
+      g_ptr_array_add (lines,
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "Read %u <%s> element (%s) only up to an "
+                                                     "error in its data, as SVG viewers draw it: "
+                                                     "%s.",
+                                                     "Read %u <%s> elements (%s) only up to an "
+                                                     "error in their data, as SVG viewers draw "
+                                                     "them: %s.",
+                                                     group->count),
+                                        group->count, group->element, names, group->reason));
+    }
   for (guint i = 0; i < state->skips->len; i++)
     {
-      const SkipGroup *group = g_ptr_array_index (state->skips, i);
-      g_autoptr (GString) names = g_string_new (NULL);
-      for (guint k = 0; k < group->names->len; k++)
-        g_string_append_printf (names, "%s%s", k > 0 ? ", " : "",
-                                (const char *)g_ptr_array_index (group->names, k));
-      if (group->count > group->names->len)
-        g_string_append (names, ", …");
+      const NoteGroup *group = g_ptr_array_index (state->skips, i);
+      g_autofree char *names = join_names (group);
       g_ptr_array_add (
           lines, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Skipped %u <%s> element (%s): %s.",
                                                "Skipped %u <%s> elements (%s): %s.", group->count),
-                                  group->count, group->element, names->str, group->reason));
+                                  group->count, group->element, names, group->reason));
     }
   return lines;
 }
 
 /* ---- presentation: display and fill -------------------------------------- */
 
-/* A presentation property, trimmed: the style attribute wins over the attribute. */
+/* A presentation property, trimmed: the style attribute's declaration wins
+ * over the presentation attribute's value. */
 static char *
-dup_property (const CaromSvgElement *element, const char *style, const char *name)
+dup_property (const char *style, const char *attribute, const char *name)
 {
-  char *value = carom_svg_style_dup_property (style, name);
-  if (value == NULL)
-    value = g_strdup (carom_svg_element_get (element, name, FALSE));
+  char *value = style != NULL ? carom_svg_style_dup_property (style, name) : NULL;
+  if (value == NULL && attribute != NULL)
+    value = g_strdup (attribute);
   return value != NULL ? g_strstrip (value) : NULL;
 }
 
 /* ---- objects ------------------------------------------------------------- */
 
+/* Objects without an id are named "wall-N", "obstacle-N", "ball-N" as they
+ * are added, N counting the objects of that kind so far: the names
+ * carom_scene_assign_ids() would give, unless the file itself uses such a
+ * name somewhere, and then it gives them after all (auto_name_fix()). Named
+ * now, the name lives in the object's own allocation. */
+static const char *const auto_prefixes[3] = { "wall-", "obstacle-", "ball-" };
+
+/* The next automatic name for an object of this kind (0 wall, 1 obstacle,
+ * 2 ball) in buf; marks the object about to be added as named so. */
+static const char *
+auto_name (ReadState *state, guint slot, char buf[32])
+{
+  guint n = ++state->counters[slot];
+  gsize length = strlen (auto_prefixes[slot]);
+  memcpy (buf, auto_prefixes[slot], length);
+  char digits[16];
+  gsize k = sizeof digits;
+  do
+    digits[--k] = (char)('0' + n % 10);
+  while ((n /= 10) != 0);
+  memcpy (buf + length, digits + k, sizeof digits - k);
+  buf[length + sizeof digits - k] = '\0';
+
+  guint index = state->scene->objects->len; /* the object about to be added */
+  GByteArray *bits = state->auto_named;
+  if (bits->len <= index / 8)
+    {
+      guint old_len = bits->len;
+      g_byte_array_set_size (bits, MAX (64, 2 * (index / 8 + 1)));
+      memset (bits->data + old_len, 0, bits->len - old_len);
+    }
+  state->auto_named->data[index / 8] |= (guint8)(1u << (index % 8));
+  return buf;
+}
+
+/* When the file used a name of the automatic form, the names given while
+ * reading may clash with it: they are taken back and given again by the
+ * rule, skipping the names taken. */
+static void
+auto_name_fix (ReadState *state)
+{
+  if (!state->id_clash)
+    return;
+  GPtrArray *objects = state->scene->objects;
+  for (guint i = 0; i < objects->len; i++)
+    if (i / 8 < state->auto_named->len && (state->auto_named->data[i / 8] >> (i % 8)) & 1)
+      carom_object_set_id (g_ptr_array_index (objects, i), NULL);
+  carom_scene_assign_ids (state->scene);
+}
+
 /* An object id must be new to the scene. */
 static gboolean
 claim_id (ReadState *state, const char *id, GError **error)
 {
-  if (id == NULL || !g_hash_table_contains (state->ids, id))
+  if (id == NULL)
+    return TRUE;
+  for (int k = 0; k < 3 && !state->id_clash; k++)
+    state->id_clash = g_str_has_prefix (id, auto_prefixes[k]);
+  if (!g_hash_table_contains (state->ids, id))
     return TRUE;
   g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                _ ("the id “%s” is already used by another object"), id);
   return FALSE;
 }
 
-/* A contour in scene units, checked and oriented for its role (geometry.md). */
-typedef struct
-{
-  GArray *points; ///< of CgVec2, a reference to the contour's
-  gboolean reversed;
-} Polygon;
-
-static void
-polygon_clear (Polygon *polygon)
-{
-  g_clear_pointer (&polygon->points, g_array_unref);
-}
-
-/* Transforms (in place), cleans, validates and orients one contour. */
+/* Transforms (in place), cleans, validates and orients one contour of the
+ * shape, noting in it whether its vertex order had to be reversed. */
 static gboolean
-make_polygon (CaromSvgContour *contour, CaromAffine ctm, CgRole role, Polygon *polygon,
+make_polygon (CaromSvgShape *shape, CaromSvgContour *contour, CaromAffine ctm, CgRole role,
               GError **error)
 {
   if (!contour->closed)
@@ -397,13 +434,12 @@ make_polygon (CaromSvgContour *contour, CaromAffine ctm, CgRole role, Polygon *p
       return FALSE;
     }
 
-  GArray *points = polygon->points = g_array_ref (contour->points);
-  CgVec2 *v = (CgVec2 *)points->data;
-  for (guint i = 0; i < points->len; i++)
+  CgVec2 *v = carom_svg_shape_points (shape, contour);
+  for (guint i = 0; i < contour->length; i++)
     v[i] = carom_affine_apply (ctm, v[i]);
-  g_array_set_size (points, (guint)cg_polygon_remove_duplicates (v, points->len));
+  contour->length = (guint)cg_polygon_remove_duplicates (v, contour->length);
 
-  CgPolygonCheck check = cg_polygon_validate ((CgVec2 *)points->data, points->len);
+  CgPolygonCheck check = cg_polygon_validate (v, contour->length);
   char x[CAROM_SVG_NUMBER_BUF], y[CAROM_SVG_NUMBER_BUF];
   switch (check.status)
     {
@@ -428,7 +464,7 @@ make_polygon (CaromSvgContour *contour, CaromAffine ctm, CgRole role, Polygon *p
                            _ ("not a valid polygon"));
       return FALSE;
     }
-  polygon->reversed = cg_polygon_orient ((CgVec2 *)points->data, points->len, role);
+  contour->reversed = cg_polygon_orient (v, contour->length, role);
   return TRUE;
 }
 
@@ -442,34 +478,50 @@ contour_id (const char *id, guint k)
   return k == 0 ? g_strdup (id) : g_strdup_printf ("%s-%u", id, k + 1);
 }
 
-/* The polygons of a wall or obstacle element, one per contour, all valid. */
+/* The polygons of a wall or obstacle element in state->shape, one per
+ * contour, all valid.
+ * *warning: what stopped a lenient read early, or NULL. */
 static gboolean
 build_polygons (ReadState *state, const CaromSvgElement *element, CgRole role, CaromAffine ctm,
-                GArray *polygons, GError **error)
+                char **warning, GError **error)
 {
-  double tolerance = state->tolerance / carom_affine_max_scale (ctm);
-  if (!(isfinite (tolerance) && tolerance > 0.0))
-    tolerance = state->tolerance; /* a degenerate transform: validation says what is wrong */
-
-  g_autoptr (GPtrArray) contours
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_svg_contour_free);
-  if (!carom_svg_shape_contours (element, tolerance, contours, error))
-    return FALSE;
-  if (contours->len == 0)
+  CaromSvgShape *shape = &state->shape;
+  /* The tolerance in the element's units, for the shapes that have curves. */
+  double tolerance = state->tolerance;
+  if (strncmp (element->name, "poly", 4) != 0)
     {
-      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                           _ ("no geometry"));
+      tolerance /= carom_affine_max_scale (ctm);
+      if (!(isfinite (tolerance) && tolerance > 0.0))
+        tolerance = state->tolerance; /* a degenerate transform: validation says what is wrong */
+    }
+
+  carom_svg_shape_reset (shape, CAROM_SVG_MAX_SCENE_VERTICES - state->n_vertices);
+  if (!carom_svg_shape_contours (element, tolerance, shape, warning, error))
+    return FALSE;
+  if (shape->contours->len == 0)
+    {
+      if (*warning != NULL)
+        g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT, *warning);
+      else
+        g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                             _ ("no geometry"));
       return FALSE;
     }
 
-  g_array_set_size (polygons, contours->len);
-  for (guint k = 0; k < contours->len; k++)
+  /* A viewer fills an open subpath as if it were closed: so does the import
+   * of a filled shape without carom:role (a line has no inside). */
+  gboolean fill_closes
+      = element->lenient && role == CG_ROLE_OBSTACLE && strcmp (element->name, "line") != 0;
+  for (guint k = 0; k < shape->contours->len; k++)
     {
-      Polygon *polygon = &g_array_index (polygons, Polygon, k);
-      if (!make_polygon (g_ptr_array_index (contours, k), ctm, role, polygon, error))
+      CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, k);
+      contour->closed = contour->closed || fill_closes;
+      if (!make_polygon (shape, contour, ctm, role, error))
         {
-          if (contours->len > 1)
+          if (shape->contours->len > 1)
             g_prefix_error (error, _ ("subpath %u: "), k + 1);
+          if (*warning != NULL)
+            g_prefix_error (error, "%s; ", *warning);
           return FALSE;
         }
     }
@@ -563,12 +615,19 @@ build_ball (const CaromSvgElement *element, CaromAffine ctm, Ball *ball, GError 
   const struct
   {
     const char *name;
+    CaromSvgLengthAxis axis;
     double *value;
-  } lengths[] = { { "cx", &ball->centre.x }, { "cy", &ball->centre.y }, { "r", &ball->radius } };
+  } lengths[] = {
+    { "cx", CAROM_SVG_LENGTH_X, &ball->centre.x },
+    { "cy", CAROM_SVG_LENGTH_Y, &ball->centre.y },
+    { "r", CAROM_SVG_LENGTH_OTHER, &ball->radius },
+  };
   for (gsize i = 0; i < G_N_ELEMENTS (lengths); i++)
     {
       const char *text = carom_svg_element_get (element, lengths[i].name, FALSE);
-      if (text != NULL && !carom_svg_parse_length (text, lengths[i].value, error))
+      if (text != NULL
+          && !carom_svg_parse_length (text, &element->viewport, lengths[i].axis, lengths[i].value,
+                                      error))
         {
           g_prefix_error (error, _ ("attribute “%s”: "), lengths[i].name);
           return FALSE;
@@ -611,30 +670,41 @@ build_ball (const CaromSvgElement *element, CaromAffine ctm, Ball *ball, GError 
 static void
 add_ball (ReadState *state, const char *id, const Ball *ball)
 {
+  char name[32];
+  gboolean named = id != NULL;
+  if (!named)
+    id = auto_name (state, 2, name);
+  else
+    state->counters[2]++;
   CaromObject *object = carom_scene_add_ball (state->scene, id, ball->centre, ball->radius,
                                               ball->direction, ball->max_bounces);
   /* Keep a direction that is already a unit vector as written, so that
    * writing and reading again cannot drift it by an ulp. */
   if (fabs (cg_length_sq (ball->direction) - 1.0) <= 4.0 * DBL_EPSILON)
     object->direction = ball->direction;
-  if (object->id != NULL)
+  if (named)
     g_hash_table_add (state->ids, object->id);
 }
 
-/* Adds the polygons of one element. explicit_order: the file gave the vertex
- * order (polygon, polyline, path), so that reversing it is worth a flag; a
- * rect or circle has no order of its own. */
+/* Adds the polygons in state->shape, one object per contour (one allocation
+ * each). explicit_order: the file gave the vertex order (polygon, polyline,
+ * path), so that reversing it is worth a flag; a rect or circle has no order
+ * of its own. */
 static gboolean
-add_polygons (ReadState *state, const char *id, CgRole role, GArray *polygons,
-              gboolean explicit_order, GError **error)
+add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_order,
+              GError **error)
 {
+  const CaromSvgShape *shape = &state->shape;
   gsize n_vertices = 0;
-  for (guint k = 0; k < polygons->len; k++)
+  for (guint k = 0; k < shape->contours->len; k++)
     {
-      g_autofree char *object_id = contour_id (id, k);
-      if (!claim_id (state, object_id, error))
-        return FALSE;
-      n_vertices += g_array_index (polygons, Polygon, k).points->len;
+      if (id != NULL)
+        {
+          g_autofree char *object_id = contour_id (id, k);
+          if (!claim_id (state, object_id, error))
+            return FALSE;
+        }
+      n_vertices += g_array_index (shape->contours, CaromSvgContour, k).length;
     }
   if (n_vertices > CAROM_SVG_MAX_SCENE_VERTICES - state->n_vertices)
     {
@@ -645,14 +715,24 @@ add_polygons (ReadState *state, const char *id, CgRole role, GArray *polygons,
     }
   state->n_vertices += n_vertices;
 
-  for (guint k = 0; k < polygons->len; k++)
+  const char *name_used;
+  for (guint k = 0; k < shape->contours->len; k++)
     {
+      const CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, k);
       g_autofree char *object_id = contour_id (id, k);
-      const Polygon *polygon = &g_array_index (polygons, Polygon, k);
+      guint slot = role == CG_ROLE_WALL ? 0 : 1;
+      char name[32];
+      if (object_id == NULL)
+        name_used = auto_name (state, slot, name);
+      else
+        {
+          state->counters[slot]++;
+          name_used = object_id;
+        }
       CaromObject *object = carom_scene_add_polygon (
-          state->scene, object_id, role, (CgVec2 *)polygon->points->data, polygon->points->len);
-      object->reversed = explicit_order && polygon->reversed;
-      if (object->id != NULL)
+          state->scene, name_used, role, carom_svg_shape_points (shape, contour), contour->length);
+      object->reversed = explicit_order && contour->reversed;
+      if (object_id != NULL)
         g_hash_table_add (state->ids, object->id);
     }
   return TRUE;
@@ -692,11 +772,13 @@ read_shape (ReadState *state, const CaromSvgElement *element, const char *id, in
     return FALSE;
 
   g_autoptr (GError) local = NULL;
-  g_autoptr (GArray) polygons = g_array_new (FALSE, TRUE, sizeof (Polygon));
-  g_array_set_clear_func (polygons, (GDestroyNotify)polygon_clear);
+  g_autofree char *warning = NULL;
   Ball spec;
-  gboolean built = ball ? build_ball (element, ctm, &spec, &local)
-                        : build_polygons (state, element, role, ctm, polygons, &local);
+  gboolean built;
+  if (ball)
+    built = build_ball (element, ctm, &spec, &local);
+  else
+    built = build_polygons (state, element, role, ctm, &warning, &local);
   if (!built)
     {
       /* A shape nobody asked for is skipped for any fault but a limit. */
@@ -717,12 +799,14 @@ read_shape (ReadState *state, const CaromSvgElement *element, const char *id, in
   gboolean explicit_order = strcmp (element->name, "polygon") == 0
                             || strcmp (element->name, "polyline") == 0
                             || strcmp (element->name, "path") == 0;
-  if (!add_polygons (state, id, role, polygons, explicit_order, error))
+  if (!add_polygons (state, id, role, explicit_order, error))
     return FALSE;
+  if (warning != NULL)
+    add_note (state->partial, element->name, id, line, warning);
   if (role_text == NULL && role == CG_ROLE_WALL)
-    state->taken_walls += polygons->len;
+    state->taken_walls += state->shape.contours->len;
   else if (role_text == NULL)
-    state->taken_obstacles += polygons->len;
+    state->taken_obstacles += state->shape.contours->len;
   return TRUE;
 }
 
@@ -730,16 +814,18 @@ static Frame
 current_frame (const ReadState *state)
 {
   if (state->frames->len == 0)
-    return (Frame){ carom_affine_identity (), TRUE, FALSE };
+    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE };
   return g_array_index (state->frames, Frame, state->frames->len - 1);
 }
 
+/* ---- viewports -------------------------------------------------------------- */
+
 static gboolean
-read_length_attribute (const CaromSvgElement *element, const char *name, double *value,
-                       GError **error)
+read_length_attribute (const CaromSvgElement *element, const char *name, CaromSvgLengthAxis axis,
+                       double *value, GError **error)
 {
   const char *text = carom_svg_element_get (element, name, FALSE);
-  if (text != NULL && !carom_svg_parse_length (text, value, error))
+  if (text != NULL && !carom_svg_parse_length (text, &element->viewport, axis, value, error))
     {
       g_prefix_error (error, _ ("attribute “%s”: "), name);
       return FALSE;
@@ -747,14 +833,83 @@ read_length_attribute (const CaromSvgElement *element, const char *name, double 
   return TRUE;
 }
 
-/* The transform a group or shape adds. A nested <svg> is a group moved to
- * its x, y; its viewport clipping is ignored, and one with a viewBox is not
- * read yet (*skip_reason says so). */
+/* The root's viewBox, width and height. Scene units are its user units, so
+ * nothing is transformed; the viewport (for percentages) is the viewBox, or
+ * the width and height in px when there is none; and when width and height
+ * carry a physical unit, *page_note says how big a scene unit is. A viewBox
+ * that is not valid is ignored, and *page_note says why. */
 static gboolean
-element_transform (const CaromSvgElement *element, gboolean root, CaromAffine *transform,
-                   const char **skip_reason, GError **error)
+read_root (const CaromSvgElement *element, Frame *frame, char **page_note, GError **error)
 {
-  const char *text = carom_svg_element_get (element, "transform", FALSE);
+  const char *view_box_text = carom_svg_element_get (element, "viewBox", FALSE);
+  const char *width_text = carom_svg_element_get (element, "width", FALSE);
+  const char *height_text = carom_svg_element_get (element, "height", FALSE);
+  double box[4] = { 0.0, 0.0, 0.0, 0.0 };
+  gboolean has_box = view_box_text != NULL;
+  g_autoptr (GError) box_error = NULL;
+  if (has_box && !carom_svg_parse_view_box (view_box_text, box, &box_error))
+    {
+      /* It changes no coordinate (scene units are its user units): only
+       * percentages would have needed it. */
+      *page_note = g_strdup_printf (_ ("Ignored the root's viewBox: %s."), box_error->message);
+      has_box = FALSE;
+    }
+
+  /* Width and height in px; a percentage (of a window we do not know) or
+   * an absent one leaves the size unknown. */
+  double size[2] = { 0.0, 0.0 };
+  const char *texts[2] = { width_text, height_text };
+  const char *names[2] = { "width", "height" };
+  for (int i = 0; i < 2; i++)
+    if (texts[i] != NULL && strchr (texts[i], '%') == NULL
+        && !carom_svg_parse_length (texts[i], NULL, CAROM_SVG_LENGTH_OTHER, &size[i], error))
+      {
+        g_prefix_error (error, _ ("attribute “%s”: "), names[i]);
+        return FALSE;
+      }
+
+  if (has_box)
+    frame->viewport = (CaromSvgViewport){ box[2], box[3] };
+  else
+    frame->viewport = (CaromSvgViewport){ size[0], size[1] };
+
+  /* "210mm" on a viewBox 210 wide: one scene unit is 1 mm. */
+  static const struct
+  {
+    const char *unit;
+    double px;
+  } paper_units[] = {
+    { "mm", CAROM_SVG_PX_PER_IN / 25.4 },
+    { "cm", CAROM_SVG_PX_PER_IN / 2.54 },
+    { "in", CAROM_SVG_PX_PER_IN },
+    { "pt", CAROM_SVG_PX_PER_IN / 72.0 },
+  };
+  g_autofree char *trimmed_width = g_strstrip (g_strdup (width_text != NULL ? width_text : ""));
+  if (size[0] > 0.0 && *page_note == NULL)
+    for (gsize i = 0; i < G_N_ELEMENTS (paper_units); i++)
+      if (g_str_has_suffix (trimmed_width, paper_units[i].unit))
+        {
+          double unit_px = has_box ? size[0] / box[2] : 1.0;
+          char amount[CAROM_SVG_NUMBER_BUF], width[CAROM_SVG_NUMBER_BUF];
+          g_ascii_formatd (amount, sizeof amount, "%.4g", unit_px / paper_units[i].px);
+          g_ascii_formatd (width, sizeof width, "%.6g", size[0] / paper_units[i].px);
+          *page_note = g_strdup_printf (_ ("The drawing is %s %s wide; one scene unit (a user "
+                                           "unit of its viewBox) is %s %s."),
+                                        width, paper_units[i].unit, amount, paper_units[i].unit);
+          break;
+        }
+  return TRUE;
+}
+
+/* The transform a group or shape adds, and for a nested <svg> its viewport:
+ * it moves to x, y and maps its viewBox onto width × height (its clipping
+ * is ignored). */
+static gboolean
+element_transform (const CaromSvgElement *element, const Known *known, gboolean root, Frame *frame,
+                   CaromAffine *transform, GError **error)
+{
+  /* SVG 2 makes transform a property too: a style declaration wins. */
+  g_autofree char *text = dup_property (known->style, known->transform, "transform");
   *transform = carom_affine_identity ();
   if (text != NULL && !carom_svg_parse_transform (text, transform, error))
     {
@@ -764,16 +919,42 @@ element_transform (const CaromSvgElement *element, gboolean root, CaromAffine *t
   if (root || strcmp (element->name, "svg") != 0)
     return TRUE;
 
-  if (carom_svg_element_get (element, "viewBox", FALSE) != NULL)
-    {
-      *skip_reason = _ ("a nested <svg> with a viewBox is not supported yet");
-      return TRUE;
-    }
-  CaromAffine move = carom_affine_identity ();
-  if (!read_length_attribute (element, "x", &move.e, error)
-      || !read_length_attribute (element, "y", &move.f, error))
+  double x = 0.0, y = 0.0, width = frame->viewport.width, height = frame->viewport.height;
+  if (!read_length_attribute (element, "x", CAROM_SVG_LENGTH_X, &x, error)
+      || !read_length_attribute (element, "y", CAROM_SVG_LENGTH_Y, &y, error)
+      || !read_length_attribute (element, "width", CAROM_SVG_LENGTH_X, &width, error)
+      || !read_length_attribute (element, "height", CAROM_SVG_LENGTH_Y, &height, error))
     return FALSE;
-  *transform = carom_affine_multiply (*transform, move);
+  CaromAffine place = { 1.0, 0.0, 0.0, 1.0, x, y };
+  frame->viewport = (CaromSvgViewport){ width, height };
+
+  const char *view_box_text = carom_svg_element_get (element, "viewBox", FALSE);
+  if (view_box_text != NULL)
+    {
+      double box[4];
+      CaromSvgAspect aspect;
+      if (!carom_svg_parse_view_box (view_box_text, box, error))
+        {
+          g_prefix_error (error, _ ("attribute “%s”: "), "viewBox");
+          return FALSE;
+        }
+      if (!carom_svg_parse_aspect (carom_svg_element_get (element, "preserveAspectRatio", FALSE),
+                                   &aspect, error))
+        {
+          g_prefix_error (error, _ ("attribute “%s”: "), "preserveAspectRatio");
+          return FALSE;
+        }
+      if (!(width > 0.0 && height > 0.0))
+        {
+          g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                               _ ("a nested <svg> with a viewBox needs a width and height "
+                                  "greater than 0"));
+          return FALSE;
+        }
+      place = carom_svg_view_box_transform (box, x, y, width, height, &aspect);
+      frame->viewport = (CaromSvgViewport){ box[2], box[3] };
+    }
+  *transform = carom_affine_multiply (*transform, place);
   return TRUE;
 }
 
@@ -795,14 +976,13 @@ check_root (const char *name, const char *ns, GError **error)
  * and either reads it as a shape or updates frame for its children. Errors
  * come without the element's name. */
 static gboolean
-read_element (ReadState *state, const CaromSvgElement *element, ElementKind kind, gboolean root,
-              int line, const char *id, Frame *frame, GError **error)
+read_element (ReadState *state, CaromSvgElement *element, const Known *known, ElementKind kind,
+              gboolean root, int line, const char *id, Frame *frame, GError **error)
 {
-  const char *role = carom_svg_element_get (element, "role", TRUE);
-  const char *generated = carom_svg_element_get (element, "generated", TRUE);
-  const char *style = carom_svg_element_get (element, "style", FALSE);
-  g_autofree char *display = dup_property (element, style, "display");
-  g_autofree char *fill = dup_property (element, style, "fill");
+  const char *role = known->role;
+  const char *generated = known->generated;
+  g_autofree char *display = dup_property (known->style, known->display, "display");
+  g_autofree char *fill = dup_property (known->style, known->fill, "fill");
 
   /* Carom's own drawing for the diagram: not part of the scene. */
   if (generated != NULL && strcmp (generated, "true") == 0)
@@ -837,24 +1017,23 @@ read_element (ReadState *state, const CaromSvgElement *element, ElementKind kind
   if (fill != NULL && strcmp (fill, "inherit") != 0)
     frame->filled = g_ascii_strcasecmp (fill, "none") != 0;
 
+  if (root && !read_root (element, frame, &state->page_note, error))
+    return FALSE;
+  element->viewport = frame->viewport;
+  element->lenient = role == NULL;
+
   CaromAffine transform;
-  const char *skip_reason = NULL;
   g_autoptr (GError) local = NULL;
-  if (!element_transform (element, root, &transform, &skip_reason, &local))
+  if (!element_transform (element, known, root, frame, &transform, &local))
     {
       if (kind == ELEMENT_SHAPE && role == NULL && local->code == CAROM_SVG_ERROR_INVALID_OBJECT)
-        skip_reason = local->message;
-      else
         {
-          g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
+          note_skipped (state, element->name, id, line, local->message);
+          frame->skipped = TRUE;
+          return TRUE;
         }
-    }
-  if (skip_reason != NULL)
-    {
-      note_skipped (state, element->name, id, line, skip_reason);
-      frame->skipped = TRUE;
-      return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
     }
   frame->ctm = carom_affine_multiply (frame->ctm, transform);
 
@@ -866,45 +1045,80 @@ read_element (ReadState *state, const CaromSvgElement *element, ElementKind kind
   return TRUE;
 }
 
-/* Gathers the element's attributes in no namespace and in Carom's, in one
- * pass over them without an allocation per attribute. The values stay valid
- * until the next element. */
-static gboolean
-gather_attributes (ReadState *state, CaromSvgElement *element, const char **too_long)
+/* What note_known() puts where. */
+static void
+note_known (Known *known, const CaromSvgAttribute *attribute)
 {
-  xmlTextReaderPtr reader = state->reader;
-  g_array_set_size (state->attributes, 0);
-  g_array_set_size (state->value_offsets, 0);
-  g_string_truncate (state->values, 0);
+  static const struct
+  {
+    const char *name;
+    gboolean carom;
+    gsize offset;
+  } slots[] = {
+    { "id", FALSE, G_STRUCT_OFFSET (Known, id) },
+    { "style", FALSE, G_STRUCT_OFFSET (Known, style) },
+    { "display", FALSE, G_STRUCT_OFFSET (Known, display) },
+    { "fill", FALSE, G_STRUCT_OFFSET (Known, fill) },
+    { "transform", FALSE, G_STRUCT_OFFSET (Known, transform) },
+    { "role", TRUE, G_STRUCT_OFFSET (Known, role) },
+    { "generated", TRUE, G_STRUCT_OFFSET (Known, generated) },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (slots); i++)
+    if (slots[i].carom == attribute->carom && slots[i].name[0] == attribute->name[0]
+        && strcmp (slots[i].name, attribute->name) == 0)
+      {
+        G_STRUCT_MEMBER (const char *, known, slots[i].offset) = attribute->value;
+        return;
+      }
+}
+
+/* Gathers the element's attributes in no namespace and in Carom's, in one
+ * pass over the node libxml2 built for it, without an allocation per
+ * attribute, and notes those the reader asks every element for. The values
+ * stay valid until the reader moves on. */
+static gboolean
+gather_attributes (ReadState *state, xmlNodePtr node, CaromSvgElement *element, Known *known,
+                   const char **too_long)
+{
+  *known = (Known){ .id = NULL };
+  state->attributes->len = 0; /* plain structs: emptying is forgetting */
+  if (state->owned_values->len > 0)
+    g_ptr_array_set_size (state->owned_values, 0);
   *too_long = NULL;
 
-  while (xmlTextReaderMoveToNextAttribute (reader) == 1)
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     {
-      const char *ns = (const char *)xmlTextReaderConstNamespaceUri (reader);
-      gboolean carom = ns != NULL && strcmp (ns, CAROM_SCENE_NAMESPACE) == 0;
-      if (ns != NULL && !carom) /* xmlns, xml:, inkscape:, ... */
-        continue;
-      CaromSvgAttribute attribute
-          = { (const char *)xmlTextReaderConstLocalName (reader), carom, NULL };
-      const char *value = (const char *)xmlTextReaderConstValue (reader);
-      gsize length = value != NULL ? strlen (value) : 0;
-      if (length > CAROM_SVG_MAX_ATTRIBUTE_LENGTH)
+      gboolean carom = FALSE;
+      if (attr->ns != NULL)
+        {
+          /* Most elements use the root's declaration: compare its address first. */
+          carom = attr->ns == state->carom_ns
+                  || (attr->ns->href != NULL
+                      && strcmp ((const char *)attr->ns->href, CAROM_SCENE_NAMESPACE) == 0);
+          if (!carom) /* xml:, inkscape:, ... */
+            continue;
+          state->carom_ns = attr->ns;
+        }
+      CaromSvgAttribute attribute = { (const char *)attr->name, carom, NULL };
+      xmlNodePtr text = attr->children;
+      if (text == NULL)
+        attribute.value = "";
+      else if (text->type == XML_TEXT_NODE && text->next == NULL)
+        attribute.value = (const char *)text->content; /* the common case: one text node */
+      else
+        {
+          char *joined = (char *)xmlNodeListGetString (node->doc, text, 1);
+          g_ptr_array_add (state->owned_values, joined);
+          attribute.value = joined != NULL ? joined : "";
+        }
+      if (strlen (attribute.value) > CAROM_SVG_MAX_ATTRIBUTE_LENGTH)
         {
           *too_long = attribute.name;
           continue;
         }
-      gsize offset = state->values->len;
-      g_string_append_len (state->values, value != NULL ? value : "", (gssize)length);
-      g_string_append_c (state->values, '\0');
       g_array_append_val (state->attributes, attribute);
-      g_array_append_val (state->value_offsets, offset);
+      note_known (known, &attribute);
     }
-  xmlTextReaderMoveToElement (reader);
-
-  /* values has stopped growing: now its addresses hold. */
-  for (guint i = 0; i < state->attributes->len; i++)
-    g_array_index (state->attributes, CaromSvgAttribute, i).value
-        = state->values->str + g_array_index (state->value_offsets, gsize, i);
   element->attributes = (const CaromSvgAttribute *)state->attributes->data;
   element->n_attributes = state->attributes->len;
   return *too_long == NULL;
@@ -916,10 +1130,18 @@ static gboolean
 start_element (ReadState *state, GError **error)
 {
   xmlTextReaderPtr reader = state->reader;
-  const char *name = (const char *)xmlTextReaderConstLocalName (reader);
-  const char *ns = (const char *)xmlTextReaderConstNamespaceUri (reader);
+  xmlNodePtr node = xmlTextReaderCurrentNode (reader);
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML,
+                           _ ("The XML reader lost its place"));
+      return FALSE;
+    }
+  const char *name = (const char *)node->name;
+  const char *ns = node->ns != NULL ? (const char *)node->ns->href : NULL;
   gboolean empty = xmlTextReaderIsEmptyElement (reader) == 1;
-  int line = element_line (reader);
+  int line = node->line > 0 && node->line < G_MAXUINT16 ? node->line
+                                                        : xmlTextReaderGetParserLineNumber (reader);
   Frame frame = current_frame (state);
 
   if (++state->n_elements > CAROM_SVG_MAX_ELEMENTS)
@@ -941,7 +1163,6 @@ start_element (ReadState *state, GError **error)
   if (root)
     {
       /* No attribute is read before the DTD is known to declare no entities. */
-      xmlNodePtr node = xmlTextReaderCurrentNode (reader);
       if (!check_dtd (node != NULL && node->doc != NULL ? node->doc->intSubset : NULL, error)
           || !check_root (name, ns, error))
         return FALSE;
@@ -949,26 +1170,37 @@ start_element (ReadState *state, GError **error)
       state->root_has_namespace = ns != NULL;
     }
 
-  gboolean svg_element = state->root_has_namespace
-                             ? ns != NULL && strcmp (ns, CAROM_SVG_NAMESPACE) == 0
-                             : ns == NULL;
+  gboolean svg_element;
+  if (!state->root_has_namespace)
+    svg_element = ns == NULL;
+  else
+    {
+      /* Most elements use the root's declaration: compare its address first. */
+      svg_element = node->ns != NULL
+                    && (node->ns == state->svg_ns
+                        || strcmp ((const char *)node->ns->href, CAROM_SVG_NAMESPACE) == 0);
+      if (svg_element)
+        state->svg_ns = node->ns;
+    }
   ElementKind kind = classify_element (name);
   if (frame.skipped || !svg_element || kind == ELEMENT_SILENT)
     frame.skipped = TRUE;
   else
     {
-      CaromSvgElement element = { name, NULL, 0 };
+      CaromSvgElement element = { .name = name };
       const char *too_long = NULL;
       g_autoptr (GError) local = NULL;
-      gboolean gathered = gather_attributes (state, &element, &too_long);
-      const char *id = carom_svg_element_get (&element, "id", FALSE);
+      Known known;
+      gboolean gathered = gather_attributes (state, node, &element, &known, &too_long);
+      const char *id = known.id;
       if (id != NULL && id[0] == '\0')
         id = NULL;
       if (!gathered)
         g_set_error (&local, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
                      _ ("attribute “%s” is longer than %d bytes (the limit for one attribute)"),
                      too_long, CAROM_SVG_MAX_ATTRIBUTE_LENGTH);
-      if (!gathered || !read_element (state, &element, kind, root, line, id, &frame, &local))
+      if (!gathered
+          || !read_element (state, &element, &known, kind, root, line, id, &frame, &local))
         {
           g_autofree char *where = describe_element (name, id, line);
           g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", where);
@@ -1027,40 +1259,20 @@ read_document (ReadState *state, GError **error)
   return TRUE;
 }
 
-CaromScene *
-carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions *options,
-                       GPtrArray **summary, GError **error)
+/* Reads a scene from input: the one path for files and buffers. */
+static CaromScene *
+read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray **summary,
+            GError **error)
 {
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (summary != NULL)
-    *summary = NULL;
-  if (length > CAROM_SVG_MAX_FILE_SIZE)
-    {
-      g_autofree char *size = g_format_size (length);
-      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                   _ ("The document is %s, more than %d MiB (the limit for a scene file)"), size,
-                   CAROM_SVG_MAX_FILE_SIZE / (1024 * 1024));
-      return NULL;
-    }
-  if (length == 0)
-    {
-      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML,
-                           _ ("The document is empty"));
-      return NULL;
-    }
-  if (!check_no_entity_declarations (data, length, error))
-    return NULL;
-
   double tolerance = options != NULL ? options->flatten_tolerance : 0.0;
   g_autoptr (CaromScene) scene = carom_scene_new ();
   g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
-  g_autoptr (GPtrArray) skips = g_ptr_array_new_with_free_func ((GDestroyNotify)skip_group_free);
+  g_autoptr (GPtrArray) skips = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
+  g_autoptr (GPtrArray) partial = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
   g_autoptr (GArray) attributes = g_array_new (FALSE, FALSE, sizeof (CaromSvgAttribute));
-  g_autoptr (GArray) value_offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  g_autoptr (GString) values = g_string_new (NULL);
+  g_autoptr (GPtrArray) owned_values = g_ptr_array_new_with_free_func (xmlFree);
+  g_autoptr (GByteArray) auto_named = g_byte_array_new ();
   ReadState state = {
     .tolerance
     = isfinite (tolerance) && tolerance > 0.0 ? tolerance : CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE,
@@ -1068,10 +1280,12 @@ carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions
     .ids = ids,
     .frames = frames,
     .skips = skips,
+    .partial = partial,
     .attributes = attributes,
-    .value_offsets = value_offsets,
-    .values = values,
+    .owned_values = owned_values,
+    .auto_named = auto_named,
   };
+  carom_svg_shape_init (&state.shape);
 
   /* libxml2's hooks are process-wide: set them for this read only. */
   xmlInitParser ();
@@ -1085,14 +1299,18 @@ carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions
   xmlSetStructuredErrorFunc (&state, on_xml_error);
 
   gboolean ok = FALSE;
-  state.reader = xmlReaderForMemory (data, (int)length, NULL, NULL, READER_OPTIONS);
+  g_autoptr (GError) local = NULL;
+  state.reader = xmlReaderForIO (carom_svg_input_read, NULL, input, NULL, NULL, READER_OPTIONS);
   if (state.reader == NULL)
-    g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML,
-                         _ ("The document cannot be parsed as XML"));
+    {
+      if (!carom_svg_input_failed (input, &local))
+        g_set_error_literal (&local, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML,
+                             _ ("The document cannot be parsed as XML"));
+    }
   else
     {
       xmlTextReaderSetStructuredErrorHandler (state.reader, on_xml_error, &state);
-      ok = read_document (&state, error);
+      ok = read_document (&state, &local);
       xmlFreeTextReader (state.reader);
     }
 
@@ -1100,86 +1318,50 @@ carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions
   xmlSetGenericErrorFunc (saved_generic_data, saved_generic);
   xmlSetExternalEntityLoader (saved_loader);
   g_clear_error (&state.xml_error);
-  if (!ok)
-    return NULL;
+  carom_svg_shape_clear (&state.shape);
 
-  carom_scene_assign_ids (scene);
+  /* When the input cut the stream (an entity declaration, the size limit, a
+   * read error), libxml2 saw only an early end: the input's reason wins. */
+  GError *cut = NULL;
+  if (carom_svg_input_failed (input, &cut))
+    {
+      g_clear_error (&local);
+      local = cut;
+      ok = FALSE;
+    }
+  if (!ok)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      g_free (state.page_note);
+      return NULL;
+    }
+
+  auto_name_fix (&state);
   if (summary != NULL)
     *summary = build_summary (&state);
+  g_free (state.page_note);
   return g_steal_pointer (&scene);
 }
 
-/* Reads a regular file of at most CAROM_SVG_MAX_FILE_SIZE bytes. Opening
- * does not block on a FIFO, and a file growing while read is still capped. */
-static gboolean
-load_file (const char *path, char **contents, gsize *length, GError **error)
+CaromScene *
+carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions *options,
+                       GPtrArray **summary, GError **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
-  g_autofree char *buffer = NULL;
-  gsize size = 0;
-  const char *problem = NULL;
-  gboolean too_big = FALSE;
-  struct stat info;
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK, 0);
-  if (fd < 0)
-    problem = g_strerror (errno);
-  else if (fstat (fd, &info) != 0)
-    problem = g_strerror (errno);
-  else if (S_ISDIR (info.st_mode))
-    problem = _ ("it is a directory");
-  else if (!S_ISREG (info.st_mode))
-    problem = _ ("it is not a regular file");
-  else if (info.st_size > CAROM_SVG_MAX_FILE_SIZE)
-    too_big = TRUE;
-  else
+  if (summary != NULL)
+    *summary = NULL;
+  if (length == 0)
     {
-      gsize capacity = (gsize)info.st_size + 1; /* one more byte shows growth */
-      buffer = g_malloc (capacity);
-      for (;;)
-        {
-          if (size == capacity)
-            {
-              if (capacity > CAROM_SVG_MAX_FILE_SIZE)
-                {
-                  too_big = TRUE;
-                  break;
-                }
-              capacity = MIN (2 * capacity, (gsize)CAROM_SVG_MAX_FILE_SIZE + 1);
-              buffer = g_realloc (buffer, capacity);
-            }
-          ssize_t n = read (fd, buffer + size, capacity - size);
-          if (n < 0 && errno == EINTR)
-            continue;
-          if (n < 0)
-            {
-              problem = g_strerror (errno);
-              break;
-            }
-          if (n == 0)
-            break;
-          size += (gsize)n;
-        }
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML,
+                           _ ("The document is empty"));
+      return NULL;
     }
-  if (fd >= 0)
-    close (fd);
-
-  if (too_big)
-    {
-      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                   _ ("“%s” is larger than %d MiB (the limit for a scene file)"), display,
-                   CAROM_SVG_MAX_FILE_SIZE / (1024 * 1024));
-      return FALSE;
-    }
-  if (problem != NULL)
-    {
-      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_UNREADABLE, _ ("Cannot read “%s”: %s"),
-                   display, problem);
-      return FALSE;
-    }
-  *contents = g_steal_pointer (&buffer);
-  *length = size;
-  return TRUE;
+  g_autoptr (CaromSvgInput) input = carom_svg_input_new_for_memory (data, length, error);
+  if (input == NULL)
+    return NULL;
+  return read_input (input, options, summary, error);
 }
 
 CaromScene *
@@ -1189,11 +1371,10 @@ carom_svg_read_file (const char *path, const CaromSvgReadOptions *options, GPtrA
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  g_autofree char *contents = NULL;
-  gsize length = 0;
   if (summary != NULL)
     *summary = NULL;
-  if (!load_file (path, &contents, &length, error))
+  g_autoptr (CaromSvgInput) input = carom_svg_input_new_for_file (path, error);
+  if (input == NULL)
     return NULL;
-  return carom_svg_read_memory (contents != NULL ? contents : "", length, options, summary, error);
+  return read_input (input, options, summary, error);
 }

@@ -1,43 +1,111 @@
 /* carom-svg-shapes.c: SVG shape elements as contours in their own user
  * units: polygon, polyline, rect (rounded corners flattened), circle and
- * ellipse (flattened), line and path (M/L/H/V/Z). Transforms, roles and
- * validation are the reader's business. */
+ * ellipse (flattened), line, and path (carom-svg-path.c). Transforms, roles
+ * and validation are the reader's business. */
 #include "io/carom-svg-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+/* ---- the shape container -------------------------------------------------- */
+
 void
-carom_svg_contour_free (CaromSvgContour *contour)
+carom_svg_shape_init (CaromSvgShape *shape)
 {
-  if (contour == NULL)
-    return;
-  g_array_unref (contour->points);
-  g_free (contour);
+  shape->points = g_array_new (FALSE, FALSE, sizeof (CgVec2));
+  shape->contours = g_array_new (FALSE, FALSE, sizeof (CaromSvgContour));
+  shape->max_points = G_MAXSIZE;
+  shape->open = FALSE;
+  shape->room = 0;
 }
 
-static CaromSvgContour *
-contour_new (gboolean closed)
+void
+carom_svg_shape_clear (CaromSvgShape *shape)
 {
-  CaromSvgContour *contour = g_new0 (CaromSvgContour, 1);
-  contour->points = g_array_new (FALSE, FALSE, sizeof (CgVec2));
-  contour->closed = closed;
-  return contour;
+  g_clear_pointer (&shape->points, g_array_unref);
+  g_clear_pointer (&shape->contours, g_array_unref);
 }
 
-static gboolean
-contour_append (CaromSvgContour *contour, CgVec2 p, GError **error)
+void
+carom_svg_shape_reset (CaromSvgShape *shape, gsize max_points)
 {
-  if (contour->points->len >= CAROM_SVG_MAX_POLYGON_VERTICES)
+  /* Plain element arrays with no clear function: emptying is forgetting. */
+  shape->points->len = 0;
+  shape->contours->len = 0;
+  shape->max_points = max_points;
+  shape->open = FALSE;
+}
+
+void
+carom_svg_shape_begin (CaromSvgShape *shape)
+{
+  if (shape->open)
+    carom_svg_shape_end (shape, FALSE);
+  CaromSvgContour contour = { shape->points->len, 0, FALSE, FALSE };
+  g_array_append_val (shape->contours, contour);
+  shape->open = TRUE;
+}
+
+gboolean
+carom_svg_shape_add (CaromSvgShape *shape, CgVec2 p, GError **error)
+{
+  g_assert (shape->open);
+  CaromSvgContour *contour
+      = &g_array_index (shape->contours, CaromSvgContour, shape->contours->len - 1);
+  if (contour->length >= CAROM_SVG_MAX_POLYGON_VERTICES)
     {
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
                    _ ("more than %d vertices (the limit for one polygon)"),
                    CAROM_SVG_MAX_POLYGON_VERTICES);
       return FALSE;
     }
-  g_array_append_val (contour->points, p);
+  if (shape->points->len >= shape->max_points)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                   _ ("more than %d vertices in the scene (the limit for one file)"),
+                   CAROM_SVG_MAX_SCENE_VERTICES);
+      return FALSE;
+    }
+  /* Most vertices of a file go through here: no call per vertex, the array
+   * grows by doubling. */
+  GArray *points = shape->points;
+  if (points->len == shape->room)
+    {
+      guint len = points->len;
+      shape->room = MAX (64, 2 * len);
+      g_array_set_size (points, shape->room);
+      points->len = len; /* a plain array of structs: the length is ours to set */
+    }
+  ((CgVec2 *)points->data)[points->len++] = p;
+  contour->length++;
   return TRUE;
 }
+
+void
+carom_svg_shape_end (CaromSvgShape *shape, gboolean closed)
+{
+  if (!shape->open)
+    return;
+  shape->open = FALSE;
+  guint last = shape->contours->len - 1;
+  CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, last);
+  if (!closed && contour->length < 2)
+    {
+      /* A lone moveto draws nothing. */
+      g_array_set_size (shape->points, contour->start);
+      g_array_set_size (shape->contours, last);
+      return;
+    }
+  if (!closed && contour->length >= 2)
+    {
+      const CgVec2 *v = carom_svg_shape_points (shape, contour);
+      CgVec2 first = v[0], end = v[contour->length - 1];
+      closed = first.x == end.x && first.y == end.y;
+    }
+  contour->closed = closed;
+}
+
+/* ---- attributes ------------------------------------------------------------ */
 
 const char *
 carom_svg_element_get (const CaromSvgElement *element, const char *name, gboolean carom)
@@ -45,7 +113,8 @@ carom_svg_element_get (const CaromSvgElement *element, const char *name, gboolea
   for (guint i = 0; i < element->n_attributes; i++)
     {
       const CaromSvgAttribute *attribute = &element->attributes[i];
-      if (attribute->carom == carom && strcmp (attribute->name, name) == 0)
+      if (attribute->carom == carom && attribute->name[0] == name[0]
+          && strcmp (attribute->name, name) == 0)
         return attribute->value;
     }
   return NULL;
@@ -54,23 +123,35 @@ carom_svg_element_get (const CaromSvgElement *element, const char *name, gboolea
 gboolean
 carom_svg_is_shape (const char *name)
 {
-  static const char *const shapes[] = {
-    "polygon", "polyline", "rect", "circle", "ellipse", "line", "path",
-  };
-  for (gsize i = 0; i < G_N_ELEMENTS (shapes); i++)
-    if (strcmp (name, shapes[i]) == 0)
-      return TRUE;
-  return FALSE;
+  switch (name[0])
+    {
+    case 'p':
+      return strcmp (name, "polygon") == 0 || strcmp (name, "path") == 0
+             || strcmp (name, "polyline") == 0;
+    case 'r':
+      return strcmp (name, "rect") == 0;
+    case 'c':
+      return strcmp (name, "circle") == 0;
+    case 'e':
+      return strcmp (name, "ellipse") == 0;
+    case 'l':
+      return strcmp (name, "line") == 0;
+    default:
+      return FALSE;
+    }
 }
 
-/* A length attribute in user units, or fallback when it is absent. */
+/* A length attribute in user units, or fallback when it is absent. Sets
+ * *present when it was there. */
 static gboolean
-read_length (const CaromSvgElement *element, const char *name, double fallback, double *value,
-             GError **error)
+read_length (const CaromSvgElement *element, const char *name, CaromSvgLengthAxis axis,
+             double fallback, double *value, gboolean *present, GError **error)
 {
   const char *text = carom_svg_element_get (element, name, FALSE);
   *value = fallback;
-  if (text != NULL && !carom_svg_parse_length (text, value, error))
+  if (present != NULL)
+    *present = text != NULL;
+  if (text != NULL && !carom_svg_parse_length (text, &element->viewport, axis, value, error))
     {
       g_prefix_error (error, _ ("attribute “%s”: "), name);
       return FALSE;
@@ -80,11 +161,18 @@ read_length (const CaromSvgElement *element, const char *name, double fallback, 
 
 /* A length that must be > 0 (radii, sizes): SVG draws nothing otherwise. */
 static gboolean
-read_positive_length (const CaromSvgElement *element, const char *name, double *value,
-                      GError **error)
+read_positive_length (const CaromSvgElement *element, const char *name, CaromSvgLengthAxis axis,
+                      double *value, GError **error)
 {
-  if (!read_length (element, name, 0.0, value, error))
+  gboolean present;
+  if (!read_length (element, name, axis, 0.0, value, &present, error))
     return FALSE;
+  if (!present)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s” is missing"), name);
+      return FALSE;
+    }
   if (!(*value > 0.0))
     {
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
@@ -94,12 +182,12 @@ read_positive_length (const CaromSvgElement *element, const char *name, double *
   return TRUE;
 }
 
-/* Segments for an arc of the given sweep on a circle of radius r so that no
- * chord strays more than tolerance from it. The sagitta of a chord spanning
- * θ is r (1 - cos(θ/2)) = 2 r sin²(θ/4) <= tol, so θ <= 4 asin(√(tol / 2r)).
- * A double, so that the caller can compare it with the limit first. */
-static double
-arc_segments (double r, double sweep, double tolerance)
+/* ---- curves ---------------------------------------------------------------- */
+
+/* The sagitta of a chord spanning θ on a circle of radius r is
+ * r (1 - cos(θ/2)) = 2 r sin²(θ/4) <= tol, so θ <= 4 asin(√(tol / 2r)). */
+double
+carom_svg_arc_segments (double r, double sweep, double tolerance)
 {
   if (tolerance >= r)
     return 1.0;
@@ -136,51 +224,76 @@ ellipse_point (CgVec2 c, double rx, double ry, CgVec2 unit)
   return cg_v2 (c.x + rx * unit.x, c.y + ry * unit.y);
 }
 
+/* An ellipse's chords stray no further than those of the circle of its larger
+ * radius: it is that circle squeezed along one axis. */
 static gboolean
-ellipse_contour (CgVec2 c, double rx, double ry, double tolerance, GPtrArray *contours,
+ellipse_contour (CgVec2 c, double rx, double ry, double tolerance, CaromSvgShape *shape,
                  GError **error)
 {
-  double n
-      = fmax (CAROM_SVG_MIN_CIRCLE_SEGMENTS, arc_segments (fmax (rx, ry), 2.0 * G_PI, tolerance));
+  double n = fmax (CAROM_SVG_MIN_CIRCLE_SEGMENTS,
+                   carom_svg_arc_segments (fmax (rx, ry), 2.0 * G_PI, tolerance));
   if (!check_curve_vertices (n, error))
     return FALSE;
-  CaromSvgContour *contour = contour_new (TRUE);
-  g_ptr_array_add (contours, contour);
+  carom_svg_shape_begin (shape);
   guint segments = (guint)n;
   for (guint k = 0; k < segments; k++)
     {
       double t = 2.0 * G_PI * k / segments;
-      CgVec2 p = ellipse_point (c, rx, ry, cg_v2 (cos (t), sin (t)));
-      g_array_append_val (contour->points, p);
+      if (!carom_svg_shape_add (shape, ellipse_point (c, rx, ry, cg_v2 (cos (t), sin (t))), error))
+        return FALSE;
+    }
+  carom_svg_shape_end (shape, TRUE);
+  return TRUE;
+}
+
+/* ---- the shapes ------------------------------------------------------------ */
+
+/* A corner radius: absent or "auto" leaves *present FALSE; a negative one is
+ * an error, or "auto" when lenient (SVG 2). */
+static gboolean
+read_corner_radius (const CaromSvgElement *element, const char *name, CaromSvgLengthAxis axis,
+                    double *value, gboolean *present, GError **error)
+{
+  const char *text = carom_svg_element_get (element, name, FALSE);
+  *present = FALSE;
+  *value = 0.0;
+  if (text == NULL || strcmp (text, "auto") == 0)
+    return TRUE;
+  if (!read_length (element, name, axis, 0.0, value, present, error))
+    return FALSE;
+  if (*value < 0.0)
+    {
+      if (element->lenient)
+        {
+          *present = FALSE;
+          *value = 0.0;
+          return TRUE;
+        }
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a corner radius is negative"));
+      return FALSE;
     }
   return TRUE;
 }
 
 static gboolean
-rect_contour (const CaromSvgElement *element, double tolerance, GPtrArray *contours, GError **error)
+rect_contour (const CaromSvgElement *element, double tolerance, CaromSvgShape *shape,
+              GError **error)
 {
   double x, y, w, h;
-  if (!read_length (element, "x", 0.0, &x, error) || !read_length (element, "y", 0.0, &y, error)
-      || !read_positive_length (element, "width", &w, error)
-      || !read_positive_length (element, "height", &h, error))
+  if (!read_length (element, "x", CAROM_SVG_LENGTH_X, 0.0, &x, NULL, error)
+      || !read_length (element, "y", CAROM_SVG_LENGTH_Y, 0.0, &y, NULL, error)
+      || !read_positive_length (element, "width", CAROM_SVG_LENGTH_X, &w, error)
+      || !read_positive_length (element, "height", CAROM_SVG_LENGTH_Y, &h, error))
     return FALSE;
 
   /* Corner radii (SVG 1.1 §9.2): a missing one copies the other; both are
    * clamped to half the side. */
-  const char *rx_text = carom_svg_element_get (element, "rx", FALSE);
-  const char *ry_text = carom_svg_element_get (element, "ry", FALSE);
-  gboolean has_rx = rx_text != NULL && strcmp (rx_text, "auto") != 0;
-  gboolean has_ry = ry_text != NULL && strcmp (ry_text, "auto") != 0;
-  double rx = 0.0, ry = 0.0;
-  if ((has_rx && !read_length (element, "rx", 0.0, &rx, error))
-      || (has_ry && !read_length (element, "ry", 0.0, &ry, error)))
+  double rx, ry;
+  gboolean has_rx, has_ry;
+  if (!read_corner_radius (element, "rx", CAROM_SVG_LENGTH_X, &rx, &has_rx, error)
+      || !read_corner_radius (element, "ry", CAROM_SVG_LENGTH_Y, &ry, &has_ry, error))
     return FALSE;
-  if (rx < 0.0 || ry < 0.0)
-    {
-      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                           _ ("a corner radius is negative"));
-      return FALSE;
-    }
   if (!has_rx)
     rx = ry;
   if (!has_ry)
@@ -188,17 +301,19 @@ rect_contour (const CaromSvgElement *element, double tolerance, GPtrArray *conto
   rx = fmin (rx, 0.5 * w);
   ry = fmin (ry, 0.5 * h);
 
-  CaromSvgContour *contour = contour_new (TRUE);
-  g_ptr_array_add (contours, contour);
+  carom_svg_shape_begin (shape);
   if (rx == 0.0 || ry == 0.0)
     {
-      CgVec2 corners[] = { { x, y }, { x + w, y }, { x + w, y + h }, { x, y + h } };
-      g_array_append_vals (contour->points, corners, G_N_ELEMENTS (corners));
+      const CgVec2 corners[] = { { x, y }, { x + w, y }, { x + w, y + h }, { x, y + h } };
+      for (gsize i = 0; i < G_N_ELEMENTS (corners); i++)
+        if (!carom_svg_shape_add (shape, corners[i], error))
+          return FALSE;
+      carom_svg_shape_end (shape, TRUE);
       return TRUE;
     }
 
   double per_quarter = fmax (CAROM_SVG_MIN_CIRCLE_SEGMENTS / 4,
-                             arc_segments (fmax (rx, ry), 0.5 * G_PI, tolerance));
+                             carom_svg_arc_segments (fmax (rx, ry), 0.5 * G_PI, tolerance));
   if (!check_curve_vertices (4.0 * (per_quarter + 1.0), error))
     return FALSE;
   guint q = (guint)per_quarter;
@@ -220,257 +335,181 @@ rect_contour (const CaromSvgElement *element, double tolerance, GPtrArray *conto
         CgVec2 unit = k == 0   ? unit_at_quarter (arcs[i].quarter)
                       : k == q ? unit_at_quarter (arcs[i].quarter + 1)
                                : cg_v2 (cos (t), sin (t));
-        CgVec2 p = ellipse_point (arcs[i].centre, rx, ry, unit);
-        g_array_append_val (contour->points, p); /* an edge of zero length goes in validation */
+        /* an edge of zero length (a corner meeting the next) goes in validation */
+        if (!carom_svg_shape_add (shape, ellipse_point (arcs[i].centre, rx, ry, unit), error))
+          return FALSE;
       }
+  carom_svg_shape_end (shape, TRUE);
+  return TRUE;
+}
+
+/* A radius of an ellipse (SVG 2): "auto" or absent takes the other one's,
+ * and so does a negative one when lenient (it is invalid, so SVG 2 falls
+ * back to auto). */
+static gboolean
+read_ellipse_radius (const CaromSvgElement *element, const char *name, CaromSvgLengthAxis axis,
+                     double *value, gboolean *present, GError **error)
+{
+  const char *text = carom_svg_element_get (element, name, FALSE);
+  *present = text != NULL && strcmp (text, "auto") != 0;
+  *value = 0.0;
+  if (*present && !read_length (element, name, axis, 0.0, value, NULL, error))
+    return FALSE;
+  if (*present && *value < 0.0 && element->lenient)
+    *present = FALSE;
   return TRUE;
 }
 
 static gboolean
-points_contour (const CaromSvgElement *element, gboolean polygon, GPtrArray *contours,
-                GError **error)
+round_contour (const CaromSvgElement *element, double tolerance, CaromSvgShape *shape,
+               GError **error)
+{
+  double cx, cy, rx, ry;
+  if (!read_length (element, "cx", CAROM_SVG_LENGTH_X, 0.0, &cx, NULL, error)
+      || !read_length (element, "cy", CAROM_SVG_LENGTH_Y, 0.0, &cy, NULL, error))
+    return FALSE;
+  if (strcmp (element->name, "circle") == 0)
+    {
+      if (!read_positive_length (element, "r", CAROM_SVG_LENGTH_OTHER, &rx, error))
+        return FALSE;
+      ry = rx;
+    }
+  else
+    {
+      gboolean has_rx, has_ry;
+      if (!read_ellipse_radius (element, "rx", CAROM_SVG_LENGTH_X, &rx, &has_rx, error)
+          || !read_ellipse_radius (element, "ry", CAROM_SVG_LENGTH_Y, &ry, &has_ry, error))
+        return FALSE;
+      if (!has_rx && !has_ry)
+        {
+          g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                               _ ("attributes “rx” and “ry” are missing"));
+          return FALSE;
+        }
+      if (!has_rx)
+        rx = ry;
+      if (!has_ry)
+        ry = rx;
+      if (!(rx > 0.0 && ry > 0.0))
+        {
+          g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                               _ ("attributes “rx” and “ry” must be greater than 0"));
+          return FALSE;
+        }
+    }
+  return ellipse_contour (cg_v2 (cx, cy), rx, ry, tolerance, shape, error);
+}
+
+/* points="x,y x,y ...", read straight into the shape. Lenient: up to the
+ * first error, an odd last number dropped (SVG 1.1 F.2). */
+static gboolean
+points_contour (const CaromSvgElement *element, gboolean polygon, CaromSvgShape *shape,
+                char **warning, GError **error)
 {
   const char *text = carom_svg_element_get (element, "points", FALSE);
+  g_autoptr (GError) local = NULL;
+  carom_svg_shape_begin (shape);
 
-  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
-  GError *local = NULL;
-  if (text != NULL
-      && !carom_svg_parse_number_list (text, numbers, 2 * (gsize)CAROM_SVG_MAX_POLYGON_VERTICES,
-                                       &local))
+  const char *p = text != NULL ? text : "";
+  while (carom_svg_is_space (*p))
+    p++;
+  double pending = 0.0;
+  gboolean have_x = FALSE;
+  while (*p != '\0')
     {
-      if (local->code == CAROM_SVG_ERROR_LIMIT)
+      double v;
+      if (!carom_svg_scan_number (&p, &v, &local))
+        break;
+      if (have_x && !carom_svg_shape_add (shape, cg_v2 (pending, v), error))
         {
-          g_clear_error (&local);
-          g_set_error (&local, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                       _ ("more than %d vertices (the limit for one polygon)"),
-                       CAROM_SVG_MAX_POLYGON_VERTICES);
+          g_prefix_error (error, _ ("attribute “%s”: "), "points");
+          return FALSE;
         }
-      g_propagate_prefixed_error (error, local, _ ("attribute “%s”: "), "points");
-      return FALSE;
+      pending = v;
+      have_x = !have_x;
+      if (carom_svg_skip_comma_space (&p) && *p == '\0')
+        {
+          g_set_error_literal (&local, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                               _ ("the list ends with a comma"));
+          break;
+        }
     }
-  if (numbers->len % 2 != 0)
+  if (local == NULL && have_x)
+    g_set_error (&local, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                 _ ("an odd number of coordinates"));
+  if (local != NULL)
     {
-      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                   _ ("attribute “%s”: an odd number of coordinates (%u)"), "points", numbers->len);
-      return FALSE;
+      if (!element->lenient)
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), _ ("attribute “%s”: "),
+                                      "points");
+          return FALSE;
+        }
+      *warning = g_strdup_printf (_ ("attribute “%s”: %s"), "points", local->message);
     }
 
-  /* x, y pairs are laid out as CgVec2s are. */
-  G_STATIC_ASSERT (sizeof (CgVec2) == 2 * sizeof (double));
-  CaromSvgContour *contour = contour_new (polygon);
-  g_ptr_array_add (contours, contour);
-  g_array_append_vals (contour->points, numbers->data, numbers->len / 2);
   /* A polyline is a polygon when it comes back to where it began. */
-  guint n = contour->points->len;
-  if (!polygon && n >= 2)
-    {
-      CgVec2 first = g_array_index (contour->points, CgVec2, 0);
-      CgVec2 last = g_array_index (contour->points, CgVec2, n - 1);
-      contour->closed = first.x == last.x && first.y == last.y;
-    }
+  carom_svg_shape_end (shape, polygon);
+  return TRUE;
+}
+
+static gboolean
+line_contour (const CaromSvgElement *element, CaromSvgShape *shape, GError **error)
+{
+  CgVec2 a, b;
+  if (!read_length (element, "x1", CAROM_SVG_LENGTH_X, 0.0, &a.x, NULL, error)
+      || !read_length (element, "y1", CAROM_SVG_LENGTH_Y, 0.0, &a.y, NULL, error)
+      || !read_length (element, "x2", CAROM_SVG_LENGTH_X, 0.0, &b.x, NULL, error)
+      || !read_length (element, "y2", CAROM_SVG_LENGTH_Y, 0.0, &b.y, NULL, error))
+    return FALSE;
+  carom_svg_shape_begin (shape);
+  if (!carom_svg_shape_add (shape, a, error) || !carom_svg_shape_add (shape, b, error))
+    return FALSE;
+  /* A line is never a polygon, even when its ends coincide. */
+  shape->open = FALSE;
   return TRUE;
 }
 
 gboolean
-carom_svg_shape_contours (const CaromSvgElement *element, double tolerance, GPtrArray *contours,
-                          GError **error)
+carom_svg_shape_contours (const CaromSvgElement *element, double tolerance, CaromSvgShape *shape,
+                          char **warning, GError **error)
 {
   const char *name = element->name;
+  *warning = NULL;
   if (strcmp (name, "polygon") == 0 || strcmp (name, "polyline") == 0)
-    return points_contour (element, strcmp (name, "polygon") == 0, contours, error);
-
+    return points_contour (element, name[4] == 'g', shape, warning, error);
   if (strcmp (name, "rect") == 0)
-    return rect_contour (element, tolerance, contours, error);
-
+    return rect_contour (element, tolerance, shape, error);
   if (strcmp (name, "circle") == 0 || strcmp (name, "ellipse") == 0)
-    {
-      double cx, cy, rx, ry;
-      if (!read_length (element, "cx", 0.0, &cx, error)
-          || !read_length (element, "cy", 0.0, &cy, error))
-        return FALSE;
-      if (name[0] == 'c')
-        {
-          if (!read_positive_length (element, "r", &rx, error))
-            return FALSE;
-          ry = rx;
-        }
-      else if (!read_positive_length (element, "rx", &rx, error)
-               || !read_positive_length (element, "ry", &ry, error))
-        return FALSE;
-      return ellipse_contour (cg_v2 (cx, cy), rx, ry, tolerance, contours, error);
-    }
-
+    return round_contour (element, tolerance, shape, error);
   if (strcmp (name, "line") == 0)
-    {
-      CgVec2 a, b;
-      if (!read_length (element, "x1", 0.0, &a.x, error)
-          || !read_length (element, "y1", 0.0, &a.y, error)
-          || !read_length (element, "x2", 0.0, &b.x, error)
-          || !read_length (element, "y2", 0.0, &b.y, error))
-        return FALSE;
-      CaromSvgContour *contour = contour_new (FALSE);
-      g_ptr_array_add (contours, contour);
-      g_array_append_val (contour->points, a);
-      g_array_append_val (contour->points, b);
-      return TRUE;
-    }
-
+    return line_contour (element, shape, error);
   if (strcmp (name, "path") == 0)
     {
       const char *data = carom_svg_element_get (element, "d", FALSE);
-      if (data != NULL && !carom_svg_parse_path (data, contours, error))
+      if (data == NULL)
+        return TRUE;
+      gsize length = strlen (data);
+      if (length > CAROM_SVG_MAX_PATH_DATA_LENGTH)
+        {
+          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                       _ ("attribute “%s” holds %" G_GSIZE_FORMAT
+                          " bytes of path data, more than %d (the limit for one path)"),
+                       "d", length, CAROM_SVG_MAX_PATH_DATA_LENGTH);
+          return FALSE;
+        }
+      if (!carom_svg_parse_path (data, tolerance, element->lenient, shape, warning, error))
         {
           g_prefix_error (error, _ ("attribute “%s”: "), "d");
           return FALSE;
         }
+      if (*warning != NULL)
+        {
+          char *prefixed = g_strdup_printf (_ ("attribute “%s”: %s"), "d", *warning);
+          g_free (*warning);
+          *warning = prefixed;
+        }
       return TRUE;
     }
-
   g_return_val_if_reached (FALSE);
-}
-
-/* Ends the contour being drawn: a lone moveto draws nothing and goes; an
- * open contour that comes back to its start is closed. */
-static void
-finish_contour (CaromSvgContour **current, GPtrArray *contours)
-{
-  CaromSvgContour *contour = g_steal_pointer (current);
-  if (contour == NULL)
-    return;
-  GArray *points = contour->points;
-  if (!contour->closed && points->len < 2)
-    {
-      carom_svg_contour_free (contour);
-      return;
-    }
-  if (!contour->closed)
-    {
-      CgVec2 first = g_array_index (points, CgVec2, 0);
-      CgVec2 last = g_array_index (points, CgVec2, points->len - 1);
-      contour->closed = first.x == last.x && first.y == last.y;
-    }
-  g_ptr_array_add (contours, contour);
-}
-
-/* True when a number can start at p. */
-static gboolean
-starts_number (const char *p)
-{
-  return g_ascii_isdigit (p[0]) || p[0] == '.' || p[0] == '+' || p[0] == '-';
-}
-
-static gboolean
-read_coordinate (const char **p, double *value, GError **error)
-{
-  carom_svg_skip_comma_space (p);
-  return carom_svg_scan_number (p, value, error);
-}
-
-/* Path data, SVG 1.1 §8.3. After a moveto, further coordinate pairs are
- * linetos; after closepath the current point returns to the subpath's start,
- * where a drawing command without a moveto begins the next subpath. */
-gboolean
-carom_svg_parse_path (const char *data, GPtrArray *contours, GError **error)
-{
-  g_autoptr (CaromSvgContour) current = NULL;
-  CgVec2 point = { 0.0, 0.0 }, start = { 0.0, 0.0 };
-  char command = '\0';
-  const char *p = data;
-
-  for (;;)
-    {
-      while (carom_svg_is_space (*p))
-        p++;
-      if (*p == '\0')
-        break;
-
-      if (g_ascii_isalpha (*p))
-        {
-          if (command == '\0' && *p != 'M' && *p != 'm')
-            {
-              g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                                   _ ("path data must begin with a moveto (M)"));
-              return FALSE;
-            }
-          command = *p++;
-        }
-      else if (command == '\0' || !starts_number (p))
-        {
-          g_autofree char *quoted = g_utf8_make_valid (p, MIN (strlen (p), 12));
-          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                       _ ("expected a path command at “%s”"), quoted);
-          return FALSE;
-        }
-      else if (command == 'Z' || command == 'z')
-        {
-          g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                               _ ("numbers after a closepath (Z)"));
-          return FALSE;
-        }
-
-      gboolean relative = g_ascii_islower (command);
-      CgVec2 next = point;
-      switch (g_ascii_toupper (command))
-        {
-        case 'M':
-        case 'L':
-          if (!read_coordinate (&p, &next.x, error) || !read_coordinate (&p, &next.y, error))
-            return FALSE;
-          if (relative)
-            next = cg_add (point, next);
-          break;
-        case 'H':
-          if (!read_coordinate (&p, &next.x, error))
-            return FALSE;
-          if (relative)
-            next.x += point.x;
-          break;
-        case 'V':
-          if (!read_coordinate (&p, &next.y, error))
-            return FALSE;
-          if (relative)
-            next.y += point.y;
-          break;
-        case 'Z':
-          if (current != NULL)
-            {
-              current->closed = TRUE;
-              finish_contour (&current, contours);
-            }
-          point = start;
-          continue;
-        case 'C':
-        case 'S':
-        case 'Q':
-        case 'T':
-        case 'A':
-          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                       _ ("curves (“%c”) are not supported by this reader yet"), command);
-          return FALSE;
-        default:
-          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                       _ ("unknown path command “%c”"), command);
-          return FALSE;
-        }
-
-      if (command == 'M' || command == 'm')
-        {
-          finish_contour (&current, contours);
-          start = next;
-          command = relative ? 'l' : 'L'; /* further pairs are linetos */
-          current = contour_new (FALSE);
-        }
-      else if (current == NULL) /* drawing on after a closepath: a subpath from its start */
-        {
-          current = contour_new (FALSE);
-          g_array_append_val (current->points, start);
-        }
-      if (!contour_append (current, next, error))
-        return FALSE;
-      point = next;
-
-      carom_svg_skip_comma_space (&p);
-    }
-  finish_contour (&current, contours);
-  return TRUE;
 }

@@ -60,49 +60,16 @@ quote_token (const char *p)
   return g_utf8_make_valid (raw, -1);
 }
 
-/* The end of the SVG number starting at p, or p when there is none:
- *   number ::= [+-]? (digits? "." digits | digits "."?) ([eE] [+-]? digits)? */
+/* One pass over the SVG number at start:
+ *   number ::= [+-]? (digits? "." digits | digits "."?) ([eE] [+-]? digits)?
+ * Returns its end (start when there is none) and, when it has at most 15
+ * significant digits and a decimal exponent within ±22, its value in
+ * *value with *exact set: then both the digits and the power of ten are
+ * exact doubles, so one multiplication or division rounds correctly, as
+ * strtod would (Clinger, "How to Read Floating Point Numbers Accurately",
+ * 1990). Most coordinates take this path; the rest go to g_ascii_strtod. */
 static const char *
-number_end (const char *p)
-{
-  const char *start = p;
-  if (*p == '+' || *p == '-')
-    p++;
-  gsize digits = 0;
-  while (g_ascii_isdigit (*p))
-    p++, digits++;
-  if (*p == '.')
-    {
-      p++;
-      while (g_ascii_isdigit (*p))
-        p++, digits++;
-    }
-  if (digits == 0)
-    return start;
-  if (*p == 'e' || *p == 'E')
-    {
-      /* "1em" or "2e" end before the e: it only belongs to the number with digits */
-      const char *q = p + 1;
-      if (*q == '+' || *q == '-')
-        q++;
-      if (g_ascii_isdigit (*q))
-        {
-          while (g_ascii_isdigit (*q))
-            q++;
-          p = q;
-        }
-    }
-  return p;
-}
-
-/* The number in [start, end) (which number_end() found well-formed) when it
- * has at most 15 significant digits and a decimal exponent within ±22: then
- * both the digits and the power of ten are exact doubles, so one
- * multiplication or division rounds correctly, as strtod would (Clinger,
- * "How to Read Floating Point Numbers Accurately", 1990). Most coordinates
- * take this path; the rest go to g_ascii_strtod. */
-static gboolean
-fast_number (const char *start, const char *end, double *value)
+scan_number_text (const char *start, double *value, gboolean *exact)
 {
   static const double powers_of_ten[] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
@@ -113,50 +80,77 @@ fast_number (const char *start, const char *end, double *value)
   if (*p == '+' || *p == '-')
     p++;
 
+  /* Leading zeros are not significant; the digits after them are accumulated
+   * whatever their number (past 19 the sum wraps, but then the value goes to
+   * strtod anyway). */
+  const char *integer = p;
+  while (*p == '0')
+    p++;
+  const char *integer_significant = p;
   guint64 digits = 0;
-  int significant = 0, exponent = 0;
-  gboolean fraction = FALSE;
-  for (; p < end && *p != 'e' && *p != 'E'; p++)
+  guint d;
+  while ((d = (guint)(*p - '0')) <= 9)
     {
-      if (*p == '.')
-        {
-          fraction = TRUE;
-          continue;
-        }
-      if (fraction)
-        exponent--; /* each digit after the point is a tenth of the one before */
-      if (digits == 0 && *p == '0')
-        continue; /* leading zeros are not significant */
-      if (++significant > 15)
-        return FALSE;
-      digits = 10 * digits + (guint64)(*p - '0');
-    }
-  if (p < end) /* the exponent part: [eE] [+-]? digits */
-    {
+      digits = 10 * digits + d;
       p++;
-      gboolean exponent_negative = *p == '-';
-      if (*p == '+' || *p == '-')
-        p++;
-      int e = 0;
-      for (; p < end; p++)
-        if ((e = 10 * e + (*p - '0')) > 1000)
-          return FALSE;
-      exponent += exponent_negative ? -e : e;
     }
-  if (exponent < -22 || exponent > 22)
-    return FALSE;
+  int significant = (int)(p - integer_significant);
+  int n_digits = (int)(p - integer);
+  int exponent = 0;
+  if (*p == '.')
+    {
+      const char *fraction = ++p;
+      if (significant == 0) /* 0.000123: zeros that only place the point */
+        while (*p == '0')
+          p++;
+      const char *fraction_significant = p;
+      while ((d = (guint)(*p - '0')) <= 9)
+        {
+          digits = 10 * digits + d;
+          p++;
+        }
+      significant += (int)(p - fraction_significant);
+      /* each digit after the point is a tenth of the one before */
+      exponent = -(int)(p - fraction);
+      n_digits += (int)(p - fraction);
+    }
+  if (n_digits == 0)
+    return start;
 
-  double v = (double)digits; /* exact: fewer than 2^53 */
-  v = exponent < 0 ? v / powers_of_ten[-exponent] : v * powers_of_ten[exponent];
-  *value = negative ? -v : v;
-  return TRUE;
+  if (*p == 'e' || *p == 'E')
+    {
+      /* "1em" or "2e" end before the e: it only belongs to the number with digits */
+      const char *q = p + 1;
+      gboolean exponent_negative = *q == '-';
+      if (*q == '+' || *q == '-')
+        q++;
+      if (g_ascii_isdigit (*q))
+        {
+          int e = 0;
+          for (; g_ascii_isdigit (*q); q++)
+            if (e < 100000)
+              e = 10 * e + (*q - '0');
+          exponent += exponent_negative ? -e : e;
+          p = q;
+        }
+    }
+
+  *exact = significant <= 15 && exponent >= -22 && exponent <= 22;
+  if (*exact)
+    {
+      double v = (double)digits; /* exact: fewer than 2^53 */
+      v = exponent < 0 ? v / powers_of_ten[-exponent] : v * powers_of_ten[exponent];
+      *value = negative ? -v : v;
+    }
+  return p;
 }
 
 gboolean
 carom_svg_scan_number (const char **cursor, double *value, GError **error)
 {
   const char *start = *cursor;
-  const char *end = number_end (start);
+  gboolean exact = FALSE;
+  const char *end = scan_number_text (start, value, &exact);
   if (end == start)
     {
       g_autofree char *quoted = quote_token (start);
@@ -164,8 +158,7 @@ carom_svg_scan_number (const char **cursor, double *value, GError **error)
                    _ ("expected a number at “%s”"), quoted);
       return FALSE;
     }
-
-  if (fast_number (start, end, value))
+  if (exact)
     {
       *cursor = end;
       return TRUE;
@@ -222,25 +215,173 @@ carom_svg_parse_number_list (const char *text, GArray *numbers, gsize max_count,
   return TRUE;
 }
 
+/* The units a length may carry, in user units per unit. */
+static const struct
+{
+  const char *name;
+  double user_units;
+} absolute_units[] = {
+  { "px", 1.0 },
+  { "in", CAROM_SVG_PX_PER_IN },
+  { "cm", CAROM_SVG_PX_PER_IN / 2.54 },
+  { "mm", CAROM_SVG_PX_PER_IN / 25.4 },
+  { "Q", CAROM_SVG_PX_PER_IN / 101.6 },
+  { "pt", CAROM_SVG_PX_PER_IN / 72.0 },
+  { "pc", CAROM_SVG_PX_PER_IN / 6.0 },
+};
+
 gboolean
-carom_svg_parse_length (const char *text, double *value, GError **error)
+carom_svg_parse_length (const char *text, const CaromSvgViewport *viewport, CaromSvgLengthAxis axis,
+                        double *value, GError **error)
 {
   const char *p = text;
+  double number;
   skip_space (&p);
-  if (!carom_svg_scan_number (&p, value, error))
+  if (!carom_svg_scan_number (&p, &number, error))
     return FALSE;
-  if (g_ascii_strncasecmp (p, "px", 2) == 0)
-    p += 2;
+
+  const char *unit = p;
+  while (g_ascii_isalpha (*p) || *p == '%')
+    p++;
+  gsize unit_length = (gsize)(p - unit);
   skip_space (&p);
-  if (*p != '\0')
+  double scale = NAN;
+  if (*p == '\0' && unit_length == 0)
+    scale = 1.0;
+  else if (*p == '\0' && unit_length == 1 && *unit == '%')
     {
-      g_autofree char *quoted = quote_token (p);
+      if (viewport == NULL || !(viewport->width > 0.0 && viewport->height > 0.0))
+        {
+          g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                               _ ("a percentage needs a viewport of known size (a viewBox)"));
+          return FALSE;
+        }
+      double w = viewport->width, h = viewport->height;
+      double base = axis == CAROM_SVG_LENGTH_X   ? w
+                    : axis == CAROM_SVG_LENGTH_Y ? h
+                                                 : sqrt (0.5 * (w * w + h * h));
+      scale = base / 100.0;
+    }
+  else if (*p == '\0')
+    for (gsize i = 0; i < G_N_ELEMENTS (absolute_units); i++)
+      if (strlen (absolute_units[i].name) == unit_length
+          && strncmp (absolute_units[i].name, unit, unit_length) == 0)
+        scale = absolute_units[i].user_units;
+
+  if (isnan (scale))
+    {
+      g_autofree char *quoted = quote_token (unit);
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                   _ ("unsupported unit or extra text “%s” (only plain numbers and px are read)"),
+                   _ ("unsupported unit or extra text “%s” (lengths may be plain numbers or have "
+                      "px, mm, cm, in, pt, pc, Q or %%)"),
                    quoted);
       return FALSE;
     }
+  *value = number * scale;
+  if (!isfinite (*value))
+    {
+      g_autofree char *quoted = quote_token (text);
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("the number %s is out of range"), quoted);
+      return FALSE;
+    }
   return TRUE;
+}
+
+gboolean
+carom_svg_parse_view_box (const char *text, double box[4], GError **error)
+{
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
+  if (!carom_svg_parse_number_list (text, numbers, 5, error))
+    return FALSE;
+  if (numbers->len != 4)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a viewBox needs four numbers: min-x, min-y, width, height"));
+      return FALSE;
+    }
+  memcpy (box, numbers->data, 4 * sizeof (double));
+  if (!(box[2] > 0.0 && box[3] > 0.0))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a viewBox's width and height must be greater than 0"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+carom_svg_parse_aspect (const char *text, CaromSvgAspect *aspect, GError **error)
+{
+  *aspect = (CaromSvgAspect){ FALSE, 0.5, 0.5, FALSE };
+  if (text == NULL)
+    return TRUE;
+  g_auto (GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  guint n = 0;
+  const char *word[3] = { NULL, NULL, NULL };
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      {
+        if (n == G_N_ELEMENTS (word))
+          goto bad;
+        word[n++] = words[i];
+      }
+  guint k = 0;
+  if (k < n && strcmp (word[k], "defer") == 0)
+    k++;
+  if (k == n)
+    goto bad;
+  if (strcmp (word[k], "none") == 0)
+    aspect->none = TRUE;
+  else
+    {
+      static const char *const positions[] = { "Min", "Mid", "Max" };
+      const char *w = word[k];
+      int ax = -1, ay = -1;
+      for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+          {
+            char name[16];
+            g_snprintf (name, sizeof name, "x%sY%s", positions[i], positions[j]);
+            if (strcmp (w, name) == 0)
+              ax = i, ay = j;
+          }
+      if (ax < 0)
+        goto bad;
+      aspect->align_x = 0.5 * ax;
+      aspect->align_y = 0.5 * ay;
+    }
+  k++;
+  if (k < n && (strcmp (word[k], "meet") == 0 || strcmp (word[k], "slice") == 0))
+    aspect->slice = word[k++][0] == 's';
+  if (k == n)
+    return TRUE;
+
+bad:
+  {
+    g_autofree char *quoted = g_utf8_make_valid (text, MIN (strlen (text), QUOTE_MAX_BYTES));
+    g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                 _ ("“%s” is not a preserveAspectRatio value"), quoted);
+    return FALSE;
+  }
+}
+
+/* SVG 1.1 §7.8: scale the box to the viewport, uniformly unless "none"
+ * (meet: the smaller factor, slice: the larger), and align it. */
+CaromAffine
+carom_svg_view_box_transform (const double box[4], double x, double y, double width, double height,
+                              const CaromSvgAspect *aspect)
+{
+  double sx = width / box[2], sy = height / box[3];
+  if (!aspect->none)
+    sx = sy = aspect->slice ? fmax (sx, sy) : fmin (sx, sy);
+  double tx = x - box[0] * sx, ty = y - box[1] * sy;
+  if (!aspect->none)
+    {
+      tx += aspect->align_x * (width - box[2] * sx);
+      ty += aspect->align_y * (height - box[3] * sy);
+    }
+  return (CaromAffine){ sx, 0.0, 0.0, sy, tx, ty };
 }
 
 /* The transform functions, with how many numbers each may take. */

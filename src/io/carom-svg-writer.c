@@ -1,10 +1,15 @@
 /* carom-svg-writer.c: writes a scene in Carom's native SVG (scene-format.md):
  * one element per object in document order, polygons in their stored
  * (oriented) vertex order, numbers in the fewest digits that read back
- * exactly, and enough presentation for any SVG viewer to show the scene. */
+ * exactly, enough presentation for any SVG viewer to show the scene, and
+ * what the renderer draws for the diagram in a group marked
+ * carom:generated="true", which the reader skips. */
 #include "io/carom-svg-private.h"
 
+#include <float.h>
 #include <glib/gi18n-lib.h>
+#include <libxml/xmlreader.h>
+#include <string.h>
 
 /* Room around the objects in the viewBox, as a fraction of the larger side. */
 #define VIEW_PADDING 0.05
@@ -94,6 +99,34 @@ round_tidy (double x)
   return power * (mantissa < 1.5 ? 1.0 : mantissa < 3.5 ? 2.0 : mantissa < 7.5 ? 5.0 : 10.0);
 }
 
+/* The viewBox around the objects with some room (finite, with a width and
+ * height > 0 even for a scene at the edge of the doubles, so that the file
+ * always reads back) and a stroke width to match; returns the stroke width. */
+static double
+view_box_for (const CaromScene *scene, double view_box[4])
+{
+  CgAabb box = scene_bounds (scene);
+  if (cg_aabb_is_empty (box))
+    box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
+  double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);
+  if (!(side > 0.0))
+    side = 1.0;
+  box = cg_aabb_pad (box, VIEW_PADDING * side);
+  double lo[2] = { box.lo.x, box.lo.y }, hi[2] = { box.hi.x, box.hi.y };
+  for (int k = 0; k < 2; k++)
+    {
+      lo[k] = fmax (lo[k], -DBL_MAX);
+      hi[k] = fmin (hi[k], DBL_MAX);
+      double extent = fmin (hi[k] - lo[k], DBL_MAX);
+      if (!(extent > 0.0)) /* the padding was lost to rounding, far from the origin */
+        extent = fmax (fabs (lo[k]), 1.0) * 1e-9;
+      view_box[k] = lo[k];
+      view_box[2 + k] = extent;
+    }
+  double stroke_width = round_tidy (STROKE_FRACTION * side);
+  return isfinite (stroke_width) && stroke_width > 0.0 ? stroke_width : 1.0;
+}
+
 static void
 append_polygon (GString *out, const CaromObject *object, double stroke_width)
 {
@@ -143,24 +176,57 @@ append_ball (GString *out, const CaromObject *object)
                           BALL_STYLE);
 }
 
-char *
-carom_svg_write_string (const CaromScene *scene, gsize *length)
+/* libxml2's complaints about a fragment: noted, never printed. Namespace
+ * errors (an unbound prefix) let the parse go on, so they count here. */
+static void
+note_xml_error (void *data, xmlErrorPtr error)
 {
-  g_return_val_if_fail (scene != NULL, NULL);
+  gboolean *failed = data;
+  if (error != NULL && error->level >= XML_ERR_ERROR)
+    *failed = TRUE;
+}
 
-  CgAabb box = scene_bounds (scene);
-  if (cg_aabb_is_empty (box))
-    box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
-  double side = fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y);
-  if (!(side > 0.0))
-    side = 1.0;
-  box = cg_aabb_pad (box, VIEW_PADDING * side);
-  double stroke_width = round_tidy (STROKE_FRACTION * side);
+/* True when fragment is well-formed XML content: elements and text, as the
+ * inside of an element (in SVG's namespace, with carom: bound) may hold.
+ * The same safe reader settings as the scene reader; no entities. */
+static gboolean
+check_fragment (const char *fragment, GError **error)
+{
+  g_autofree char *wrapped = g_strconcat ("<g xmlns=\"" CAROM_SVG_NAMESPACE
+                                          "\" xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\">",
+                                          fragment, "</g>", NULL);
+  xmlTextReaderPtr reader
+      = xmlReaderForMemory (wrapped, (int)MIN (strlen (wrapped), (gsize)G_MAXINT), NULL, "UTF-8",
+                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  gboolean failed = FALSE;
+  if (reader != NULL)
+    xmlTextReaderSetStructuredErrorHandler (reader, note_xml_error, &failed);
+  int status = reader != NULL ? 1 : -1;
+  gboolean entity = FALSE;
+  while (status == 1 && (status = xmlTextReaderRead (reader)) == 1)
+    {
+      int type = xmlTextReaderNodeType (reader);
+      entity = entity || type == XML_READER_TYPE_ENTITY_REFERENCE
+               || type == XML_READER_TYPE_DOCUMENT_TYPE;
+    }
+  xmlFreeTextReader (reader);
+  if (status == 0 && !failed && !entity && strlen (wrapped) <= G_MAXINT)
+    return TRUE;
+  g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_WRITE,
+                       _ ("The generated drawing is not well-formed SVG content"));
+  return FALSE;
+}
 
+/* The document; generated (NULL for none) goes in a group marked
+ * carom:generated="true" after the objects, so that it draws on top. */
+static char *
+write_document (const CaromScene *scene, const char *generated, gsize *length)
+{
+  double view_box[4];
+  double stroke_width = view_box_for (scene, view_box);
   GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   g_string_append (out, "<svg xmlns=\"" CAROM_SVG_NAMESPACE
                         "\" xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\" viewBox=\"");
-  const double view_box[] = { box.lo.x, box.lo.y, box.hi.x - box.lo.x, box.hi.y - box.lo.y };
   for (gsize i = 0; i < G_N_ELEMENTS (view_box); i++)
     {
       if (i > 0)
@@ -177,6 +243,14 @@ carom_svg_write_string (const CaromScene *scene, gsize *length)
       else
         append_polygon (out, object, stroke_width);
     }
+  if (generated != NULL)
+    {
+      g_string_append (out, "  <g carom:generated=\"true\">\n");
+      g_string_append (out, generated);
+      if (out->len > 0 && out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      g_string_append (out, "  </g>\n");
+    }
   g_string_append (out, "</svg>\n");
 
   if (length != NULL)
@@ -184,18 +258,49 @@ carom_svg_write_string (const CaromScene *scene, gsize *length)
   return g_string_free (out, FALSE);
 }
 
-gboolean
-carom_svg_write_file (const CaromScene *scene, const char *path, GError **error)
+char *
+carom_svg_write_string (const CaromScene *scene, gsize *length)
 {
-  g_return_val_if_fail (scene != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+  g_return_val_if_fail (scene != NULL, NULL);
+  return write_document (scene, NULL, length);
+}
 
-  gsize length = 0;
-  g_autofree char *text = carom_svg_write_string (scene, &length);
+char *
+carom_svg_write_string_with_generated (const CaromScene *scene, const char *generated_svg,
+                                       gsize *length)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  if (generated_svg != NULL && !check_fragment (generated_svg, NULL))
+    return NULL;
+  return write_document (scene, generated_svg, length);
+}
+
+/* A file is written only if the reader will take it back: no polygon over its vertex limit. */
+static gboolean
+check_readable (const CaromScene *scene, GError **error)
+{
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind == CAROM_OBJECT_POLYGON && object->n_points > CAROM_SVG_MAX_POLYGON_VERTICES)
+        {
+          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                       _ ("“%s” has %" G_GSIZE_FORMAT " vertices, more than %d (the limit for one "
+                          "polygon): the file could not be opened again"),
+                       object->id != NULL ? object->id : "", object->n_points,
+                       CAROM_SVG_MAX_POLYGON_VERTICES);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* CONSISTENT: a temporary file renamed over the old one, so a reader sees
+ * either the old scene or the new one, never half of it. */
+static gboolean
+write_text (const char *path, const char *text, gsize length, GError **error)
+{
   g_autoptr (GError) local = NULL;
-  /* CONSISTENT: a temporary file renamed over the old one, so a reader sees
-   * either the old scene or the new one, never half of it. */
   if (g_file_set_contents_full (path, text, (gssize)length, G_FILE_SET_CONTENTS_CONSISTENT, 0666,
                                 &local))
     return TRUE;
@@ -203,4 +308,35 @@ carom_svg_write_file (const CaromScene *scene, const char *path, GError **error)
   g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_WRITE, _ ("Cannot write “%s”: %s"), display,
                local->message);
   return FALSE;
+}
+
+gboolean
+carom_svg_write_file (const CaromScene *scene, const char *path, GError **error)
+{
+  return carom_svg_write_file_with_generated (scene, NULL, path, error);
+}
+
+gboolean
+carom_svg_write_file_with_generated (const CaromScene *scene, const char *generated_svg,
+                                     const char *path, GError **error)
+{
+  g_return_val_if_fail (scene != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if ((generated_svg != NULL && !check_fragment (generated_svg, error))
+      || !check_readable (scene, error))
+    return FALSE;
+  gsize length = 0;
+  g_autofree char *text = write_document (scene, generated_svg, &length);
+  if (length > CAROM_SVG_MAX_FILE_SIZE)
+    {
+      g_autofree char *size = g_format_size (length);
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                   _ ("The scene takes %s as SVG, more than %d MiB (the limit for a scene file): "
+                      "it could not be opened again"),
+                   size, CAROM_SVG_MAX_FILE_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  return write_text (path, text, length, error);
 }

@@ -28,11 +28,19 @@ typedef struct
   double flatten_tolerance; ///< curve flattening tolerance in scene units (0: 0.25)
 } CaromSvgReadOptions;
 
-/// Reads a scene from a file. On success returns the scene (polygons
-/// validated and in their role's orientation, ids assigned) and, when
-/// summary is not NULL, a new array of translated lines saying what was
-/// taken and what was skipped and why. On failure returns NULL and sets error
-/// with a message naming the element (id or line) and the problem.
+/// Reads a scene from a file, streaming it (memory follows the scene, not the
+/// file). Scene units are the root <svg>'s user units (its viewBox
+/// coordinates); a length with an absolute unit inside the drawing ("10mm")
+/// converts at 96 user units per inch, as SVG renderers convert it. Curves
+/// are flattened to options->flatten_tolerance scene units. Entities, DTDs,
+/// XInclude and anything the document names are never read; the limits in
+/// carom-svg-private.h bound size, depth and work.
+///
+/// On success returns the scene (polygons validated and in their role's
+/// orientation, ids assigned) and, when summary is not NULL, a new array of
+/// translated lines saying what was taken and what was skipped and why. On
+/// failure returns NULL and sets error with a message naming the element (id
+/// or line) or the limit, and the problem.
 CaromScene *carom_svg_read_file (const char *path, const CaromSvgReadOptions *options,
                                  GPtrArray **summary, GError **error);
 
@@ -45,6 +53,22 @@ CaromScene *carom_svg_read_memory (const char *data, gsize length,
 char *carom_svg_write_string (const CaromScene *scene, gsize *length);
 
 /// Writes the scene to path through a temporary file and an atomic rename.
+/// A scene the reader could not take back (a polygon over its vertex limit,
+/// a file over its size limit) is a CAROM_SVG_ERROR_LIMIT, and path is left alone.
 gboolean carom_svg_write_file (const CaromScene *scene, const char *path, GError **error);
+
+/// Writes the scene as carom_svg_write_string() does, followed by
+/// generated_svg (the renderer's drawing for the diagram: paths, outlines,
+/// labels) inside a <g carom:generated="true"> group, which the reader
+/// skips. generated_svg is SVG content as it may stand inside an element of
+/// the document: elements in the SVG namespace (the default one), carom:
+/// bound, no entities. Returns NULL when it is not well-formed.
+char *carom_svg_write_string_with_generated (const CaromScene *scene, const char *generated_svg,
+                                             gsize *length);
+
+/// The same to path, through a temporary file and an atomic rename; a
+/// generated_svg that is not well-formed is a CAROM_SVG_ERROR_WRITE.
+gboolean carom_svg_write_file_with_generated (const CaromScene *scene, const char *generated_svg,
+                                              const char *path, GError **error);
 
 G_END_DECLS

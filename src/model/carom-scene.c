@@ -20,14 +20,75 @@ carom_scene_free (CaromScene *scene)
   g_free (scene);
 }
 
+/* What of an object lives in its own allocation: [object][vertices][id]. */
+enum
+{
+  STORAGE_POINTS = 1 << 0, ///< points is the block right after the object
+  STORAGE_ID = 1 << 1,     ///< id is the string after the vertices
+};
+
+/* One allocation per object, with no slack: the object, the n vertices it is
+ * created with, and its id. */
+static CaromObject *
+object_new (CaromObjectKind kind, const char *id, size_t n_points)
+{
+  G_STATIC_ASSERT (sizeof (CaromObject) % G_ALIGNOF (CgVec2) == 0);
+  gsize id_size = id != NULL ? strlen (id) + 1 : 0;
+  if (n_points > (G_MAXSIZE - sizeof (CaromObject) - id_size) / sizeof (CgVec2))
+    g_error ("%s: %" G_GSIZE_FORMAT " points overflow", G_STRFUNC, n_points);
+  gsize points_size = n_points * sizeof (CgVec2);
+  CaromObject *object = g_malloc (sizeof (CaromObject) + points_size + id_size);
+  *object = (CaromObject){ .kind = kind };
+  if (kind == CAROM_OBJECT_POLYGON)
+    {
+      object->points = (CgVec2 *)(object + 1);
+      object->storage |= STORAGE_POINTS;
+    }
+  if (id != NULL)
+    {
+      object->id = (char *)(object + 1) + points_size;
+      memcpy (object->id, id, id_size);
+      object->storage |= STORAGE_ID;
+    }
+  return object;
+}
+
 void
 carom_object_free (CaromObject *object)
 {
   if (object == NULL)
     return;
-  g_free (object->id);
-  g_free (object->points);
+  if (!(object->storage & STORAGE_ID))
+    g_free (object->id);
+  if (object->kind == CAROM_OBJECT_POLYGON && !(object->storage & STORAGE_POINTS))
+    g_free (object->points);
   g_free (object);
+}
+
+void
+carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_points)
+{
+  g_return_if_fail (object != NULL && object->kind == CAROM_OBJECT_POLYGON);
+  g_return_if_fail (points != NULL || n_points == 0);
+
+  CgVec2 *copy = g_memdup2 (points, n_points * sizeof *points);
+  if (!(object->storage & STORAGE_POINTS))
+    g_free (object->points);
+  object->storage &= (guint8)~STORAGE_POINTS; /* the old block stays, unused */
+  object->points = copy;
+  object->n_points = n_points;
+}
+
+void
+carom_object_set_id (CaromObject *object, const char *id)
+{
+  g_return_if_fail (object != NULL);
+
+  char *copy = g_strdup (id);
+  if (!(object->storage & STORAGE_ID))
+    g_free (object->id);
+  object->storage &= (guint8)~STORAGE_ID;
+  object->id = copy;
 }
 
 CaromObject *
@@ -37,12 +98,11 @@ carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role, const C
   g_return_val_if_fail (scene != NULL, NULL);
   g_return_val_if_fail (points != NULL || n_points == 0, NULL);
 
-  CaromObject *object = g_new0 (CaromObject, 1);
-  object->kind = CAROM_OBJECT_POLYGON;
-  object->id = g_strdup (id);
+  CaromObject *object = object_new (CAROM_OBJECT_POLYGON, id, n_points);
   object->role = role;
-  object->points = g_memdup2 (points, n_points * sizeof *points);
   object->n_points = n_points;
+  if (n_points > 0)
+    memcpy (object->points, points, n_points * sizeof *points);
   g_ptr_array_add (scene->objects, object);
   return object;
 }
@@ -53,9 +113,7 @@ carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double r
 {
   g_return_val_if_fail (scene != NULL, NULL);
 
-  CaromObject *object = g_new0 (CaromObject, 1);
-  object->kind = CAROM_OBJECT_BALL;
-  object->id = g_strdup (id);
+  CaromObject *object = object_new (CAROM_OBJECT_BALL, id, 0);
   object->center = center;
   object->radius = radius;
   object->direction = cg_normalize (direction);
@@ -84,17 +142,44 @@ carom_scene_find (const CaromScene *scene, const char *id)
   return NULL;
 }
 
+/* "prefix-N", without printf: a scene may name hundreds of thousands of objects. */
+static char *
+format_id (const char *prefix, guint n)
+{
+  char digits[16];
+  gsize k = sizeof digits;
+  do
+    digits[--k] = (char)('0' + n % 10);
+  while ((n /= 10) != 0);
+  gsize prefix_length = strlen (prefix), digit_count = sizeof digits - k;
+  char *name = g_malloc (prefix_length + 1 + digit_count + 1);
+  memcpy (name, prefix, prefix_length);
+  name[prefix_length] = '-';
+  memcpy (name + prefix_length + 1, digits + k, digit_count);
+  name[prefix_length + 1 + digit_count] = '\0';
+  return name;
+}
+
 void
 carom_scene_assign_ids (CaromScene *scene)
 {
+  g_return_if_fail (scene != NULL);
+
+  static const char *const prefixes[3] = { "wall-", "obstacle-", "ball-" };
   g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean clash[3] = { FALSE, FALSE, FALSE }; /* a given id looks like a new name */
   for (guint i = 0; i < scene->objects->len; i++)
     {
       CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->id != NULL)
-        g_hash_table_add (taken, object->id);
+      if (object->id == NULL)
+        continue;
+      g_hash_table_add (taken, object->id);
+      for (int k = 0; k < 3; k++)
+        clash[k] = clash[k] || g_str_has_prefix (object->id, prefixes[k]);
     }
 
+  /* Each kind's counter only grows, and the prefixes differ, so new names
+   * can only collide with the names given in the file. */
   guint counters[3] = { 0, 0, 0 }; /* wall, obstacle, ball */
   for (guint i = 0; i < scene->objects->len; i++)
     {
@@ -104,13 +189,12 @@ carom_scene_assign_ids (CaromScene *scene)
       if (object->id != NULL)
         continue;
       const char *prefix = carom_object_role_name (object);
-      char *name = g_strdup_printf ("%s-%u", prefix, counters[slot]);
-      while (g_hash_table_contains (taken, name))
+      char *name = format_id (prefix, counters[slot]);
+      while (clash[slot] && g_hash_table_contains (taken, name))
         {
           g_free (name);
-          name = g_strdup_printf ("%s-%u", prefix, ++counters[slot]);
+          name = format_id (prefix, ++counters[slot]);
         }
       object->id = name;
-      g_hash_table_add (taken, object->id);
     }
 }

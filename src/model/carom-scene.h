@@ -18,22 +18,34 @@ typedef enum
 #define CAROM_DEFAULT_MAX_BOUNCES 29
 
 /// One scene object. Polygons are valid and stored in their role's orientation.
+///
+/// Compact, since a scene may hold hundreds of thousands of objects: the
+/// polygon and ball fields share storage (read only those of the object's
+/// kind), and an object keeps its vertices and id in the same allocation as
+/// itself. Change them with carom_object_set_points() and
+/// carom_object_set_id(), never by assigning the fields.
 typedef struct
 {
+  char *id; ///< unique within the scene, never NULL once ids are assigned
   CaromObjectKind kind;
-  char *id; ///< unique within the scene, never NULL
-
-  /* polygon */
-  CgRole role;
-  CgVec2 *points;
-  size_t n_points;
-  gboolean reversed; ///< the reader reversed the vertex order to fit the role
-
-  /* ball */
-  CgVec2 center;
-  double radius;
-  CgVec2 direction; ///< unit vector
-  guint max_bounces;
+  guint8 storage; ///< private: which fields live in the object's own allocation
+  union
+  {
+    struct /* kind == CAROM_OBJECT_POLYGON */
+    {
+      CgRole role;
+      gboolean reversed; ///< the reader reversed the vertex order to fit the role
+      size_t n_points;
+      CgVec2 *points;
+    };
+    struct /* kind == CAROM_OBJECT_BALL */
+    {
+      guint max_bounces;
+      CgVec2 center;
+      double radius;
+      CgVec2 direction; ///< unit vector
+    };
+  };
 } CaromObject;
 
 /// A scene: objects in document order.
@@ -54,6 +66,12 @@ CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole 
 /// Appends a ball; direction need not be normalised. Returns it (borrowed).
 CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double radius,
                                    CgVec2 direction, guint max_bounces);
+
+/// Replaces a polygon's vertices with a copy of points[0..n_points).
+void carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_points);
+
+/// Replaces the object's id with a copy of id (NULL: none yet).
+void carom_object_set_id (CaromObject *object, const char *id);
 
 /// Gives every object without an id the name `wall-N`, `obstacle-N` or
 /// `ball-N` (N counting objects of that kind in document order, skipping
