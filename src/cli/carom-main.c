@@ -1,9 +1,12 @@
 /* carom-main.c: the `carom` program: headless commands, or the window. */
+#include "config.h"
+
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "app/carom-application.h"
 #include "carom-cli.h"
 
 static void
@@ -11,22 +14,44 @@ print_usage (FILE *stream)
 {
   fprintf (stream, "%s\n",
            _ ("Usage:\n"
+              "  carom [SCENE.svg…]                 open the scenes in windows\n"
               "  carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]\n"
+              "  carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N] [--show LIST]\n"
+              "               [--width PX] [--style article|screen|screen-dark]\n"
               "\n"
               "Commands:\n"
               "  trace    Trace every ball of a scene and print its hits\n"
+              "  export   Draw a scene and its overlays as SVG, PNG or PDF\n"
               "\n"
               "Run “carom COMMAND --help” for a command’s options."));
+}
+
+/* A first argument that is neither a command, an option nor something that
+ * looks like a scene file is most likely a mistyped command. */
+static gboolean
+looks_like_mistyped_command (const char *arg)
+{
+  if (arg[0] == '-')
+    return FALSE;
+  g_autofree char *lower = g_ascii_strdown (arg, -1);
+  return !g_str_has_suffix (lower, ".svg") && !g_file_test (arg, G_FILE_TEST_EXISTS)
+         && strchr (arg, '/') == NULL && strchr (arg, ':') == NULL;
 }
 
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  /* CAROM_LOCALEDIR lets the program find its translations in a build tree. */
+  const char *localedir = g_getenv ("CAROM_LOCALEDIR");
+  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
   if (argc >= 2 && strcmp (argv[1], "trace") == 0)
     return carom_cli_trace (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "export") == 0)
+    return carom_cli_export (argc - 1, argv + 1);
 
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {
@@ -34,6 +59,14 @@ main (int argc, char **argv)
       return 0;
     }
 
-  print_usage (stderr);
-  return 2;
+  if (argc >= 2 && looks_like_mistyped_command (argv[1]))
+    {
+      fprintf (stderr, _ ("carom: “%s” is not a command or a scene file\n"), argv[1]);
+      print_usage (stderr);
+      return 2;
+    }
+
+  g_set_application_name (_ ("Carom"));
+  g_autoptr (CaromApplication) app = carom_application_new ();
+  return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -1,0 +1,28 @@
+/* carom-canvas.h: the scene drawn by the shared renderer, with pan and zoom. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "carom-document.h"
+
+G_BEGIN_DECLS
+
+#define CAROM_TYPE_CANVAS (carom_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (CaromCanvas, carom_canvas, CAROM, CANVAS, GtkWidget)
+
+/// Shows document (NULL: nothing), redrawing on each change.
+void carom_canvas_set_document (CaromCanvas *self, CaromDocument *document);
+
+/// Overlay toggles come from these settings (the show-* keys).
+void carom_canvas_set_settings (CaromCanvas *self, GSettings *settings);
+
+/// Shows ball (an index into the trace's balls) at step (0: the start, k: hit k).
+void carom_canvas_set_step (CaromCanvas *self, guint ball, guint step);
+
+/// Fits the whole scene into the widget.
+void carom_canvas_zoom_to_fit (CaromCanvas *self);
+
+/// The zoom: pixels per scene unit (1 is 100 %).
+double carom_canvas_get_zoom (CaromCanvas *self);
+
+G_END_DECLS

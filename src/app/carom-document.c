@@ -1,0 +1,472 @@
+/* carom-document.c: one open scene: its file, its state on disk, its trace. */
+#include "carom-document.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "io/carom-svg.h"
+
+/* Seconds after the last edit before unsaved changes are copied to the
+ * autosave folder: long enough not to write on every keystroke, short enough
+ * that a crash loses little. */
+#define AUTOSAVE_DELAY_SECONDS 3
+
+struct _CaromDocument
+{
+  GObject parent_instance;
+
+  /* owned */
+  CaromScene *scene;
+  CaromSceneTrace *trace; /* NULL until asked for after a change */
+  GFile *file;
+  char *etag; /* of the file as last read or written */
+  char *autosave_id;
+  char *autosave_path;
+
+  guint autosave_source;
+  gboolean modified;
+};
+
+G_DEFINE_FINAL_TYPE (CaromDocument, carom_document, G_TYPE_OBJECT)
+
+enum
+{
+  PROP_0,
+  PROP_FILE,
+  PROP_MODIFIED,
+  PROP_TITLE,
+  N_PROPS
+};
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* libxml2's error handlers and entity loader are process-wide and the reader
+ * sets them around each read, so reads in worker threads take turns. */
+static GMutex read_lock;
+
+static void
+carom_document_dispose (GObject *object)
+{
+  CaromDocument *self = CAROM_DOCUMENT (object);
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  G_OBJECT_CLASS (carom_document_parent_class)->dispose (object);
+}
+
+static void
+carom_document_finalize (GObject *object)
+{
+  CaromDocument *self = CAROM_DOCUMENT (object);
+  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->scene, carom_scene_free);
+  g_clear_object (&self->file);
+  g_clear_pointer (&self->etag, g_free);
+  g_clear_pointer (&self->autosave_id, g_free);
+  g_clear_pointer (&self->autosave_path, g_free);
+  G_OBJECT_CLASS (carom_document_parent_class)->finalize (object);
+}
+
+static void
+carom_document_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  CaromDocument *self = CAROM_DOCUMENT (object);
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    case PROP_TITLE:
+      g_value_take_string (value, carom_document_dup_title (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+carom_document_class_init (CaromDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  object_class->dispose = carom_document_dispose;
+  object_class->finalize = carom_document_finalize;
+  object_class->get_property = carom_document_get_property;
+
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TITLE]
+      = g_param_spec_string ("title", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /// Emitted after the scene changed (an edit, a load): derived data is stale.
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+carom_document_init (CaromDocument *self)
+{
+  self->scene = carom_scene_new ();
+}
+
+CaromDocument *
+carom_document_new (void)
+{
+  return g_object_new (CAROM_TYPE_DOCUMENT, NULL);
+}
+
+GFile *
+carom_document_get_file (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+char *
+carom_document_dup_title (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  if (self->file == NULL)
+    return g_strdup (_ ("Untitled Scene"));
+  g_autofree char *basename = g_file_get_basename (self->file);
+  return g_filename_display_name (basename);
+}
+
+gboolean
+carom_document_get_modified (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return self->modified;
+}
+
+const CaromScene *
+carom_document_get_scene (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->scene;
+}
+
+const CaromSceneTrace *
+carom_document_get_trace (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  if (self->trace == NULL)
+    self->trace = carom_scene_trace (self->scene, -1, FALSE);
+  return self->trace;
+}
+
+const char *
+carom_document_get_autosave_path (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->autosave_path;
+}
+
+char *
+carom_document_autosave_dir (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "carom", "autosave", NULL);
+}
+
+static void
+set_modified (CaromDocument *self, gboolean modified)
+{
+  if (self->modified == modified)
+    return;
+  self->modified = modified;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+}
+
+static void
+set_file (CaromDocument *self, GFile *file)
+{
+  if (file == self->file || (file && self->file && g_file_equal (file, self->file)))
+    return;
+  g_set_object (&self->file, file);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+/* The scene changed: drop derived data and tell everyone. */
+static void
+scene_changed (CaromDocument *self)
+{
+  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* ---- autosave ---- */
+
+static gboolean
+autosave_now (gpointer user_data)
+{
+  CaromDocument *self = user_data;
+  self->autosave_source = 0;
+  if (!self->modified)
+    return G_SOURCE_REMOVE;
+
+  g_autofree char *dir = carom_document_autosave_dir ();
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_warning ("Cannot create the autosave folder %s: %s", dir, g_strerror (errno));
+      return G_SOURCE_REMOVE;
+    }
+  if (self->autosave_id == NULL)
+    {
+      self->autosave_id = g_uuid_string_random ();
+      g_autofree char *name = g_strconcat (self->autosave_id, ".svg", NULL);
+      self->autosave_path = g_build_filename (dir, name, NULL);
+    }
+
+  /* A key file beside the copy remembers which file the changes belong to. */
+  g_autoptr (GKeyFile) info = g_key_file_new ();
+  if (self->file != NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (self->file);
+      g_key_file_set_string (info, "autosave", "file", uri);
+    }
+  g_key_file_set_int64 (info, "autosave", "time", g_get_real_time () / G_USEC_PER_SEC);
+  g_autofree char *info_name = g_strconcat (self->autosave_id, ".ini", NULL);
+  g_autofree char *info_path = g_build_filename (dir, info_name, NULL);
+
+  g_autoptr (GError) error = NULL;
+  if (!carom_svg_write_file (self->scene, self->autosave_path, &error)
+      || !g_key_file_save_to_file (info, info_path, &error))
+    g_warning ("Autosave failed: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_autosave (CaromDocument *self)
+{
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  self->autosave_source = g_timeout_add_seconds (AUTOSAVE_DELAY_SECONDS, autosave_now, self);
+}
+
+void
+carom_document_discard_autosave (CaromDocument *self)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
+  g_clear_handle_id (&self->autosave_source, g_source_remove);
+  if (self->autosave_path == NULL)
+    return;
+  g_autofree char *dir = g_path_get_dirname (self->autosave_path);
+  g_autofree char *info_name = g_strconcat (self->autosave_id, ".ini", NULL);
+  g_autofree char *info_path = g_build_filename (dir, info_name, NULL);
+  g_remove (self->autosave_path);
+  g_remove (info_path);
+  g_clear_pointer (&self->autosave_path, g_free);
+  g_clear_pointer (&self->autosave_id, g_free);
+}
+
+gboolean
+carom_document_recover (CaromDocument *self, const char *autosave_path, GFile *file, GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  CaromScene *scene = carom_svg_read_file (autosave_path, NULL, NULL, error);
+  if (scene == NULL)
+    return FALSE;
+  carom_scene_free (self->scene);
+  self->scene = scene;
+  set_file (self, file);
+  g_clear_pointer (&self->etag, g_free);
+  g_free (self->autosave_path);
+  self->autosave_path = g_strdup (autosave_path);
+  g_autofree char *base = g_path_get_basename (autosave_path);
+  g_free (self->autosave_id);
+  self->autosave_id = g_strndup (base, strlen (base) - strlen (".svg"));
+  set_modified (self, TRUE);
+  scene_changed (self);
+  return TRUE;
+}
+
+/* ---- edits ---- */
+
+gboolean
+carom_document_edit_ball (CaromDocument *self, guint object_index, double radius, CgVec2 direction,
+                          guint max_bounces)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (object_index < self->scene->objects->len, FALSE);
+  CaromObject *ball = g_ptr_array_index (self->scene->objects, object_index);
+  g_return_val_if_fail (ball->kind == CAROM_OBJECT_BALL, FALSE);
+
+  CgVec2 unit = cg_normalize (direction);
+  if (!(radius > 0.0) || !isfinite (radius) || !cg_is_valid_vec2 (unit)
+      || cg_length_sq (unit) == 0.0)
+    return FALSE;
+  if (ball->radius == radius && ball->direction.x == unit.x && ball->direction.y == unit.y
+      && ball->max_bounces == max_bounces)
+    return TRUE;
+  ball->radius = radius;
+  ball->direction = unit;
+  ball->max_bounces = max_bounces;
+  set_modified (self, TRUE);
+  schedule_autosave (self);
+  scene_changed (self);
+  return TRUE;
+}
+
+/* ---- loading ---- */
+
+typedef struct
+{
+  GFile *file;
+  CaromScene *scene;
+  GPtrArray *summary;
+  char *etag;
+} LoadData;
+
+static void
+load_data_free (LoadData *data)
+{
+  g_clear_object (&data->file);
+  g_clear_pointer (&data->scene, carom_scene_free);
+  g_clear_pointer (&data->summary, g_ptr_array_unref);
+  g_clear_pointer (&data->etag, g_free);
+  g_free (data);
+}
+
+static void
+load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellable *cancellable)
+{
+  LoadData *data = task_data;
+  GError *error = NULL;
+  (void)source_object;
+
+  g_autoptr (GFileInfo) info = g_file_query_info (data->file, G_FILE_ATTRIBUTE_ETAG_VALUE,
+                                                  G_FILE_QUERY_INFO_NONE, cancellable, NULL);
+  if (info != NULL)
+    data->etag = g_strdup (g_file_info_get_etag (info));
+
+  g_autofree char *path = g_file_get_path (data->file);
+  g_mutex_lock (&read_lock);
+  if (path != NULL)
+    data->scene = carom_svg_read_file (path, NULL, &data->summary, &error);
+  else
+    {
+      /* Not a local file (a GVfs location): read it all, then parse. */
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      if (g_file_load_contents (data->file, cancellable, &contents, &length, NULL, &error))
+        data->scene = carom_svg_read_memory (contents, length, NULL, &data->summary, &error);
+    }
+  g_mutex_unlock (&read_lock);
+
+  if (data->scene == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+carom_document_load_async (CaromDocument *self, GFile *file, GCancellable *cancellable,
+                           GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+  LoadData *data = g_new0 (LoadData, 1);
+  data->file = g_object_ref (file);
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, carom_document_load_async);
+  g_task_set_task_data (task, data, (GDestroyNotify)load_data_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+gboolean
+carom_document_load_finish (CaromDocument *self, GAsyncResult *result, GPtrArray **summary,
+                            GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  GTask *task = G_TASK (result);
+  if (!g_task_propagate_boolean (task, error))
+    return FALSE;
+
+  LoadData *data = g_task_get_task_data (task);
+  carom_scene_free (self->scene);
+  self->scene = g_steal_pointer (&data->scene);
+  g_free (self->etag);
+  self->etag = g_steal_pointer (&data->etag);
+  if (summary != NULL)
+    *summary = g_steal_pointer (&data->summary);
+  carom_document_discard_autosave (self);
+  set_file (self, data->file);
+  set_modified (self, FALSE);
+  scene_changed (self);
+  return TRUE;
+}
+
+/* ---- saving ---- */
+
+static void
+save_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (GTask) task = user_data;
+  CaromDocument *self = g_task_get_source_object (task);
+  GFile *file = G_FILE (source);
+  g_autofree char *new_etag = NULL;
+  GError *error = NULL;
+
+  if (!g_file_replace_contents_finish (file, result, &new_etag, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_free (self->etag);
+  self->etag = g_steal_pointer (&new_etag);
+  set_file (self, file);
+  set_modified (self, FALSE);
+  carom_document_discard_autosave (self);
+  g_task_return_boolean (task, TRUE);
+}
+
+void
+carom_document_save_async (CaromDocument *self, GFile *file, gboolean overwrite_changed,
+                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
+  g_autoptr (GTask) task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, carom_document_save_async);
+  if (file == NULL)
+    file = self->file;
+  if (file == NULL)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME, "%s",
+                               _ ("The scene has no file yet"));
+      return;
+    }
+
+  gsize length = 0;
+  char *contents = carom_svg_write_string (self->scene, &length);
+  g_autoptr (GBytes) bytes = g_bytes_new_take (contents, length);
+
+  /* The etag guards against overwriting a file another program changed since
+   * we read it; it only applies to the file we read. */
+  const char *etag = NULL;
+  if (!overwrite_changed && self->file != NULL && g_file_equal (file, self->file))
+    etag = self->etag;
+
+  g_file_replace_contents_bytes_async (file, bytes, etag, FALSE, G_FILE_CREATE_NONE, cancellable,
+                                       save_done, g_steal_pointer (&task));
+}
+
+gboolean
+carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

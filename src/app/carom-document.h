@@ -1,0 +1,71 @@
+/* carom-document.h: one open scene: its file, its state on disk, its trace. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "model/carom-scene.h"
+#include "model/carom-tracing.h"
+
+G_BEGIN_DECLS
+
+#define CAROM_TYPE_DOCUMENT (carom_document_get_type ())
+G_DECLARE_FINAL_TYPE (CaromDocument, carom_document, CAROM, DOCUMENT, GObject)
+
+/// A new, empty, untitled document.
+CaromDocument *carom_document_new (void);
+
+/// The file, or NULL for a scene never saved.
+GFile *carom_document_get_file (CaromDocument *self);
+
+/// The file's display name, or "Untitled Scene".
+char *carom_document_dup_title (CaromDocument *self);
+
+/// True when the scene has changes not yet saved.
+gboolean carom_document_get_modified (CaromDocument *self);
+
+/// The scene (borrowed; changes emit ::changed).
+const CaromScene *carom_document_get_scene (CaromDocument *self);
+
+/// The traces of the scene's balls, recomputed after each change (borrowed).
+const CaromSceneTrace *carom_document_get_trace (CaromDocument *self);
+
+/// Reads file; on success replaces the scene, remembers the file's etag and
+/// clears the modified flag. On failure the document is left exactly as it was.
+void carom_document_load_async (CaromDocument *self, GFile *file, GCancellable *cancellable,
+                                GAsyncReadyCallback callback, gpointer user_data);
+
+/// Finishes a load; *summary (may be NULL) receives the import summary lines.
+gboolean carom_document_load_finish (CaromDocument *self, GAsyncResult *result, GPtrArray **summary,
+                                     GError **error);
+
+/// Writes the scene to file (NULL: the document's own file) atomically. Unless
+/// overwrite_changed is TRUE it refuses, with G_IO_ERROR_WRONG_ETAG, to replace
+/// a file that changed on disk since it was opened or last saved.
+void carom_document_save_async (CaromDocument *self, GFile *file, gboolean overwrite_changed,
+                                GCancellable *cancellable, GAsyncReadyCallback callback,
+                                gpointer user_data);
+
+gboolean carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **error);
+
+/// Sets a ball's radius, direction (not normalised yet) and max bounces; an
+/// edit that marks the document modified. Returns FALSE (changing nothing)
+/// for values a ball cannot have.
+gboolean carom_document_edit_ball (CaromDocument *self, guint object_index, double radius,
+                                   CgVec2 direction, guint max_bounces);
+
+/// Where unsaved changes of this document are kept until it is saved or
+/// closed (in the user's state folder), or NULL before the first edit.
+const char *carom_document_get_autosave_path (CaromDocument *self);
+
+/// Deletes the autosave copy (after a save, or when the user discards changes).
+void carom_document_discard_autosave (CaromDocument *self);
+
+/// Adopts a recovered autosave copy: the scene is read from autosave_path and
+/// marked modified, the file (may be NULL) is the one it belonged to.
+gboolean carom_document_recover (CaromDocument *self, const char *autosave_path, GFile *file,
+                                 GError **error);
+
+/// The folder autosave copies live in.
+char *carom_document_autosave_dir (void);
+
+G_END_DECLS

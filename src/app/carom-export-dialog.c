@@ -1,0 +1,318 @@
+/* carom-export-dialog.c: the Export dialog: format, size, overlays, step, style.
+ *
+ * The figure is drawn by the same renderer as the canvas and `carom export`
+ * (src/render/carom-export.h); the choices are kept in GSettings so the next
+ * export starts from them. */
+#include "config.h"
+
+#include "carom-export-dialog.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "io/carom-svg.h"
+#include "render/carom-export.h"
+
+typedef struct
+{
+  GtkWindow *window; /* the dialog */
+  GtkWindow *parent;
+  CaromDocument *document;
+  GSettings *settings;
+  guint ball;
+  guint step;
+  void (*on_done) (GtkWindow *parent, GFile *file);
+
+  AdwComboRow *format_row;
+  AdwComboRow *style_row;
+  GtkSpinButton *width_spin;
+  GtkWidget *width_row;
+  GtkSwitch *step_switch;
+  GPtrArray *overlay_switches; /* GtkSwitch*, named by overlay */
+} ExportDialog;
+
+static const char *const formats[] = { "svg", "png", "pdf" };
+static const char *const styles[] = { "article", "screen" };
+static const char *const overlay_names[]
+    = { "path", "outlines", "normals", "aabb", "bvh", "labels", "legend", "grid" };
+
+static void
+export_dialog_free (ExportDialog *d)
+{
+  g_clear_object (&d->document);
+  g_clear_object (&d->settings);
+  g_clear_pointer (&d->overlay_switches, g_ptr_array_unref);
+  g_free (d);
+}
+
+static guint
+index_of (const char *const *names, guint n, const char *name)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (names[i], name) == 0)
+      return i;
+  return 0;
+}
+
+static void
+format_changed (ExportDialog *d)
+{
+  /* Only PNG has a size in pixels; SVG and PDF are vector figures. */
+  gtk_widget_set_sensitive (d->width_row, adw_combo_row_get_selected (d->format_row) == 1);
+}
+
+static void
+show_error (ExportDialog *d, const char *message)
+{
+  GtkWidget *dialog = adw_message_dialog_new (d->window, _ ("Could Not Export"), message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Remembers the choices for the next export. */
+static void
+save_choices (ExportDialog *d)
+{
+  g_settings_set_string (d->settings, "export-format",
+                         formats[adw_combo_row_get_selected (d->format_row)]);
+  g_settings_set_string (d->settings, "export-style",
+                         styles[adw_combo_row_get_selected (d->style_row)]);
+  g_settings_set_uint (d->settings, "export-width",
+                       (guint)gtk_spin_button_get_value_as_int (d->width_spin));
+  g_settings_set_boolean (d->settings, "export-current-step",
+                          gtk_switch_get_active (d->step_switch));
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  for (guint i = 0; i < d->overlay_switches->len; i++)
+    if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
+      g_strv_builder_add (names, overlay_names[i]);
+  g_auto (GStrv) list = g_strv_builder_end (names);
+  g_settings_set_strv (d->settings, "export-overlays", (const char *const *)list);
+}
+
+static gboolean
+write_figure (ExportDialog *d, const char *path, GError **error)
+{
+  const CaromScene *scene = carom_document_get_scene (d->document);
+  const CaromSceneTrace *trace = carom_document_get_trace (d->document);
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, (int)d->ball);
+  if (cache == NULL)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO, "%s", _ ("Out of memory"));
+      return FALSE;
+    }
+
+  CaromStyle style;
+  if (adw_combo_row_get_selected (d->style_row) == 0)
+    style = carom_style_article ();
+  else
+    style = carom_style_screen (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  options.overlays = 0;
+  for (guint i = 0; i < d->overlay_switches->len; i++)
+    if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
+      options.overlays |= (CaromOverlays)(1u << i);
+  if (gtk_switch_get_active (d->step_switch))
+    options.step = d->step;
+
+  CgAabb box = carom_export_box (scene);
+  switch (adw_combo_row_get_selected (d->format_row))
+    {
+    case 1:
+      return carom_export_png (cache, box, &style, &options,
+                               gtk_spin_button_get_value_as_int (d->width_spin), path, error);
+    case 2:
+      return carom_export_pdf (cache, box, &style, &options, path, error);
+    default:
+      {
+        g_autofree char *fragment = carom_export_svg_fragment (cache, box, &style, &options, error);
+        return fragment != NULL
+               && carom_svg_write_file_with_generated (scene, fragment, path, error);
+      }
+    }
+}
+
+static void
+chooser_response (GtkNativeDialog *chooser, int response, ExportDialog *d)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      if (path == NULL)
+        show_error (d, _ ("Diagrams can only be exported to a local folder."));
+      else if (!write_figure (d, path, &error))
+        show_error (d, error->message);
+      else
+        {
+          save_choices (d);
+          if (d->on_done)
+            d->on_done (d->parent, file);
+          gtk_window_destroy (d->window);
+        }
+    }
+  g_object_unref (chooser);
+}
+
+static void
+export_clicked (ExportDialog *d)
+{
+  const char *ext = formats[adw_combo_row_get_selected (d->format_row)];
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
+      _ ("Export Diagram"), d->window, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_autofree char *title = carom_document_dup_title (d->document);
+  GFile *file = carom_document_get_file (d->document);
+  g_autofree char *stem = NULL;
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+      char *dot = strrchr (base, '.');
+      if (dot)
+        *dot = '\0';
+      stem = g_strdup (base);
+      g_autoptr (GFile) folder = g_file_get_parent (file);
+      if (folder)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+    }
+  else
+    stem = g_strdup (title);
+  /* Translators: the file name offered for an exported diagram: %s is the scene's name,
+     the second %s its extension (svg, png or pdf). */
+  g_autofree char *name = g_strdup_printf (_ ("%s diagram.%s"), stem, ext);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response), d);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static GtkWidget *
+combo_row (const char *title, const char *const *labels)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  g_autoptr (GtkStringList) model = gtk_string_list_new (labels);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  return row;
+}
+
+static GtkSwitch *
+switch_row (GtkWidget *group, const char *title, const char *subtitle, gboolean active)
+{
+  GtkWidget *row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  GtkWidget *sw = gtk_switch_new ();
+  gtk_switch_set_active (GTK_SWITCH (sw), active);
+  gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return GTK_SWITCH (sw);
+}
+
+GtkWindow *
+carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *settings,
+                         guint ball, guint step, void (*on_done) (GtkWindow *parent, GFile *file))
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
+
+  ExportDialog *d = g_new0 (ExportDialog, 1);
+  d->parent = parent;
+  d->document = g_object_ref (document);
+  d->settings = g_object_ref (settings);
+  d->ball = ball;
+  d->step = step;
+  d->on_done = on_done;
+  d->overlay_switches = g_ptr_array_new ();
+
+  d->window = GTK_WINDOW (adw_window_new ());
+  gtk_window_set_title (d->window, _ ("Export Diagram"));
+  gtk_window_set_transient_for (d->window, parent);
+  gtk_window_set_modal (d->window, TRUE);
+  gtk_window_set_default_size (d->window, 460, 640);
+  g_object_set_data_full (G_OBJECT (d->window), "export-dialog", d,
+                          (GDestroyNotify)export_dialog_free);
+
+  GtkWidget *header = adw_header_bar_new ();
+  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  adw_header_bar_set_show_start_title_buttons (ADW_HEADER_BAR (header), FALSE);
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_ ("_Cancel"));
+  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (gtk_window_destroy), d->window);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
+  GtkWidget *export = gtk_button_new_with_mnemonic (_ ("_Export…"));
+  gtk_widget_add_css_class (export, "suggested-action");
+  g_signal_connect_swapped (export, "clicked", G_CALLBACK (export_clicked), d);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), export);
+  gtk_window_set_default_widget (d->window, export);
+
+  GtkWidget *page = adw_preferences_page_new ();
+  GtkWidget *figure = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (figure), _ ("Figure"));
+  static const char *format_labels[]
+      = { N_ ("SVG (an editable scene)"), N_ ("PNG image"), N_ ("PDF document"), NULL };
+  const char *translated_formats[4];
+  for (int i = 0; i < 4; i++)
+    translated_formats[i] = format_labels[i] ? _ (format_labels[i]) : NULL;
+  d->format_row = ADW_COMBO_ROW (combo_row (_ ("Format"), translated_formats));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->format_row));
+
+  d->width_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (d->width_row), _ ("Width"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->width_row), _ ("In pixels"));
+  d->width_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (16, CAROM_EXPORT_MAX_WIDTH, 10));
+  gtk_widget_set_valign (GTK_WIDGET (d->width_spin), GTK_ALIGN_CENTER);
+  gtk_spin_button_set_value (d->width_spin, g_settings_get_uint (settings, "export-width"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (d->width_row), GTK_WIDGET (d->width_spin));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), d->width_row);
+
+  static const char *style_labels[] = { N_ ("Article (for print)"), N_ ("Screen"), NULL };
+  const char *translated_styles[3] = { _ (style_labels[0]), _ (style_labels[1]), NULL };
+  d->style_row = ADW_COMBO_ROW (combo_row (_ ("Style"), translated_styles));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->style_row));
+
+  g_autofree char *step_text
+      = step == 0
+            ? g_strdup (_ ("The ball at its start"))
+            : g_strdup_printf (_ ("The ball at hit %u, with its normal and reflection"), step);
+  d->step_switch = switch_row (figure, _ ("Current Step"), step_text,
+                               g_settings_get_boolean (settings, "export-current-step"));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (figure));
+
+  GtkWidget *overlays = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (overlays), _ ("Overlays"));
+  static const char *overlay_titles[] = {
+    N_ ("Path"),
+    N_ ("Offset Outlines"),
+    N_ ("Edge Normals"),
+    N_ ("Bounding Boxes"),
+    N_ ("Bounding Volume Hierarchy"),
+    N_ ("Labels"),
+    N_ ("Legend"),
+    N_ ("Grid"),
+  };
+  g_auto (GStrv) chosen = g_settings_get_strv (settings, "export-overlays");
+  for (guint i = 0; i < G_N_ELEMENTS (overlay_names); i++)
+    g_ptr_array_add (d->overlay_switches,
+                     switch_row (overlays, _ (overlay_titles[i]), NULL,
+                                 g_strv_contains ((const char *const *)chosen, overlay_names[i])));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (overlays));
+
+  g_autofree char *format = g_settings_get_string (settings, "export-format");
+  g_autofree char *style_name = g_settings_get_string (settings, "export-style");
+  adw_combo_row_set_selected (d->format_row, index_of (formats, 3, format));
+  adw_combo_row_set_selected (d->style_row, index_of (styles, 2, style_name));
+  g_signal_connect_swapped (d->format_row, "notify::selected", G_CALLBACK (format_changed), d);
+  format_changed (d);
+
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), header);
+  gtk_widget_set_vexpand (page, TRUE);
+  gtk_box_append (GTK_BOX (box), page);
+  adw_window_set_content (ADW_WINDOW (d->window), box);
+  return d->window;
+}

@@ -1,0 +1,1020 @@
+/* carom-window.c: a Carom window: one document, its canvas and inspector. */
+#include "config.h"
+
+#include "carom-window.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "carom-canvas.h"
+#include "carom-export-dialog.h"
+#include "carom-inspector.h"
+
+/* How many recent scenes the Open button's menu lists. */
+#define RECENT_LIMIT 10
+
+struct _CaromWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template widgets */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  AdwSplitButton *open_button;
+  AdwFlap *flap;
+  GtkLabel *step_label;
+  GtkLabel *pointer_label;
+  GtkLabel *zoom_label;
+  GtkLabel *objects_label;
+  GtkLabel *trace_label;
+
+  /* owned */
+  CaromDocument *document;
+  GSettings *settings;
+  GMenu *recent_menu;
+
+  CaromCanvas *canvas;
+  CaromInspector *inspector;
+
+  guint step;
+  guint ball; /* the selected ball: index among the trace's balls */
+  gboolean closing_confirmed;
+};
+
+G_DEFINE_FINAL_TYPE (CaromWindow, carom_window, ADW_TYPE_APPLICATION_WINDOW)
+
+/* ---- small helpers ---- */
+
+static void
+toast (CaromWindow *self, const char *message)
+{
+  AdwToast *t = adw_toast_new (message);
+  adw_toast_set_timeout (t, 5);
+  adw_toast_overlay_add_toast (self->toast_overlay, t);
+}
+
+static const CaromBallTrace *
+selected_ball (CaromWindow *self)
+{
+  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  if (trace == NULL || trace->balls->len == 0)
+    return NULL;
+  return &g_array_index (trace->balls, CaromBallTrace, MIN (self->ball, trace->balls->len - 1));
+}
+
+static guint
+hit_count (CaromWindow *self)
+{
+  const CaromBallTrace *bt = selected_ball (self);
+  return bt ? (guint)bt->trace.n_hits : 0;
+}
+
+static const char *
+status_text (CgTraceStatus status)
+{
+  switch (status)
+    {
+    case CG_TRACE_STOPPED:
+      return _ ("stopped at an obstacle");
+    case CG_TRACE_MAX_BOUNCES:
+      return _ ("reached its maximum bounces");
+    case CG_TRACE_ESCAPED:
+      return _ ("escaped");
+    case CG_TRACE_START_OVERLAP:
+      return _ ("starts overlapping");
+    case CG_TRACE_RUNNING:
+    case CG_TRACE_INVALID_INPUT:
+      break;
+    }
+  return _ ("cannot be traced");
+}
+
+/* ---- what the window shows ---- */
+
+static void
+update_title (CaromWindow *self)
+{
+  g_autofree char *name = carom_document_dup_title (self->document);
+  gboolean modified = carom_document_get_modified (self->document);
+  /* Translators: the window title of a scene with unsaved changes. */
+  g_autofree char *title = modified ? g_strdup_printf (_ ("• %s"), name) : g_strdup (name);
+  adw_window_title_set_title (self->window_title, title);
+
+  GFile *file = carom_document_get_file (self->document);
+  g_autofree char *folder = NULL;
+  if (file != NULL)
+    {
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      folder = parent ? g_file_get_parse_name (parent) : NULL;
+    }
+  adw_window_title_set_subtitle (self->window_title, folder ? folder : "");
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+update_status (CaromWindow *self)
+{
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  guint walls = 0, obstacles = 0, balls = 0;
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CAROM_OBJECT_BALL)
+        balls++;
+      else if (o->role == CG_ROLE_WALL)
+        walls++;
+      else
+        obstacles++;
+    }
+  g_autofree char *w
+      = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u wall", "%u walls", walls), walls);
+  g_autofree char *o = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u obstacle", "%u obstacles", obstacles), obstacles);
+  g_autofree char *b
+      = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u ball", "%u balls", balls), balls);
+  /* Translators: walls, obstacles and balls in the status line, e.g. "1 wall, 2 obstacles, 1 ball".
+   */
+  g_autofree char *objects = g_strdup_printf (_ ("%s, %s, %s"), w, o, b);
+  gtk_label_set_label (self->objects_label, objects);
+
+  const CaromBallTrace *bt = selected_ball (self);
+  if (bt == NULL)
+    gtk_label_set_label (self->trace_label, _ ("No ball to trace"));
+  else
+    {
+      g_autofree char *text = g_strdup_printf (
+          /* Translators: the status line's trace summary: ball name, number of hits, how it ended.
+           */
+          g_dngettext (GETTEXT_PACKAGE, "%s: %zu hit, %s", "%s: %zu hits, %s", bt->trace.n_hits),
+          bt->ball->id, bt->trace.n_hits, status_text (bt->trace.status));
+      gtk_label_set_label (self->trace_label, text);
+    }
+
+  double zoom = carom_canvas_get_zoom (self->canvas);
+  g_autofree char *zoom_text = g_strdup_printf (_ ("%.0f %%"), zoom * 100.0);
+  gtk_label_set_label (self->zoom_label, zoom_text);
+}
+
+static void
+update_step (CaromWindow *self)
+{
+  guint n = hit_count (self);
+  if (self->step > n)
+    self->step = n;
+  g_autofree char *text = NULL;
+  if (selected_ball (self) == NULL)
+    text = g_strdup (_ ("No ball"));
+  else if (self->step == 0)
+    /* Translators: the stepper's position before the first hit. */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start, %u hit", "Start, %u hits", n), n);
+  else
+    /* Translators: the stepper's position, e.g. "Hit 3 of 29". */
+    text = g_strdup_printf (_ ("Hit %u of %u"), self->step, n);
+  gtk_label_set_label (self->step_label, text);
+
+  GAction *a;
+  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-first")))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step > 0);
+  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-previous")))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step > 0);
+  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-next")))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step < n);
+  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-last")))
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step < n);
+
+  carom_canvas_set_step (self->canvas, self->ball, self->step);
+  carom_inspector_set_step (self->inspector, self->ball, self->step);
+}
+
+static void
+document_changed (CaromWindow *self)
+{
+  update_status (self);
+  update_step (self);
+}
+
+static void
+pointer_moved (CaromWindow *self, double x, double y, gboolean inside)
+{
+  if (!inside)
+    {
+      gtk_label_set_label (self->pointer_label, "");
+      return;
+    }
+  char bx[G_ASCII_DTOSTR_BUF_SIZE], by[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *text = g_strdup_printf ("x %s  y %s", g_ascii_formatd (bx, sizeof bx, "%.1f", x),
+                                           g_ascii_formatd (by, sizeof by, "%.1f", y));
+  gtk_label_set_label (self->pointer_label, text);
+}
+
+/* ---- recent files ---- */
+
+static void
+rebuild_recent_menu (CaromWindow *self)
+{
+  g_menu_remove_all (self->recent_menu);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GList *items = gtk_recent_manager_get_items (manager);
+  guint added = 0;
+  for (GList *l = items; l != NULL && added < RECENT_LIMIT; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *uri = gtk_recent_info_get_uri (info);
+      const char *mime = gtk_recent_info_get_mime_type (info);
+      if (!gtk_recent_info_has_application (info, g_get_application_name ())
+          || (mime && strcmp (mime, "image/svg+xml") != 0) || !gtk_recent_info_exists (info))
+        continue;
+      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+      added++;
+    }
+  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
+  if (added == 0)
+    {
+      g_autoptr (GMenuItem) none = g_menu_item_new (_ ("No Recent Scenes"), "win.no-recent");
+      g_menu_append_item (self->recent_menu, none);
+    }
+}
+
+static void
+remember_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  GtkRecentData data = {
+    .display_name = NULL,
+    .mime_type = (char *)"image/svg+xml",
+    .app_name = (char *)g_get_application_name (),
+    .app_exec = (char *)"carom %u",
+  };
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/* ---- unsaved changes ---- */
+
+typedef void (*Continuation) (CaromWindow *self, gpointer data);
+
+typedef struct
+{
+  CaromWindow *self;
+  Continuation then;
+  gpointer data;
+  GDestroyNotify destroy;
+} Pending;
+
+static Pending *
+pending_new (CaromWindow *self, Continuation then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = g_new0 (Pending, 1);
+  p->self = g_object_ref (self);
+  p->then = then;
+  p->data = data;
+  p->destroy = destroy;
+  return p;
+}
+
+static void
+pending_free (Pending *p)
+{
+  if (p->destroy && p->data)
+    p->destroy (p->data);
+  g_object_unref (p->self);
+  g_free (p);
+}
+
+static void
+pending_run (Pending *p)
+{
+  p->then (p->self, p->data);
+  pending_free (p);
+}
+
+static gboolean
+pending_run_idle (gpointer data)
+{
+  pending_run (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void save_then (CaromWindow *self, GFile *file, gboolean overwrite, Pending *after);
+static void save_as_then (CaromWindow *self, Pending *after);
+
+static void
+unsaved_response (AdwMessageDialog *dialog, const char *response, Pending *p)
+{
+  (void)dialog;
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      carom_document_discard_autosave (p->self->document);
+      /* Later, not now: the continuation may close the window, which must
+       * not go while its dialog is still answering. */
+      g_idle_add (pending_run_idle, p);
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      if (carom_document_get_file (p->self->document) == NULL)
+        save_as_then (p->self, p);
+      else
+        save_then (p->self, NULL, FALSE, p);
+    }
+  else
+    pending_free (p);
+}
+
+/* Runs then(self, data) now when nothing is unsaved; otherwise asks whether
+ * to save, discard or cancel first (the GNOME HIG's "Save Changes?" dialog). */
+static void
+confirm_discard (CaromWindow *self, Continuation then, gpointer data, GDestroyNotify destroy)
+{
+  Pending *p = pending_new (self, then, data, destroy);
+  if (!carom_document_get_modified (self->document))
+    {
+      pending_run (p);
+      return;
+    }
+  g_autofree char *name = carom_document_dup_title (self->document);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Save Changes?"), NULL);
+  adw_message_dialog_format_body (
+      ADW_MESSAGE_DIALOG (dialog),
+      _ ("“%s” has unsaved changes. Changes which are not saved will be permanently lost."), name);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "discard",
+                                    _ ("_Discard"), "save", _ ("_Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_response), p);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- saving ---- */
+
+typedef struct
+{
+  GFile *file;
+  Pending *after;
+} SaveOp;
+
+static void save_done (GObject *source, GAsyncResult *result, gpointer user_data);
+
+static void
+changed_on_disk_response (AdwMessageDialog *dialog, const char *response, SaveOp *op)
+{
+  (void)dialog;
+  CaromWindow *self = op->after ? op->after->self : NULL;
+  if (g_strcmp0 (response, "overwrite") == 0 && self != NULL)
+    {
+      carom_document_save_async (self->document, op->file, TRUE, NULL, save_done, op);
+      return;
+    }
+  if (op->after)
+    pending_free (op->after);
+  g_clear_object (&op->file);
+  g_free (op);
+}
+
+static void
+save_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  SaveOp *op = user_data;
+  CaromDocument *document = CAROM_DOCUMENT (source);
+  CaromWindow *self = op->after->self;
+  g_autoptr (GError) error = NULL;
+
+  if (!carom_document_save_finish (document, result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        {
+          g_autofree char *name = carom_document_dup_title (document);
+          GtkWidget *dialog
+              = adw_message_dialog_new (GTK_WINDOW (self), _ ("File Changed on Disk"), NULL);
+          adw_message_dialog_format_body (
+              ADW_MESSAGE_DIALOG (dialog),
+              _ ("“%s” was changed by another program since it was opened. Overwrite it with "
+                 "this scene?"),
+              name);
+          adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"),
+                                            "overwrite", _ ("_Overwrite"), NULL);
+          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "overwrite",
+                                                      ADW_RESPONSE_DESTRUCTIVE);
+          adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+          g_signal_connect (dialog, "response", G_CALLBACK (changed_on_disk_response), op);
+          gtk_window_present (GTK_WINDOW (dialog));
+          return;
+        }
+      g_autofree char *message = g_strdup_printf (_ ("Could not save: %s"), error->message);
+      toast (self, message);
+      pending_free (op->after);
+    }
+  else
+    {
+      remember_recent (carom_document_get_file (document));
+      pending_run (op->after);
+    }
+  g_clear_object (&op->file);
+  g_free (op);
+}
+
+static void
+save_then (CaromWindow *self, GFile *file, gboolean overwrite, Pending *after)
+{
+  SaveOp *op = g_new0 (SaveOp, 1);
+  op->file = file ? g_object_ref (file) : NULL;
+  op->after = after;
+  carom_document_save_async (self->document, file, overwrite, NULL, save_done, op);
+}
+
+static void
+nothing_more (CaromWindow *self, gpointer data)
+{
+  (void)self;
+  (void)data;
+}
+
+static GtkFileFilter *
+svg_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _ ("SVG Scenes"));
+  gtk_file_filter_add_mime_type (filter, "image/svg+xml");
+  gtk_file_filter_add_suffix (filter, "svg");
+  return filter;
+}
+
+static void
+save_as_response (GtkNativeDialog *chooser, int response, Pending *after)
+{
+  CaromWindow *self = after->self;
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      /* The chooser already asked before replacing an existing file. */
+      save_then (self, file, TRUE, after);
+    }
+  else
+    pending_free (after);
+  g_object_unref (chooser);
+}
+
+static void
+save_as_then (CaromWindow *self, Pending *after)
+{
+  GtkFileChooserNative *chooser
+      = gtk_file_chooser_native_new (_ ("Save Scene"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_autoptr (GtkFileFilter) filter = svg_filter ();
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  GFile *file = carom_document_get_file (self->document);
+  if (file != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
+  else
+    {
+      /* Translators: the file name offered for a new scene; keep the .svg ending. */
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("Untitled Scene.svg"));
+    }
+  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), after);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+/* ---- opening ---- */
+
+static void
+summary_details (AdwToast *t, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  GPtrArray *lines = g_object_get_data (G_OBJECT (t), "summary");
+  g_autoptr (GString) body = g_string_new (NULL);
+  for (guint i = 0; lines && i < lines->len; i++)
+    {
+      if (i > 0)
+        g_string_append_c (body, '\n');
+      g_string_append (body, g_ptr_array_index (lines, i));
+    }
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Import Summary"), body->str);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (CaromWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) summary = NULL;
+
+  if (!carom_document_load_finish (CAROM_DOCUMENT (source), result, &summary, &error))
+    {
+      /* The document is untouched: say why, keep the scene on screen. */
+      g_autofree char *message = g_strdup_printf (_ ("Could not open: %s"), error->message);
+      toast (self, message);
+      return;
+    }
+  remember_recent (carom_document_get_file (self->document));
+  self->step = 0;
+  carom_canvas_zoom_to_fit (self->canvas);
+  document_changed (self);
+  if (summary != NULL && summary->len > 0)
+    {
+      AdwToast *t = adw_toast_new (g_ptr_array_index (summary, 0));
+      adw_toast_set_timeout (t, 8);
+      if (summary->len > 1)
+        {
+          adw_toast_set_button_label (t, _ ("_Details"));
+          g_object_set_data_full (G_OBJECT (t), "summary", g_ptr_array_ref (summary),
+                                  (GDestroyNotify)g_ptr_array_unref);
+          g_signal_connect (t, "button-clicked", G_CALLBACK (summary_details), self);
+        }
+      adw_toast_overlay_add_toast (self->toast_overlay, t);
+    }
+}
+
+static void
+open_now (CaromWindow *self, gpointer data)
+{
+  GFile *file = data;
+  carom_document_load_async (self->document, file, NULL, load_done, g_object_ref (self));
+}
+
+void
+carom_window_open_file (CaromWindow *self, GFile *file)
+{
+  g_return_if_fail (CAROM_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+  confirm_discard (self, open_now, g_object_ref (file), g_object_unref);
+}
+
+static void
+open_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      carom_window_open_file (self, file);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  (void)parameter;
+  GtkFileChooserNative *chooser
+      = gtk_file_chooser_native_new (_ ("Open Scene"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_autoptr (GtkFileFilter) filter = svg_filter ();
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  (void)action;
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+  carom_window_open_file (CAROM_WINDOW (user_data), file);
+}
+
+static gboolean
+drop_files (GtkDropTarget *target, const GValue *value, double x, double y, CaromWindow *self)
+{
+  (void)target;
+  (void)x;
+  (void)y;
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+  GSList *files = g_value_get_boxed (value);
+  if (files == NULL)
+    return FALSE;
+  /* The first file replaces this window's scene, the others get windows of their own. */
+  carom_window_open_file (self, files->data);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  for (GSList *l = files->next; l != NULL; l = l->next)
+    {
+      CaromWindow *window = carom_window_new (CAROM_APPLICATION (app));
+      gtk_window_present (GTK_WINDOW (window));
+      carom_window_open_file (window, l->data);
+    }
+  return TRUE;
+}
+
+/* ---- the document ---- */
+
+static void
+document_notify (CaromWindow *self)
+{
+  update_title (self);
+}
+
+static void
+set_document (CaromWindow *self, CaromDocument *document)
+{
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      carom_document_discard_autosave (self->document);
+    }
+  g_set_object (&self->document, document);
+  g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "notify::title", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+  carom_canvas_set_document (self->canvas, document);
+  carom_inspector_set_document (self->inspector, document);
+  self->step = 0;
+  self->ball = 0;
+  update_title (self);
+  document_changed (self);
+  carom_canvas_zoom_to_fit (self->canvas);
+}
+
+/* ---- actions ---- */
+
+static void
+new_now (CaromWindow *self, gpointer data)
+{
+  (void)data;
+  CaromDocument *fresh = carom_document_new ();
+  set_document (self, fresh);
+  g_object_unref (fresh);
+}
+
+static void
+new_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  (void)action;
+  (void)parameter;
+  confirm_discard (CAROM_WINDOW (user_data), new_now, NULL, NULL);
+}
+
+static void
+save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  (void)parameter;
+  Pending *after = pending_new (self, nothing_more, NULL, NULL);
+  if (carom_document_get_file (self->document) == NULL)
+    save_as_then (self, after);
+  else
+    save_then (self, NULL, FALSE, after);
+}
+
+static void
+save_as_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  (void)parameter;
+  save_as_then (self, pending_new (self, nothing_more, NULL, NULL));
+}
+
+static void
+export_done (GtkWindow *parent, GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (base);
+  g_autofree char *message = g_strdup_printf (_ ("Exported “%s”"), name);
+  toast (CAROM_WINDOW (parent), message);
+}
+
+static void
+export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  (void)parameter;
+  GtkWindow *dialog = carom_export_dialog_new (GTK_WINDOW (self), self->document, self->settings,
+                                               self->ball, self->step, export_done);
+  gtk_window_present (dialog);
+}
+
+static void
+close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  (void)action;
+  (void)parameter;
+  gtk_window_close (GTK_WINDOW (user_data));
+}
+
+static void
+step_to (CaromWindow *self, guint step)
+{
+  self->step = MIN (step, hit_count (self));
+  update_step (self);
+}
+
+static void
+step_first_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  step_to (user_data, 0);
+}
+
+static void
+step_previous_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  step_to (self, self->step > 0 ? self->step - 1 : 0);
+}
+
+static void
+step_next_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  step_to (self, self->step + 1);
+}
+
+static void
+step_last_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  step_to (self, hit_count (self));
+}
+
+static const GActionEntry win_actions[] = {
+  { "new", new_activated, NULL, NULL, NULL, { 0 } },
+  { "open", open_activated, NULL, NULL, NULL, { 0 } },
+  { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
+  { "save", save_activated, NULL, NULL, NULL, { 0 } },
+  { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
+  { "export", export_activated, NULL, NULL, NULL, { 0 } },
+  { "close", close_activated, NULL, NULL, NULL, { 0 } },
+  { "step-first", step_first_activated, NULL, NULL, NULL, { 0 } },
+  { "step-previous", step_previous_activated, NULL, NULL, NULL, { 0 } },
+  { "step-next", step_next_activated, NULL, NULL, NULL, { 0 } },
+  { "step-last", step_last_activated, NULL, NULL, NULL, { 0 } },
+};
+
+/* ---- closing ---- */
+
+static void
+close_now (CaromWindow *self, gpointer data)
+{
+  (void)data;
+  self->closing_confirmed = TRUE;
+  carom_document_discard_autosave (self->document);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static gboolean
+carom_window_close_request (GtkWindow *window)
+{
+  CaromWindow *self = CAROM_WINDOW (window);
+  if (!self->closing_confirmed && carom_document_get_modified (self->document))
+    {
+      confirm_discard (self, close_now, NULL, NULL);
+      return TRUE; /* keep the window until the user decides */
+    }
+
+  int width, height;
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  carom_document_discard_autosave (self->document);
+  return GTK_WINDOW_CLASS (carom_window_parent_class)->close_request (window);
+}
+
+/* ---- recovery ---- */
+
+typedef struct
+{
+  char *path;
+  GFile *file;
+} Recovery;
+
+static void
+recovery_free (Recovery *r)
+{
+  g_free (r->path);
+  g_clear_object (&r->file);
+  g_free (r);
+}
+
+static void
+recovery_response (AdwMessageDialog *dialog, const char *response, gpointer user_data)
+{
+  CaromWindow *self = CAROM_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  Recovery *r = user_data;
+  if (g_strcmp0 (response, "recover") == 0)
+    {
+      g_autoptr (GError) error = NULL;
+      if (carom_document_recover (self->document, r->path, r->file, &error))
+        {
+          carom_canvas_zoom_to_fit (self->canvas);
+          toast (self, _ ("Unsaved changes recovered"));
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_ ("Could not recover: %s"), error->message);
+          toast (self, message);
+        }
+    }
+  else if (g_strcmp0 (response, "discard") == 0)
+    {
+      g_autofree char *stem = g_strndup (r->path, strlen (r->path) - strlen (".svg"));
+      g_autofree char *info = g_strconcat (stem, ".ini", NULL);
+      g_remove (r->path);
+      g_remove (info);
+    }
+}
+
+void
+carom_window_offer_recovery (CaromWindow *self, const char *autosave_path, GFile *file)
+{
+  g_return_if_fail (CAROM_IS_WINDOW (self));
+  Recovery *r = g_new0 (Recovery, 1);
+  r->path = g_strdup (autosave_path);
+  r->file = file ? g_object_ref (file) : NULL;
+  g_autofree char *name = NULL;
+  if (file != NULL)
+    {
+      g_autofree char *base = g_file_get_basename (file);
+      name = g_filename_display_name (base);
+    }
+  GtkWidget *dialog
+      = adw_message_dialog_new (GTK_WINDOW (self), _ ("Recover Unsaved Changes?"), NULL);
+  if (name != NULL)
+    adw_message_dialog_format_body (
+        ADW_MESSAGE_DIALOG (dialog),
+        _ ("Carom did not close properly while “%s” had unsaved changes. They were kept."), name);
+  else
+    adw_message_dialog_set_body (
+        ADW_MESSAGE_DIALOG (dialog),
+        _ ("Carom did not close properly while an unsaved scene was open. It was kept."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "later", _ ("_Later"), "discard",
+                                    _ ("_Discard"), "recover", _ ("_Recover"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (recovery_response), r,
+                         (GClosureNotify)(void (*) (void))recovery_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- life cycle ---- */
+
+static void
+carom_window_dispose (GObject *object)
+{
+  CaromWindow *self = CAROM_WINDOW (object);
+  /* The children outlive this point briefly: stop listening to them first. */
+  if (self->canvas != NULL)
+    g_signal_handlers_disconnect_by_data (self->canvas, self);
+  if (self->inspector != NULL)
+    g_signal_handlers_disconnect_by_data (self->inspector, self);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
+  g_clear_object (&self->document);
+  g_clear_object (&self->recent_menu);
+  g_clear_object (&self->settings);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CAROM_TYPE_WINDOW);
+  G_OBJECT_CLASS (carom_window_parent_class)->dispose (object);
+}
+
+static void
+carom_window_class_init (CaromWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = carom_window_dispose;
+  window_class->close_request = carom_window_close_request;
+
+  g_type_ensure (CAROM_TYPE_CANVAS);
+  g_type_ensure (CAROM_TYPE_INSPECTOR);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/carom/Carom/carom-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, pointer_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, zoom_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, objects_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, trace_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, inspector);
+}
+
+static void
+canvas_zoom_changed (CaromWindow *self)
+{
+  update_status (self);
+}
+
+static void
+inspector_step_requested (CaromWindow *self, guint ball, guint step)
+{
+  self->ball = ball;
+  step_to (self, step);
+}
+
+static void
+carom_window_init (CaromWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->settings = g_settings_new (CAROM_APPLICATION_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
+                                   self);
+  g_autoptr (GPropertyAction) sidebar
+      = g_property_action_new ("show-sidebar", self->flap, "reveal-flap");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  g_settings_bind (self->settings, "show-sidebar", self->flap, "reveal-flap",
+                   G_SETTINGS_BIND_DEFAULT);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  self->recent_menu = g_menu_new ();
+  adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
+  rebuild_recent_menu (self);
+  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
+                            G_CALLBACK (rebuild_recent_menu), self);
+
+  /* Stepping keys act in the bubble phase, so a focused spin button or
+   * entry in the inspector keeps its arrow keys. */
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
+  static const struct
+  {
+    guint key;
+    const char *action;
+  } step_keys[] = {
+    { GDK_KEY_Home, "win.step-first" },
+    { GDK_KEY_Left, "win.step-previous" },
+    { GDK_KEY_Right, "win.step-next" },
+    { GDK_KEY_End, "win.step-last" },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (step_keys); i++)
+    gtk_shortcut_controller_add_shortcut (
+        GTK_SHORTCUT_CONTROLLER (keys),
+        gtk_shortcut_new (gtk_keyval_trigger_new (step_keys[i].key, 0),
+                          gtk_named_action_new (step_keys[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (drop, "drop", G_CALLBACK (drop_files), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  carom_canvas_set_settings (self->canvas, self->settings);
+  carom_inspector_set_settings (self->inspector, self->settings);
+  g_signal_connect_swapped (self->canvas, "pointer-moved", G_CALLBACK (pointer_moved), self);
+  g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (canvas_zoom_changed), self);
+  g_signal_connect_swapped (self->inspector, "step-requested",
+                            G_CALLBACK (inspector_step_requested), self);
+
+  g_autoptr (CaromDocument) document = carom_document_new ();
+  set_document (self, document);
+}
+
+CaromWindow *
+carom_window_new (CaromApplication *application)
+{
+  return g_object_new (CAROM_TYPE_WINDOW, "application", application, NULL);
+}
+
+CaromDocument *
+carom_window_get_document (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+guint
+carom_window_get_step (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), 0);
+  return self->step;
+}
+
+GtkWidget *
+carom_window_get_inspector (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->inspector);
+}

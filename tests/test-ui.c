@@ -1,0 +1,369 @@
+/* test-ui.c: the Carom window under Xvfb (run through xvfb-run and
+ * dbus-run-session, with GSETTINGS_BACKEND=memory, as GTK's own CI does).
+ *
+ * Windows are driven through their actions and widgets, as a user would:
+ * open a scene, edit a ball in Properties, save, reopen; close with unsaved
+ * changes and cancel; compare a screenshot with a stored reference. */
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "app/carom-application.h"
+#include "app/carom-inspector.h"
+#include "app/carom-window.h"
+#include "io/carom-svg.h"
+
+/* A screenshot may differ from its reference by font hinting and
+ * antialiasing; this share of clearly different pixels is still "the same". */
+#define SCREENSHOT_TOLERANCE 0.02
+#define PIXEL_THRESHOLD 64
+
+static CaromApplication *app;
+
+static char *
+source_path (const char *relative)
+{
+  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
+}
+
+/* Spins the main loop until check(data) holds or timeout_ms passes. */
+static gboolean
+wait_for (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+  while (!check (data))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+document_has_file (gpointer data)
+{
+  return carom_document_get_file (carom_window_get_document (data)) != NULL;
+}
+
+static gboolean
+document_saved (gpointer data)
+{
+  return !carom_document_get_modified (carom_window_get_document (data));
+}
+
+static CaromWindow *
+open_window (const char *path)
+{
+  CaromWindow *window = carom_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 650);
+  gtk_window_present (GTK_WINDOW (window));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  carom_window_open_file (window, file);
+  g_assert_true (wait_for (document_has_file, window, 10000));
+  return window;
+}
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static AdwMessageDialog *
+dialog_for (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == parent
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* Answers the dialog as a click on one of its buttons does: emit the
+ * response, then close. */
+static void
+respond (GtkWindow *parent, const char *response)
+{
+  AdwMessageDialog *dialog = dialog_for (parent);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+has_dialog (gpointer data)
+{
+  return dialog_for (data) != NULL;
+}
+
+static gboolean
+pointer_cleared (gpointer data)
+{
+  return *(gpointer *)data == NULL;
+}
+
+static gboolean
+has_no_dialog (gpointer data)
+{
+  return dialog_for (data) == NULL;
+}
+
+/* Sets the selected ball's max bounces through the Properties panel. */
+static void
+edit_max_bounces (CaromWindow *window, int ball_index, int value)
+{
+  CaromInspector *inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+  carom_inspector_select (inspector, ball_index);
+  spin (50);
+  GtkWidget *spin_button = find_named (GTK_WIDGET (inspector), "max-bounces");
+  g_assert_nonnull (spin_button);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin_button), value);
+}
+
+static char *
+copy_to_temp (const char *example, char **dir)
+{
+  *dir = g_dir_make_tmp ("carom-ui-XXXXXX", NULL);
+  g_autofree char *src = source_path (example);
+  g_autofree char *text = NULL;
+  gsize len;
+  g_assert_true (g_file_get_contents (src, &text, &len, NULL));
+  char *path = g_build_filename (*dir, "scene.svg", NULL);
+  g_assert_true (g_file_set_contents (path, text, (gssize)len, NULL));
+  return path;
+}
+
+static void
+destroy_window (CaromWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (20);
+}
+
+/* 1: the window opens the example scene: title, objects, trace, stepping. */
+static void
+test_ui_opens_example (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "seed.svg");
+  g_assert_cmpuint (carom_document_get_scene (doc)->objects->len, ==, 3);
+  g_assert_false (carom_document_get_modified (doc));
+  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 29);
+
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-last", NULL);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 29);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "step-next"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-first", NULL);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  destroy_window (window);
+}
+
+/* 2: open → edit in Properties → Save → reopen: the edit is in the file. */
+static void
+test_ui_edit_save_reopen (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_to_temp ("data/examples/seed.svg", &dir);
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+
+  edit_max_bounces (window, 2, 7);
+  g_assert_true (carom_document_get_modified (doc));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
+  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 7);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_true (wait_for (document_saved, window, 10000));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "scene.svg");
+  destroy_window (window);
+
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  CaromObject *ball = carom_scene_find (scene, "ball");
+  g_assert_nonnull (ball);
+  g_assert_cmpuint (ball->max_bounces, ==, 7);
+
+  CaromWindow *again = open_window (path);
+  trace = carom_document_get_trace (carom_window_get_document (again));
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 7);
+  destroy_window (again);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* 3: closing with unsaved changes asks; Cancel keeps the window and the
+ * changes, Discard closes it and leaves the file alone. */
+static void
+test_ui_unsaved_changes (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_to_temp ("data/examples/seed.svg", &dir);
+  g_autofree char *before = NULL;
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  CaromWindow *window = open_window (path);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  edit_max_bounces (window, 2, 5);
+
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (wait_for (has_dialog, window, 5000));
+  respond (GTK_WINDOW (window), "cancel");
+  g_assert_true (wait_for (has_no_dialog, window, 5000));
+  g_assert_nonnull (window);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (carom_document_get_modified (carom_window_get_document (window)));
+
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (wait_for (has_dialog, window, 5000));
+  respond (GTK_WINDOW (window), "discard");
+  g_assert_true (wait_for (pointer_cleared, &window, 5000));
+  g_autofree char *after = NULL;
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* 4: a file that cannot be read leaves the open scene as it was. */
+static void
+test_ui_failed_open_keeps_scene (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  const CaromScene *scene = carom_document_get_scene (doc);
+  g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/missing.svg");
+  carom_window_open_file (window, bad);
+  spin (500);
+  g_assert_true (carom_document_get_scene (doc) == scene);
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+  g_autofree char *name = g_file_get_basename (carom_document_get_file (doc));
+  g_assert_cmpstr (name, ==, "seed.svg");
+  destroy_window (window);
+}
+
+static GdkTexture *
+screenshot (CaromWindow *window)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (window));
+  int h = gtk_widget_get_height (GTK_WIDGET (window));
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
+static double
+share_of_different_pixels (GdkTexture *a, GdkTexture *b)
+{
+  int w = gdk_texture_get_width (a), h = gdk_texture_get_height (a);
+  if (w != gdk_texture_get_width (b) || h != gdk_texture_get_height (b))
+    return 1.0;
+  g_autofree guchar *pa = g_malloc ((gsize)w * h * 4), *pb = g_malloc ((gsize)w * h * 4);
+  gdk_texture_download (a, pa, (gsize)w * 4);
+  gdk_texture_download (b, pb, (gsize)w * 4);
+  gsize differ = 0;
+  for (gsize i = 0; i < (gsize)w * h; i++)
+    for (int c = 0; c < 3; c++)
+      if (abs (pa[4 * i + c] - pb[4 * i + c]) > PIXEL_THRESHOLD)
+        {
+          differ++;
+          break;
+        }
+  return (double)differ / ((double)w * h);
+}
+
+/* 5: the window showing the example scene looks like the stored reference. */
+static void
+test_ui_screenshot (void)
+{
+  /* A fixed location: the header bar shows the scene's folder. */
+  g_autofree char *src = source_path ("data/examples/seed.svg");
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
+  g_autofree char *dir = g_build_filename (g_get_tmp_dir (), "carom-ui-test", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  g_autofree char *path = g_build_filename (dir, "seed.svg", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  CaromWindow *window = open_window (path);
+  spin (800);
+  g_autoptr (GdkTexture) shot = screenshot (window);
+  g_autofree char *out = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-seed.png", NULL);
+  gdk_texture_save_to_png (shot, out);
+  g_autofree char *reference = source_path ("tests/data/ui/seed-window.png");
+  if (g_getenv ("CAROM_UPDATE_REFERENCE") != NULL)
+    {
+      gdk_texture_save_to_png (shot, reference);
+      g_test_skip ("reference updated");
+    }
+  else
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GdkTexture) expected = gdk_texture_new_from_filename (reference, &error);
+      g_assert_no_error (error);
+      double share = share_of_different_pixels (shot, expected);
+      g_test_message ("screenshot %s differs from %s in %.3f%% of pixels", out, reference,
+                      100 * share);
+      g_assert_cmpfloat (share, <, SCREENSHOT_TOLERANCE);
+    }
+  destroy_window (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+  adw_init ();
+  app = carom_application_new ();
+  g_autoptr (GError) error = NULL;
+  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
+                                                    | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_application_hold (G_APPLICATION (app));
+
+  g_test_add_func ("/ui/window/opens-example", test_ui_opens_example);
+  g_test_add_func ("/ui/window/edit-save-reopen", test_ui_edit_save_reopen);
+  g_test_add_func ("/ui/window/unsaved-changes", test_ui_unsaved_changes);
+  g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);
+  g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);
+  int status = g_test_run ();
+  g_application_release (G_APPLICATION (app));
+  g_clear_object (&app);
+  return status;
+}
