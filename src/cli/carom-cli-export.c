@@ -91,7 +91,7 @@ export_main (int argc, char **argv)
       N_ ("BVH levels to draw, 0 being the root (default: all)"), N_ ("LO[:HI]") },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("SCENE.svg") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("SCENE.svg -o OUT"));
@@ -100,6 +100,7 @@ export_main (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   g_autoptr (GError) error = NULL;
+  g_set_prgname ("carom export"); /* the usage line names the command */
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return fail (EXIT_USAGE, error->message);
   if (files == NULL || files[0] == NULL || files[1] != NULL)

@@ -148,12 +148,16 @@ trace_to_text (const CaromSceneTrace *st)
         {
           const CgHit *hit = &t->hits[k];
           const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
-          g_autofree char *where
-              = hit->kind == CG_PRIM_SEGMENT
-                    ? g_strdup_printf (_ ("%s %s, edge %u"), carom_object_role_name (object),
-                                       object->id, hit->element)
-                    : g_strdup_printf (_ ("%s %s, corner arc at vertex %u"),
-                                       carom_object_role_name (object), object->id, hit->element);
+          gboolean wall = object->role == CG_ROLE_WALL;
+          g_autofree char *where = NULL;
+          if (hit->kind == CG_PRIM_SEGMENT)
+            where = wall ? g_strdup_printf (_ ("wall %s, edge %u"), object->id, hit->element)
+                         : g_strdup_printf (_ ("obstacle %s, edge %u"), object->id, hit->element);
+          else
+            where = wall ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id,
+                                            hit->element)
+                         : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
+                                            hit->element);
           g_string_append_printf (out, _ ("  %3u  (%s, %s)  after %s  %s\n"), hit->index,
                                   short_number (hit->point.x, a), short_number (hit->point.y, b),
                                   short_number (hit->distance, c), where);
@@ -177,7 +181,7 @@ carom_cli_trace (int argc, char **argv)
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
       N_ ("Test every primitive instead of using the BVH"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_ ("SCENE.svg") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("SCENE.svg"));
@@ -185,6 +189,7 @@ carom_cli_trace (int argc, char **argv)
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   g_autoptr (GError) error = NULL;
+  g_set_prgname ("carom trace"); /* the usage line names the command */
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       g_printerr ("carom trace: %s\n", error->message);

@@ -492,10 +492,11 @@ carom_svg_shape_contours (const CaromSvgElement *element, double tolerance, Caro
       gsize length = strlen (data);
       if (length > CAROM_SVG_MAX_PATH_DATA_LENGTH)
         {
-          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                       _ ("attribute “%s” holds %" G_GSIZE_FORMAT
-                          " bytes of path data, more than %d (the limit for one path)"),
-                       "d", length, CAROM_SVG_MAX_PATH_DATA_LENGTH);
+          g_set_error (
+              error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+              _ ("attribute “%s” holds %zu bytes of path data, more than %d (the limit for "
+                 "one path)"),
+              "d", length, CAROM_SVG_MAX_PATH_DATA_LENGTH);
           return FALSE;
         }
       if (!carom_svg_parse_path (data, tolerance, element->lenient, shape, warning, error))

@@ -201,7 +201,7 @@ carom_svg_parse_number_list (const char *text, GArray *numbers, gsize max_count,
       if (numbers->len >= max_count)
         {
           g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                       _ ("more than %" G_GSIZE_FORMAT " numbers (the limit)"), max_count);
+                       _ ("more than %zu numbers (the limit)"), (size_t)max_count);
           return FALSE;
         }
       g_array_append_val (numbers, v);

@@ -285,7 +285,7 @@ check_readable (const CaromScene *scene, GError **error)
       if (object->kind == CAROM_OBJECT_POLYGON && object->n_points > CAROM_SVG_MAX_POLYGON_VERTICES)
         {
           g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
-                       _ ("“%s” has %" G_GSIZE_FORMAT " vertices, more than %d (the limit for one "
+                       _ ("“%s” has %zu vertices, more than %d (the limit for one "
                           "polygon): the file could not be opened again"),
                        object->id != NULL ? object->id : "", object->n_points,
                        CAROM_SVG_MAX_POLYGON_VERTICES);

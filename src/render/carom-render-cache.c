@@ -133,16 +133,16 @@ carom_render_cache_check_step (const CaromRenderCache *cache, gint64 step, GErro
   if (cache->ball == NULL)
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP,
-                   _ ("step %" G_GINT64_FORMAT " needs a ball, and the scene has none"), step);
+                   _ ("step %lld needs a ball, and the scene has none"), (long long)step);
       return FALSE;
     }
   gint64 n_hits = (gint64)cache->ball->trace.n_hits;
   if (step < 0 || step > n_hits)
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP,
-                   _ ("step %" G_GINT64_FORMAT " is out of range: ball “%s” has %" G_GINT64_FORMAT
-                      " hits, so the step must be 0 (the start) to %" G_GINT64_FORMAT),
-                   step, cache->ball->ball->id, n_hits, n_hits);
+                   _ ("step %lld is out of range: ball “%s” has %lld hits, so the step must be "
+                      "0 (the start) to %lld"),
+                   (long long)step, cache->ball->ball->id, (long long)n_hits, (long long)n_hits);
       return FALSE;
     }
   return TRUE;

@@ -270,7 +270,7 @@ legend_rows (const CaromFrame *f)
       g_autofree char *id = g_markup_escape_text (o->id, -1);
       /* Translators: a legend's title: "Hit 3 of 29: wall “room”". */
       add_row (rows, SAMPLE_NONE,
-               g_strdup_printf (_ ("<b>Hit %" G_GINT64_FORMAT " of %zu</b>: %s “%s”"), step,
+               g_strdup_printf (_ ("<b>Hit %lld of %zu</b>: %s “%s”"), (long long)step,
                                 c->ball->trace.n_hits,
                                 o->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle"), id));
     }
