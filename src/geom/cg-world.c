@@ -1,13 +1,51 @@
 /* cg-world.c: outline primitives of a scene, their BVH, and the first-hit
- * query, traversed nearest-first with early exit. */
+ * query, traversed nearest-first with early exit.
+ *
+ * The query must choose the hit brute force chooses, bit for bit. What makes
+ * it fast changes no number:
+ *  - the BVH is 4 wide with float boxes (cg-bvh.h); the slab test computes
+ *    the same ray parameters as cg_aabb_ray() would on those boxes, which
+ *    contain the padded double boxes, so it prunes no more than an exact test;
+ *  - a leaf's primitives are one contiguous stretch of memory: an object
+ *    leaf is a run of one outline in w->prims; a primitive leaf's primitives
+ *    are copied, in leaf order, into compact records (48 bytes instead of
+ *    the 72 of a CgPrimitive), arcs first, then segments;
+ *  - primitives are tested by lean copies of cg_cast_primitive() that
+ *    perform exactly the same floating-point operations but fill no record,
+ *    and stop as soon as a primitive cannot beat the best hit so far; the
+ *    full record is computed once, for the winner, by cg_cast_primitive(). */
 #include "cg-world.h"
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
-/* Items a leaf may hold before SAH must split it. */
+/* The lean tests below must round exactly like cg-cast.c: no fused
+ * multiply-adds (GCC does not contract in ISO C mode, -std=c17; clang needs
+ * telling). */
+#ifdef __clang__
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+/* Items a leaf may hold before SAH must split it (at most
+ * RUN_MAX_PRIMITIVES). */
 #define LEAF_MAX_PRIMITIVES 4
-#define LEAF_MAX_OBJECTS 2
+/* An object leaf is one run of at most this many consecutive primitives of
+ * one polygon's outline: a whole obstacle of up to 8 vertices, while a long
+ * wall outline is cut into runs that each get their own box. */
+#define RUN_MAX_PRIMITIVES 16
+
+/* What the cast reads of one primitive: p[0] is a segment's normal n or an
+ * arc's centre q, p[1] and p[2] the primitive's a and b (the ball radius is
+ * the world's). */
+typedef struct
+{
+  CgVec2 p[3];
+} CastRecord;
 
 struct CgWorld
 {
@@ -24,7 +62,13 @@ struct CgWorld
   size_t n_prims;
   uint32_t *prim_first; /* polygon i's primitives: prims[prim_first[i] .. prim_first[i+1]) */
 
+  /* The BVH; its leaves' user[] say what their casts read (test_leaf()). */
   CgBvh bvh;
+  /* Primitive leaves only: compact cast records in leaf order (per leaf, arcs
+   * then segments), each record's primitive, and each primitive's record. */
+  CastRecord *records;
+  uint32_t *record_prim;
+  uint32_t *prim_record;
 };
 
 void
@@ -37,8 +81,150 @@ cg_world_free (CgWorld *w)
   free (w->verts);
   free (w->prims);
   free (w->prim_first);
+  free (w->records);
+  free (w->record_prim);
+  free (w->prim_record);
   cg_bvh_clear (&w->bvh);
   free (w);
+}
+
+/* Lays out the records of one primitive leaf from record `at` on, arcs
+ * first, and notes in the leaf where they are; returns the next record. */
+static uint32_t
+place_leaf (CgWorld *w, CgBvhRef *ref, uint32_t at)
+{
+  /* Arcs go straight to their place, segments wait. */
+  uint32_t begin = at, segments[LEAF_MAX_PRIMITIVES], n_segments = 0;
+  for (uint32_t i = ref->first; i < ref->first + ref->count; i++)
+    {
+      uint32_t k = w->bvh.items[i];
+      if (w->prims[k].kind == CG_PRIM_SEGMENT)
+        segments[n_segments++] = k;
+      else
+        w->record_prim[at++] = k;
+    }
+  uint32_t arcs = at - begin;
+  for (uint32_t i = 0; i < n_segments; i++)
+    w->record_prim[at++] = segments[i];
+  for (uint32_t j = begin; j < at; j++)
+    {
+      uint32_t k = w->record_prim[j];
+      const CgPrimitive *p = &w->prims[k];
+      w->records[j] = (CastRecord){ { p->kind == CG_PRIM_ARC ? p->q : p->n, p->a, p->b } };
+      w->prim_record[k] = j;
+    }
+  ref->user[0] = begin;
+  ref->user[1] = arcs | n_segments << 16;
+  return at;
+}
+
+/* Notes in a leaf what its casts read (place_leaf() for primitive leaves; an
+ * object leaf's run of w->prims). */
+static uint32_t
+set_leaf (CgWorld *w, CgBvhRef *ref, const uint32_t *run_first, uint32_t at)
+{
+  if (run_first == NULL)
+    return place_leaf (w, ref, at);
+  uint32_t run = w->bvh.items[ref->first];
+  ref->user[0] = run_first[run];
+  ref->user[1] = run_first[run + 1];
+  /* The item becomes the polygon of the run. */
+  w->bvh.items[ref->first] = w->prims[run_first[run]].object;
+  return at;
+}
+
+/* Builds the BVH over one padded box per primitive, or per run of at most
+ * RUN_MAX_PRIMITIVES consecutive primitives of one polygon, then the cast
+ * records in leaf order. Primitive leaves are built by groups (the runs):
+ * whole runs are separated first, which is several times faster than
+ * splitting a million primitives from the top and about as good. */
+static bool
+build_bvh (CgWorld *w, double pad)
+{
+  bool objects = w->leaves == CG_BVH_LEAF_OBJECTS;
+  uint32_t n_runs = 0;
+  for (size_t i = 0; i < w->n_polys; i++)
+    {
+      uint32_t n = w->prim_first[i + 1] - w->prim_first[i];
+      n_runs += (n + RUN_MAX_PRIMITIVES - 1) / RUN_MAX_PRIMITIVES;
+    }
+  uint32_t n_items = objects ? n_runs : (uint32_t)w->n_prims;
+
+  bool ok = false;
+  CgAabb *boxes = malloc (((size_t)n_items + 1) * sizeof *boxes);
+  uint32_t *run_first = malloc (((size_t)n_runs + 1) * sizeof *run_first);
+  CgBvhRef **leaf_at = NULL;
+  if (boxes == NULL || run_first == NULL)
+    goto done;
+  uint32_t run = 0;
+  for (size_t i = 0; i < w->n_polys; i++)
+    {
+      /* Cut the outline into runs of near-equal length. */
+      uint32_t begin = w->prim_first[i], n = w->prim_first[i + 1] - begin;
+      uint32_t runs = (n + RUN_MAX_PRIMITIVES - 1) / RUN_MAX_PRIMITIVES;
+      for (uint32_t j = 0; j < runs; j++)
+        {
+          uint32_t from = begin + (uint32_t)((uint64_t)n * j / runs);
+          uint32_t to = begin + (uint32_t)((uint64_t)n * (j + 1) / runs);
+          CgAabb box = cg_aabb_empty ();
+          for (uint32_t k = from; k < to; k++)
+            {
+              CgAabb prim = cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad);
+              if (objects)
+                box = cg_aabb_union (box, prim);
+              else
+                boxes[k] = prim;
+            }
+          if (objects)
+            boxes[run] = box;
+          run_first[run++] = from;
+        }
+    }
+  run_first[run] = (uint32_t)w->n_prims;
+
+  if (objects
+          ? !cg_bvh_build (&w->bvh, boxes, n_items, 1)
+          : !cg_bvh_build_grouped (&w->bvh, boxes, n_items, run_first, n_runs, LEAF_MAX_PRIMITIVES))
+    goto done;
+  if (!objects)
+    {
+      free (run_first);
+      run_first = NULL; /* leaves name primitives */
+      /* Primitive leaves get compact cast records, in leaf order: a leaf's
+       * primitives are scattered in w->prims, its records contiguous. */
+      w->records = cg_bvh_alloc_big ((w->n_prims + 1) * sizeof *w->records, 64);
+      w->record_prim = malloc ((w->n_prims + 1) * sizeof *w->record_prim);
+      w->prim_record = malloc ((w->n_prims + 1) * sizeof *w->prim_record);
+      if (!w->records || !w->record_prim || !w->prim_record)
+        goto done;
+    }
+
+  /* Leaves cover the item slots in order, so visiting them by first slot
+   * lays the records out in leaf order. */
+  leaf_at = calloc ((size_t)n_items + 1, sizeof *leaf_at);
+  if (leaf_at == NULL)
+    goto done;
+  if (w->bvh.root.count > 0)
+    leaf_at[w->bvh.root.first] = &w->bvh.root;
+  for (uint32_t i = 0; i < w->bvh.n_nodes; i++)
+    for (int k = 0; k < CG_BVH_WIDTH; k++)
+      {
+        CgBvhRef *ref = &w->bvh.nodes[i].child[k];
+        if (ref->count > 0)
+          leaf_at[ref->first] = ref;
+      }
+  uint32_t at = 0;
+  for (uint32_t slot = 0; slot < n_items; slot++)
+    if (leaf_at[slot] != NULL)
+      at = set_leaf (w, leaf_at[slot], run_first, at);
+  assert (objects || at == w->n_prims);
+  ok = true;
+
+done:
+  free (boxes);
+  free (run_first);
+  free (leaf_at);
+  return ok;
 }
 
 CgWorld *
@@ -58,7 +244,7 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
   w->roles = malloc ((count + 1) * sizeof *w->roles);
   w->vertex_first = malloc ((count + 1) * sizeof *w->vertex_first);
   w->verts = malloc ((n_verts + 1) * sizeof *w->verts);
-  w->prims = malloc ((cg_outline_max_primitives (n_verts) + 1) * sizeof *w->prims);
+  w->prims = cg_bvh_alloc_big ((cg_outline_max_primitives (n_verts) + 1) * sizeof *w->prims, 64);
   w->prim_first = malloc ((count + 1) * sizeof *w->prim_first);
   if (!w->roles || !w->vertex_first || !w->verts || !w->prims || !w->prim_first)
     goto fail;
@@ -72,7 +258,8 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
       memcpy (w->verts + at, polys[i].v, polys[i].n * sizeof *w->verts);
       extent = cg_aabb_union (extent, cg_polygon_bounds (polys[i].v, polys[i].n));
       w->prim_first[i] = (uint32_t)w->n_prims;
-      w->n_prims += cg_outline_build (polys[i].v, polys[i].n, r, (uint32_t)i, w->prims + w->n_prims);
+      w->n_prims
+          += cg_outline_build (polys[i].v, polys[i].n, r, (uint32_t)i, w->prims + w->n_prims);
       at += polys[i].n;
     }
   w->vertex_first[count] = at;
@@ -86,31 +273,7 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
   /* Boxes are padded by a few eps: a cast accepts crossings up to eps behind
    * the start, beyond a segment's end or outside an arc's sweep, so a tight box
    * could prune a primitive that brute force would hit. */
-  double pad = 4.0 * w->eps;
-  uint32_t n_items = leaves == CG_BVH_LEAF_OBJECTS ? (uint32_t)count : (uint32_t)w->n_prims;
-  CgAabb *boxes = malloc ((n_items + 1) * sizeof *boxes);
-  if (boxes == NULL)
-    goto fail;
-  if (leaves == CG_BVH_LEAF_OBJECTS)
-    {
-      for (size_t i = 0; i < count; i++)
-        {
-          CgAabb box = cg_aabb_empty ();
-          for (uint32_t k = w->prim_first[i]; k < w->prim_first[i + 1]; k++)
-            box = cg_aabb_union (box, cg_primitive_bounds (&w->prims[k]));
-          boxes[i] = cg_aabb_pad (box, pad);
-        }
-    }
-  else
-    {
-      for (size_t k = 0; k < w->n_prims; k++)
-        boxes[k] = cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad);
-    }
-  bool built = cg_bvh_build (&w->bvh, boxes, n_items,
-                             leaves == CG_BVH_LEAF_OBJECTS ? LEAF_MAX_OBJECTS
-                                                           : LEAF_MAX_PRIMITIVES);
-  free (boxes);
-  if (!built)
+  if (!build_bvh (w, 4.0 * w->eps))
     goto fail;
   return w;
 
@@ -163,122 +326,354 @@ cg_world_memory (const CgWorld *w)
 {
   return sizeof *w + w->n_polys * (sizeof *w->roles + sizeof *w->vertex_first)
          + w->vertex_first[w->n_polys] * sizeof *w->verts + w->n_prims * sizeof *w->prims
-         + (w->n_polys + 1) * sizeof *w->prim_first + cg_bvh_memory (&w->bvh);
+         + (w->n_polys + 1) * sizeof *w->prim_first + cg_bvh_memory (&w->bvh)
+         + (w->records != NULL
+                ? w->n_prims
+                      * (sizeof *w->records + sizeof *w->record_prim + sizeof *w->prim_record)
+                : 0);
 }
 
-/* The best hit so far. Ties in t go to the lower primitive index, the order
- * brute force sees them in, so both searches agree bit for bit. */
+/* One query: the ray, what to skip, and the best hit so far. Ties in t go to
+ * the lower primitive index, the order brute force sees them in, so both
+ * searches agree bit for bit. */
 typedef struct
 {
-  double t;
-  int64_t prim;
-  CgCastRecord rec;
-} Best;
+  CgVec2 c, d;
+  double eps, r;
+  int64_t exclude;         /* the primitive to skip, or -1 */
+  uint32_t exclude_record; /* its record, or UINT32_MAX */
+  double t;                /* the best hit so far */
+  int64_t prim;            /* its primitive, -1 for none */
+  CgCastStats stats;       /* kept here (not in the caller's result) so it can live in registers */
+} Query;
 
+/* Takes a hit at t on primitive k if it beats the best. */
 static inline void
-try_primitive (const CgWorld *w, uint32_t k, CgVec2 c, CgVec2 d, int64_t exclude, Best *best,
-               CgCastStats *stats)
+offer (Query *q, double t, uint32_t k)
 {
-  if ((int64_t)k == exclude)
-    return;
-  CgCastRecord rec;
-  stats->primitives_tested++;
-  if (!cg_cast_primitive (&w->prims[k], c, d, w->eps, &rec))
-    return;
-  if (rec.t < best->t || (rec.t == best->t && (int64_t)k < best->prim))
+  if (t < q->t || (t == q->t && (int64_t)k < q->prim))
     {
-      best->t = rec.t;
-      best->prim = k;
-      best->rec = rec;
+      q->t = t;
+      q->prim = k;
     }
 }
 
+/* cast_segment() of cg-cast.c without the record: the same operations in the
+ * same order, so the same t and the same verdict. A crossing farther than
+ * the best so far cannot win and needs no further test. */
+static inline bool
+lean_segment (CgVec2 n, CgVec2 a, CgVec2 b, const Query *q, double *t_hit)
+{
+  double d_dot_n = cg_dot (q->d, n);
+  if (!(d_dot_n < 0.0))
+    return false;
+  double t = cg_dot (cg_sub (a, q->c), n) / d_dot_n;
+  if (t < -q->eps || t > q->t)
+    return false;
+  CgVec2 point = cg_mul_add (q->c, t, q->d);
+  CgVec2 ab = cg_sub (b, a);
+  double len_sq = cg_length_sq (ab);
+  double s = len_sq > 0.0 ? cg_dot (cg_sub (point, a), ab) / len_sq : 0.0;
+  double slack = len_sq > 0.0 ? q->eps / sqrt (len_sq) : INFINITY;
+  if (s < -slack || s > 1.0 + slack)
+    return false;
+  *t_hit = t;
+  return true;
+}
+
+/* cast_arc() of cg-cast.c without the record, likewise (cg_arc_normals()
+ * inlined; r is every primitive's radius, the world's). */
+static inline bool
+lean_arc (CgVec2 centre, CgVec2 a, CgVec2 b, const Query *q, double *t_hit)
+{
+  double r = q->r;
+  CgVec2 m = cg_sub (q->c, centre);
+  double mb = cg_dot (m, q->d);
+  CgVec2 h = cg_mul_add (m, -mb, q->d);
+  double disc = r * r - cg_length_sq (h);
+  if (disc < -2.0 * r * q->eps)
+    return false;
+  double root = sqrt (cg_max (disc, 0.0));
+  double t0 = -mb - root;
+  if (t0 < -q->eps || t0 > q->t)
+    return false;
+  CgVec2 point = cg_mul_add (q->c, t0, q->d);
+  CgVec2 normal = cg_scale (cg_sub (point, centre), 1.0 / r);
+  CgVec2 n0 = cg_scale (cg_sub (a, centre), 1.0 / r);
+  CgVec2 n1 = cg_scale (cg_sub (b, centre), 1.0 / r);
+  double sweep_from = cg_cross (n0, normal);
+  double sweep_to = cg_cross (normal, n1);
+  double slack = q->eps / r;
+  if (sweep_from < -slack || sweep_to < -slack)
+    return false;
+  *t_hit = t0;
+  return true;
+}
+
+/* Tests a leaf. With object leaves, user[0] .. user[1] - 1 are primitives, a
+ * stretch of one outline in w->prims. With primitive leaves, user[0] is the
+ * leaf's first cast record and user[1] packs its numbers of arcs (low 16
+ * bits) and segments (high 16 bits), arcs first. */
+static inline void
+test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
+{
+  q->stats.nodes_visited++;
+  double t;
+  if (w->records == NULL)
+    {
+      for (uint32_t k = user0; k < user1; k++)
+        {
+          if ((int64_t)k == q->exclude)
+            continue;
+          q->stats.primitives_tested++;
+          const CgPrimitive *p = &w->prims[k];
+          if (p->kind == CG_PRIM_SEGMENT ? lean_segment (p->n, p->a, p->b, q, &t)
+                                         : lean_arc (p->q, p->a, p->b, q, &t))
+            offer (q, t, k);
+        }
+      return;
+    }
+  uint32_t arcs_end = user0 + (user1 & 0xffff), end = arcs_end + (user1 >> 16);
+  for (uint32_t j = user0; j < end; j++)
+    {
+      if (j == q->exclude_record)
+        continue;
+      q->stats.primitives_tested++;
+      const CastRecord *rec = &w->records[j];
+      if (j < arcs_end ? lean_arc (rec->p[0], rec->p[1], rec->p[2], q, &t)
+                       : lean_segment (rec->p[0], rec->p[1], rec->p[2], q, &t))
+        offer (q, t, w->record_prim[j]);
+    }
+}
+
+/* Brute force is the reference: every primitive through cg_cast_primitive(). */
 static void
-cast_brute_force (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, Best *best,
-                  CgCastStats *stats)
+cast_brute_force (const CgWorld *w, Query *q)
 {
   for (uint32_t k = 0; k < w->n_prims; k++)
-    try_primitive (w, k, c, d, exclude, best, stats);
-}
-
-static inline void
-test_leaf (const CgWorld *w, const CgBvhNode *node, CgVec2 c, CgVec2 d, int64_t exclude,
-           Best *best, CgCastStats *stats)
-{
-  const uint32_t *items = w->bvh.items + node->first;
-  for (uint32_t i = 0; i < node->count; i++)
     {
-      if (w->leaves == CG_BVH_LEAF_OBJECTS)
-        {
-          uint32_t o = items[i];
-          for (uint32_t k = w->prim_first[o]; k < w->prim_first[o + 1]; k++)
-            try_primitive (w, k, c, d, exclude, best, stats);
-        }
-      else
-        try_primitive (w, items[i], c, d, exclude, best, stats);
+      if ((int64_t)k == q->exclude)
+        continue;
+      CgCastRecord rec;
+      q->stats.primitives_tested++;
+      if (cg_cast_primitive (&w->prims[k], q->c, q->d, w->eps, &rec))
+        offer (q, rec.t, k);
     }
 }
 
-static void
-cast_bvh (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, Best *best, CgCastStats *stats)
+/* The ray and what the slab tests need of it. */
+typedef struct
 {
-  if (w->bvh.n_nodes == 0)
-    return;
-  CgVec2 inv_d = { 1.0 / d.x, 1.0 / d.y };
-  double tmin, tmax;
-  double t_floor = -w->eps; /* crossings this far behind the start still count */
+  CgVec2 o, inv_d;
+  double t_floor;
+  bool parallel; /* d.x or d.y is 0: 1/d is infinite on that axis */
+  /* Where the near and far planes of each axis sit in a node: lo when the
+   * ray runs towards +x (+y), hi otherwise (byte offsets into CgBvhNode). */
+  size_t near_x, far_x, near_y, far_y;
+} Ray;
 
-  stats->boxes_tested++;
-  if (!cg_aabb_ray (w->bvh.nodes[0].box, c, inv_d, &tmin, &tmax) || tmax < t_floor)
-    return;
+static inline const float *
+plane (const CgBvhNode *node, size_t offset)
+{
+  return (const float *)((const char *)node + offset);
+}
 
-  struct
-  {
-    uint32_t node;
-    double tmin;
-  } stack[CG_BVH_MAX_DEPTH + 1];
-  int top = 0;
-  stack[top].node = 0;
-  stack[top].tmin = tmin;
-  top++;
+/* Child k against a ray parallel to an axis (rare): cg_aabb_ray() itself,
+ * which tests that axis' slab as an interval. */
+static inline bool
+child_hit_parallel (const CgBvhNode *node, int k, const Ray *ray, double t_best, double *near)
+{
+  CgAabb box = cg_bvh_child_box (node, k);
+  double t0, t1;
+  if (cg_aabb_is_empty (box) || !cg_aabb_ray (box, ray->o, ray->inv_d, &t0, &t1))
+    return false;
+  *near = t0;
+  return t1 >= ray->t_floor && t0 <= t_best;
+}
 
-  while (top > 0)
+/* The children whose boxes the ray enters at most at t_best (and leaves no
+ * earlier than t_floor): bit k set for child k, near[k] its entry parameter.
+ *
+ * This is cg_aabb_ray() on the stored boxes with the same operations, so the
+ * same parameters. Instead of min and max of each axis' two crossings, the
+ * sign of the direction picks which plane is crossed first: with lo <= hi,
+ * (lo - o) / d and (hi - o) / d are ordered by that sign (rounding is
+ * monotonic), so the picked value is the minimum (at most the sign of a zero
+ * differs, which no comparison sees). Branch-free, so the compiler can test
+ * the children side by side; an unused slot (lo = +inf, hi = -inf) comes out
+ * with t0 = +inf > t1 and is never entered. */
+static inline unsigned
+node_hits (const CgBvhNode *node, const Ray *ray, double t_best, double near[CG_BVH_WIDTH])
+{
+  unsigned mask = 0;
+  if (ray->parallel)
     {
-      top--;
-      if (stack[top].tmin > best->t)
-        continue; /* early exit: a hit is already closer than this box */
-      const CgBvhNode *node = &w->bvh.nodes[stack[top].node];
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        mask |= (unsigned)child_hit_parallel (node, k, ray, t_best, &near[k]) << k;
+      return mask;
+    }
+  const float *nx = plane (node, ray->near_x), *fx = plane (node, ray->far_x);
+  const float *ny = plane (node, ray->near_y), *fy = plane (node, ray->far_y);
+#if defined(__SSE2__) && CG_BVH_WIDTH == 4
+  /* Two children per instruction, in double precision like the scalar code
+   * below (float to double is exact; maxpd and minpd are a > b ? a : b and
+   * a < b ? a : b, as cg_max and cg_min). */
+  __m128d ox = _mm_set1_pd (ray->o.x), oy = _mm_set1_pd (ray->o.y);
+  __m128d ix = _mm_set1_pd (ray->inv_d.x), iy = _mm_set1_pd (ray->inv_d.y);
+  __m128d floor = _mm_set1_pd (ray->t_floor), limit = _mm_set1_pd (t_best);
+  __m128 vnx = _mm_load_ps (nx), vfx = _mm_load_ps (fx), vny = _mm_load_ps (ny),
+         vfy = _mm_load_ps (fy);
+  for (int half = 0; half < 2; half++)
+    {
+      __m128d tnx = _mm_mul_pd (_mm_sub_pd (_mm_cvtps_pd (vnx), ox), ix);
+      __m128d tfx = _mm_mul_pd (_mm_sub_pd (_mm_cvtps_pd (vfx), ox), ix);
+      __m128d tny = _mm_mul_pd (_mm_sub_pd (_mm_cvtps_pd (vny), oy), iy);
+      __m128d tfy = _mm_mul_pd (_mm_sub_pd (_mm_cvtps_pd (vfy), oy), iy);
+      __m128d t0 = _mm_max_pd (tnx, tny), t1 = _mm_min_pd (tfx, tfy);
+      __m128d in = _mm_and_pd (_mm_and_pd (_mm_cmple_pd (t0, t1), _mm_cmpge_pd (t1, floor)),
+                               _mm_cmple_pd (t0, limit));
+      _mm_storeu_pd (&near[2 * half], t0);
+      mask |= (unsigned)_mm_movemask_pd (in) << (2 * half);
+      /* The upper two floats down, for the second pair of children. */
+      vnx = _mm_movehl_ps (vnx, vnx);
+      vfx = _mm_movehl_ps (vfx, vfx);
+      vny = _mm_movehl_ps (vny, vny);
+      vfy = _mm_movehl_ps (vfy, vfy);
+    }
+#else
+  for (int k = 0; k < CG_BVH_WIDTH; k++)
+    {
+      double t0 = cg_max ((nx[k] - ray->o.x) * ray->inv_d.x, (ny[k] - ray->o.y) * ray->inv_d.y);
+      double t1 = cg_min ((fx[k] - ray->o.x) * ray->inv_d.x, (fy[k] - ray->o.y) * ray->inv_d.y);
+      near[k] = t0;
+      mask |= (unsigned)((t0 <= t1) & (t1 >= ray->t_floor) & (t0 <= t_best)) << k;
+    }
+#endif
+  return mask;
+}
+
+/* A subtree still to visit, with the ray's entry into its box: a leaf (its
+ * user[] values) or an inner node (its index, and info == UINT32_MAX). */
+typedef struct
+{
+  uint32_t index, info;
+  double tmin;
+} Pending;
+
+static inline void
+prefetch_node (const CgBvhNode *node)
+{
+#if defined(__GNUC__)
+  __builtin_prefetch (node);
+  __builtin_prefetch (&node->child[0]);
+#else
+  (void)node;
+#endif
+}
+
+static void
+cast_bvh (const CgWorld *w, Query *q)
+{
+  CgVec2 c = q->c, d = q->d;
+  CgCastStats *stats = &q->stats;
+  const CgBvh *bvh = &w->bvh;
+  if (bvh->root.count == 0 && bvh->n_nodes == 0)
+    return;
+  Ray ray = { .o = c, .inv_d = { 1.0 / d.x, 1.0 / d.y }, .t_floor = -w->eps };
+  ray.parallel = isinf (ray.inv_d.x) || isinf (ray.inv_d.y);
+  bool up_x = ray.inv_d.x >= 0.0, up_y = ray.inv_d.y >= 0.0;
+  ray.near_x = up_x ? offsetof (CgBvhNode, lo_x) : offsetof (CgBvhNode, hi_x);
+  ray.far_x = up_x ? offsetof (CgBvhNode, hi_x) : offsetof (CgBvhNode, lo_x);
+  ray.near_y = up_y ? offsetof (CgBvhNode, lo_y) : offsetof (CgBvhNode, hi_y);
+  ray.far_y = up_y ? offsetof (CgBvhNode, hi_y) : offsetof (CgBvhNode, lo_y);
+
+  double tmin, tmax;
+  stats->boxes_tested++;
+  if (!cg_aabb_ray (bvh->box, c, ray.inv_d, &tmin, &tmax) || tmax < ray.t_floor)
+    return;
+  if (bvh->root.count > 0)
+    {
+      test_leaf (w, bvh->root.user[0], bvh->root.user[1], q);
+      return;
+    }
+
+  Pending stack[CG_BVH_MAX_DEPTH * (CG_BVH_WIDTH - 1) + 1];
+  int top = 0;
+  uint32_t node_index = bvh->root.first;
+  for (;;)
+    {
+      const CgBvhNode *node = &bvh->nodes[node_index];
       stats->nodes_visited++;
-      if (node->count > 0)
+      stats->boxes_tested += CG_BVH_WIDTH;
+
+      /* The children the ray enters before the best hit, nearest first
+       * (insertion sort of at most four). */
+      double t_in[CG_BVH_WIDTH], near[CG_BVH_WIDTH];
+      unsigned mask = node_hits (node, &ray, q->t, t_in);
+
+      int order[CG_BVH_WIDTH], n_hit = 0;
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
         {
-          test_leaf (w, node, c, d, exclude, best, stats);
+          if (!(mask & (1u << k)))
+            continue;
+          double t = t_in[k];
+          int j = n_hit++;
+          for (; j > 0 && near[j - 1] > t; j--)
+            {
+              near[j] = near[j - 1];
+              order[j] = order[j - 1];
+            }
+          near[j] = t;
+          order[j] = k;
+        }
+
+      /* Leaves are tested at once while nothing nearer is pending; the
+       * nearest inner node is visited next; the rest waits on the stack,
+       * farthest at the bottom. */
+      int next = -1, n_wait = 0;
+      Pending wait[CG_BVH_WIDTH];
+      for (int j = 0; j < n_hit; j++)
+        {
+          if (near[j] > q->t)
+            break;
+          const CgBvhRef *child = &node->child[order[j]];
+          if (child->count > 0 && next < 0)
+            test_leaf (w, child->user[0], child->user[1], q);
+          else if (next < 0)
+            next = order[j];
+          else
+            {
+              if (child->count > 0)
+                wait[n_wait++] = (Pending){ child->user[0], child->user[1], near[j] };
+              else
+                {
+                  wait[n_wait++] = (Pending){ child->first, UINT32_MAX, near[j] };
+                  prefetch_node (&bvh->nodes[child->first]);
+                }
+            }
+        }
+      while (n_wait > 0)
+        stack[top++] = wait[--n_wait];
+      if (next >= 0)
+        {
+          node_index = node->child[next].first;
+          prefetch_node (&bvh->nodes[node_index]);
           continue;
         }
 
-      /* Visit the nearer child first; the farther waits on the stack. */
-      uint32_t child[2] = { node->first, node->first + 1 };
-      double near[2];
-      bool hit[2];
-      for (int k = 0; k < 2; k++)
+      /* Pop the next subtree the ray may still reach before the best hit. */
+      for (;;)
         {
-          stats->boxes_tested++;
-          hit[k] = cg_aabb_ray (w->bvh.nodes[child[k]].box, c, inv_d, &near[k], &tmax)
-                   && tmax >= t_floor && near[k] <= best->t;
+          if (top == 0)
+            return;
+          top--;
+          if (stack[top].tmin > q->t)
+            continue;
+          if (stack[top].info == UINT32_MAX)
+            break;
+          test_leaf (w, stack[top].index, stack[top].info, q);
         }
-      int first = (hit[0] && hit[1] && near[1] < near[0]) ? 1 : 0;
-      int second = 1 - first;
-      if (hit[second])
-        {
-          stack[top].node = child[second];
-          stack[top].tmin = near[second];
-          top++;
-        }
-      if (hit[first])
-        {
-          stack[top].node = child[first];
-          stack[top].tmin = near[first];
-          top++;
-        }
+      node_index = stack[top].index;
     }
 }
 
@@ -287,16 +682,28 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
 {
   CgWorldHit out;
   memset (&out, 0, sizeof out);
-  Best best = { .t = INFINITY, .prim = -1 };
+  Query q = { .c = c,
+              .d = d,
+              .eps = w->eps,
+              .r = w->r,
+              .exclude = exclude,
+              .exclude_record = UINT32_MAX,
+              .t = INFINITY,
+              .prim = -1,
+              .stats = { 0, 0, 0 } };
+  if (w->prim_record != NULL && exclude >= 0 && (uint64_t)exclude < w->n_prims)
+    q.exclude_record = w->prim_record[exclude];
   if (brute_force)
-    cast_brute_force (w, c, d, exclude, &best, &out.stats);
+    cast_brute_force (w, &q);
   else
-    cast_bvh (w, c, d, exclude, &best, &out.stats);
-  if (best.prim >= 0)
+    cast_bvh (w, &q);
+  out.stats = q.stats;
+  if (q.prim >= 0)
     {
-      out.hit = true;
-      out.prim = (uint32_t)best.prim;
-      out.rec = best.rec;
+      /* The full record of the winner, by the very cast brute force uses. */
+      out.hit = cg_cast_primitive (&w->prims[q.prim], c, d, w->eps, &out.rec);
+      out.prim = (uint32_t)q.prim;
+      assert (out.hit && out.rec.t == q.t);
     }
   return out;
 }

@@ -16,15 +16,19 @@ typedef struct
 /// What the BVH's leaves hold.
 typedef enum
 {
-  CG_BVH_LEAF_PRIMITIVES, ///< one box per outline primitive (Carom's choice, see README)
-  CG_BVH_LEAF_OBJECTS,    ///< one box per polygon's whole outline
+  /// one box per outline primitive, up to 4 primitives a leaf (SAH decides)
+  CG_BVH_LEAF_PRIMITIVES,
+  /// one box per polygon's outline, a leaf each; outlines of more than 16
+  /// primitives are cut into runs of at most 16 consecutive ones, each with
+  /// its own box and leaf (so a long wall is not tested whole by every cast)
+  CG_BVH_LEAF_OBJECTS,
 } CgBvhLeaves;
 
 /// Counters of one cast, to show what the broad phase saved.
 typedef struct
 {
-  uint32_t nodes_visited;     ///< BVH nodes popped and opened
-  uint32_t boxes_tested;      ///< ray–box tests
+  uint32_t nodes_visited;     ///< BVH nodes opened (4-wide) plus leaves tested
+  uint32_t boxes_tested;      ///< ray–box tests (4 a node, plus the root's box)
   uint32_t primitives_tested; ///< narrow-phase casts
 } CgCastStats;
 
@@ -63,6 +67,9 @@ CgRole cg_world_polygon (const CgWorld *w, size_t i, const CgVec2 **v, size_t *n
 size_t cg_world_polygon_count (const CgWorld *w);
 
 /// The BVH (for drawing and statistics).
+/// Its items are primitive indices (primitive leaves) or polygon indices
+/// (object leaves: a leaf is one run of the polygon's outline); each leaf's
+/// user[] says where the world keeps what its casts read.
 const CgBvh *cg_world_bvh (const CgWorld *w);
 
 /// The first hit of the ray c + t d (d a unit vector), skipping primitive
