@@ -69,27 +69,6 @@ append_attribute_text (GString *out, const char *text)
     }
 }
 
-/* The box around every object, balls included. */
-static CgAabb
-scene_bounds (const CaromScene *scene)
-{
-  CgAabb box = cg_aabb_empty ();
-  for (guint i = 0; i < scene->objects->len; i++)
-    {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_BALL)
-        {
-          CgVec2 r = { object->radius, object->radius };
-          box = cg_aabb_add_point (box, cg_sub (object->center, r));
-          box = cg_aabb_add_point (box, cg_add (object->center, r));
-        }
-      else
-        for (size_t k = 0; k < object->n_points; k++)
-          box = cg_aabb_add_point (box, object->points[k]);
-    }
-  return box;
-}
-
 /* x rounded to 1, 2 or 5 times a power of ten, for tidy stroke widths. */
 static double
 round_tidy (double x)
@@ -105,7 +84,7 @@ round_tidy (double x)
 static double
 view_box_for (const CaromScene *scene, double view_box[4])
 {
-  CgAabb box = scene_bounds (scene);
+  CgAabb box = carom_scene_get_bounds (scene);
   if (cg_aabb_is_empty (box))
     box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
   double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);

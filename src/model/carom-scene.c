@@ -198,3 +198,24 @@ carom_scene_assign_ids (CaromScene *scene)
       object->id = name;
     }
 }
+
+CgAabb
+carom_scene_get_bounds (const CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, cg_aabb_empty ());
+  CgAabb box = cg_aabb_empty ();
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind == CAROM_OBJECT_BALL)
+        {
+          CgVec2 r = { object->radius, object->radius };
+          box = cg_aabb_add_point (box, cg_sub (object->center, r));
+          box = cg_aabb_add_point (box, cg_add (object->center, r));
+        }
+      else
+        for (size_t k = 0; k < object->n_points; k++)
+          box = cg_aabb_add_point (box, object->points[k]);
+    }
+  return box;
+}

@@ -78,6 +78,9 @@ void carom_object_set_id (CaromObject *object, const char *id);
 /// names already taken).
 void carom_scene_assign_ids (CaromScene *scene);
 
+/// The box around every object, balls included (empty for an empty scene).
+CgAabb carom_scene_get_bounds (const CaromScene *scene);
+
 /// The object with this id, or NULL.
 CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
 

@@ -49,20 +49,7 @@ carom_export_box (const CaromScene *scene)
   g_return_val_if_fail (scene != NULL, cg_aabb_empty ());
 
   /* The same steps as the writer's view_box_for(), so the numbers agree. */
-  CgAabb box = cg_aabb_empty ();
-  for (guint i = 0; i < scene->objects->len; i++)
-    {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_BALL)
-        {
-          CgVec2 r = { object->radius, object->radius };
-          box = cg_aabb_add_point (box, cg_sub (object->center, r));
-          box = cg_aabb_add_point (box, cg_add (object->center, r));
-        }
-      else
-        for (size_t k = 0; k < object->n_points; k++)
-          box = cg_aabb_add_point (box, object->points[k]);
-    }
+  CgAabb box = carom_scene_get_bounds (scene);
   if (cg_aabb_is_empty (box))
     box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
   double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);

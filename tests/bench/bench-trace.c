@@ -15,72 +15,8 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "bench-scene.h"
 #include "geom/cg-world.h"
-
-typedef struct
-{
-  double room;
-  GArray *verts;  /* CgVec2, all polygons' vertices */
-  GArray *counts; /* size_t per polygon */
-  GArray *casts;  /* double[5]: x y dx dy r */
-} BenchScene;
-
-static gboolean
-read_scene (const char *path, BenchScene *s, GError **error)
-{
-  g_autofree char *text = NULL;
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return FALSE;
-  s->verts = g_array_new (FALSE, FALSE, sizeof (CgVec2));
-  s->counts = g_array_new (FALSE, FALSE, sizeof (size_t));
-  s->casts = g_array_new (FALSE, FALSE, sizeof (double) * 5);
-  char *line = text;
-  while (line != NULL && *line)
-    {
-      char *next = strchr (line, '\n');
-      if (next)
-        *next++ = '\0';
-      char *p = line, *end;
-      if (g_str_has_prefix (p, "room "))
-        s->room = g_ascii_strtod (p + 5, NULL);
-      else if (g_str_has_prefix (p, "poly "))
-        {
-          p += 5;
-          size_t n = 0;
-          for (;;)
-            {
-              double x = g_ascii_strtod (p, &end);
-              if (end == p)
-                break;
-              p = end;
-              double y = g_ascii_strtod (p, &end);
-              p = end;
-              CgVec2 v = { x, y };
-              g_array_append_val (s->verts, v);
-              n++;
-            }
-          g_array_append_val (s->counts, n);
-        }
-      else if (g_str_has_prefix (p, "cast "))
-        {
-          double c[5];
-          p += 5;
-          for (int i = 0; i < 5; i++)
-            {
-              c[i] = g_ascii_strtod (p, &end);
-              p = end;
-            }
-          g_array_append_vals (s->casts, c, 1);
-        }
-      line = next;
-    }
-  if (s->room <= 0 || s->casts->len == 0)
-    {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: not a gen_scene.py file", path);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static double
 now (void)
@@ -264,7 +200,7 @@ main (int argc, char **argv)
       return 2;
     }
   BenchScene scene = { 0 };
-  if (!read_scene (argv[1], &scene, &error))
+  if (!bench_scene_read (argv[1], &scene, &error))
     {
       g_printerr ("%s\n", error->message);
       return 1;
@@ -342,8 +278,6 @@ main (int argc, char **argv)
       cg_world_free (w);
     }
   printf ("peak resident memory: %.1f MiB\n", peak_rss_kib () / 1024.0);
-  g_array_unref (scene.verts);
-  g_array_unref (scene.counts);
-  g_array_unref (scene.casts);
+  bench_scene_clear (&scene);
   return 0;
 }
