@@ -224,7 +224,42 @@ test_ui_edit_save_reopen (void)
   g_rmdir (dir);
 }
 
-/* 3: closing with unsaved changes asks; Cancel keeps the window and the
+/* 3: Undo takes an edit back (the scene is as saved again), Redo repeats it. */
+static void
+test_ui_undo_redo (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  edit_max_bounces (window, 2, 4);
+  edit_max_bounces (window, 2, 3); /* the same field again: one undo step */
+  g_assert_true (carom_document_get_modified (doc));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_false (carom_document_get_modified (doc));
+  CaromObject *ball = carom_scene_find (carom_document_get_scene (doc), "ball");
+  g_assert_cmpuint (ball->max_bounces, ==, 29);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "seed.svg");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
+  g_assert_true (carom_document_get_modified (doc));
+  ball = carom_scene_find (carom_document_get_scene (doc), "ball");
+  g_assert_cmpuint (ball->max_bounces, ==, 3);
+  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 3);
+
+  /* Undo back to the saved scene: closing asks nothing. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (wait_for (pointer_cleared, &window, 5000));
+}
+
+/* 4: closing with unsaved changes asks; Cancel keeps the window and the
  * changes, Discard closes it and leaves the file alone. */
 static void
 test_ui_unsaved_changes (void)
@@ -256,7 +291,7 @@ test_ui_unsaved_changes (void)
   g_rmdir (dir);
 }
 
-/* 4: a file that cannot be read leaves the open scene as it was. */
+/* 5: a file that cannot be read leaves the open scene as it was. */
 static void
 test_ui_failed_open_keeps_scene (void)
 {
@@ -308,7 +343,7 @@ share_of_different_pixels (GdkTexture *a, GdkTexture *b)
   return (double)differ / ((double)w * h);
 }
 
-/* 5: the window showing the example scene looks like the stored reference. */
+/* 6: the window showing the example scene looks like the stored reference. */
 static void
 test_ui_screenshot (void)
 {
@@ -359,6 +394,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/ui/window/opens-example", test_ui_opens_example);
   g_test_add_func ("/ui/window/edit-save-reopen", test_ui_edit_save_reopen);
+  g_test_add_func ("/ui/window/undo-redo", test_ui_undo_redo);
   g_test_add_func ("/ui/window/unsaved-changes", test_ui_unsaved_changes);
   g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);
   g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);

@@ -183,6 +183,8 @@ carom_application_startup (GApplication *app)
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.close", { "<Control>w", NULL } },
     { "win.show-sidebar", { "F9", NULL } },

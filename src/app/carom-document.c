@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "io/carom-svg.h"
+#include "model/carom-history.h"
 
 /* Seconds after the last edit before unsaved changes are copied to the
  * autosave folder: long enough not to write on every keystroke, short enough
@@ -20,6 +21,8 @@ struct _CaromDocument
 
   /* owned */
   CaromScene *scene;
+  CaromHistory *history;  /* every edit of scene, for undo and redo */
+  guint64 saved_position; /* the history's position when the file was last read or written */
   CaromSceneTrace *trace; /* NULL until asked for after a change */
   GFile *file;
   char *etag; /* of the file as last read or written */
@@ -38,6 +41,8 @@ enum
   PROP_FILE,
   PROP_MODIFIED,
   PROP_TITLE,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
   N_PROPS
 };
 
@@ -67,6 +72,7 @@ carom_document_finalize (GObject *object)
 {
   CaromDocument *self = CAROM_DOCUMENT (object);
   g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->history, carom_history_free);
   g_clear_pointer (&self->scene, carom_scene_free);
   g_clear_object (&self->file);
   g_clear_pointer (&self->etag, g_free);
@@ -90,6 +96,12 @@ carom_document_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_TITLE:
       g_value_take_string (value, carom_document_dup_title (self));
       break;
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, carom_history_can_undo (self->history));
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, carom_history_can_redo (self->history));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -109,6 +121,10 @@ carom_document_class_init (CaromDocumentClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_TITLE]
       = g_param_spec_string ("title", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] = g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                                                    G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /// Emitted after the scene changed (an edit, a load): derived data is stale.
@@ -120,6 +136,19 @@ static void
 carom_document_init (CaromDocument *self)
 {
   self->scene = carom_scene_new ();
+  self->history = carom_history_new (self->scene);
+}
+
+/* Takes scene as the document's, with a fresh history. */
+static void
+adopt_scene (CaromDocument *self, CaromScene *scene)
+{
+  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  carom_history_free (self->history);
+  carom_scene_free (self->scene);
+  self->scene = scene;
+  self->history = carom_history_new (scene);
+  self->saved_position = 0;
 }
 
 CaromDocument *
@@ -205,7 +234,16 @@ static void
 scene_changed (CaromDocument *self)
 {
   g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Modified means: not the scene the file holds, as the history tells. */
+static void
+update_modified (CaromDocument *self)
+{
+  set_modified (self, carom_history_get_position (self->history) != self->saved_position);
 }
 
 /* ---- autosave ---- */
@@ -279,8 +317,9 @@ carom_document_recover (CaromDocument *self, const char *autosave_path, GFile *f
   CaromScene *scene = carom_svg_read_file (autosave_path, NULL, NULL, error);
   if (scene == NULL)
     return FALSE;
-  carom_scene_free (self->scene);
-  self->scene = scene;
+  adopt_scene (self, scene);
+  /* Recovered changes are unsaved: no history position matches them. */
+  self->saved_position = G_MAXUINT64;
   set_file (self, file);
   g_clear_pointer (&self->etag, g_free);
   g_free (self->autosave_path);
@@ -311,10 +350,22 @@ carom_document_edit_ball (CaromDocument *self, guint object_index, double radius
   if (ball->radius == radius && ball->direction.x == unit.x && ball->direction.y == unit.y
       && ball->max_bounces == max_bounces)
     return TRUE;
-  ball->radius = radius;
-  ball->direction = unit;
-  ball->max_bounces = max_bounces;
-  set_modified (self, TRUE);
+
+  /* One undo step per field edited in a row (a spin button held down). */
+  const char *label, *field;
+  if (ball->radius != radius)
+    label = _ ("Change Radius"), field = "radius";
+  else if (ball->max_bounces != max_bounces)
+    label = _ ("Change Maximum Bounces"), field = "max-bounces";
+  else
+    label = _ ("Change Direction"), field = "direction";
+  g_autofree char *merge_key = g_strdup_printf ("ball-%u-%s", object_index, field);
+  CaromObject *edited = carom_object_copy (ball);
+  edited->radius = radius;
+  edited->direction = unit;
+  edited->max_bounces = max_bounces;
+  carom_history_replace (self->history, object_index, edited, label, merge_key);
+  update_modified (self);
   schedule_autosave (self);
   scene_changed (self);
   return TRUE;
@@ -396,8 +447,7 @@ carom_document_load_finish (CaromDocument *self, GAsyncResult *result, GPtrArray
     return FALSE;
 
   LoadData *data = g_task_get_task_data (task);
-  carom_scene_free (self->scene);
-  self->scene = g_steal_pointer (&data->scene);
+  adopt_scene (self, g_steal_pointer (&data->scene));
   g_free (self->etag);
   self->etag = g_steal_pointer (&data->etag);
   if (summary != NULL)
@@ -428,6 +478,9 @@ save_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_free (self->etag);
   self->etag = g_steal_pointer (&new_etag);
   set_file (self, file);
+  /* Edits after a save start a new undo step, so the position stays honest. */
+  carom_history_seal (self->history);
+  self->saved_position = carom_history_get_position (self->history);
   set_modified (self, FALSE);
   carom_document_discard_autosave (self);
   g_task_return_boolean (task, TRUE);
@@ -469,4 +522,44 @@ carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **
 {
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+carom_document_undo (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  if (!carom_history_undo (self->history))
+    return FALSE;
+  update_modified (self);
+  if (self->modified)
+    schedule_autosave (self);
+  scene_changed (self);
+  return TRUE;
+}
+
+gboolean
+carom_document_redo (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  if (!carom_history_redo (self->history))
+    return FALSE;
+  update_modified (self);
+  if (self->modified)
+    schedule_autosave (self);
+  scene_changed (self);
+  return TRUE;
+}
+
+const char *
+carom_document_get_undo_label (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return carom_history_undo_label (self->history);
+}
+
+const char *
+carom_document_get_redo_label (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return carom_history_redo_label (self->history);
 }

@@ -48,10 +48,21 @@ void carom_document_save_async (CaromDocument *self, GFile *file, gboolean overw
 gboolean carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **error);
 
 /// Sets a ball's radius, direction (not normalised yet) and max bounces; an
-/// edit that marks the document modified. Returns FALSE (changing nothing)
+/// undoable edit that marks the document modified. Returns FALSE (changing nothing)
 /// for values a ball cannot have.
 gboolean carom_document_edit_ball (CaromDocument *self, guint object_index, double radius,
                                    CgVec2 direction, guint max_bounces);
+
+/// Undoes the last edit (the "can-undo" property says whether there is
+/// one); the modified flag follows: undoing back to the saved scene clears it.
+gboolean carom_document_undo (CaromDocument *self);
+
+/// Redoes the last undone edit ("can-redo").
+gboolean carom_document_redo (CaromDocument *self);
+
+/// What undo or redo would do ("Change Radius"), or NULL.
+const char *carom_document_get_undo_label (CaromDocument *self);
+const char *carom_document_get_redo_label (CaromDocument *self);
 
 /// Where unsaved changes of this document are kept until it is saved or
 /// closed (in the user's state folder), or NULL before the first edit.

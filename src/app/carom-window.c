@@ -614,6 +614,17 @@ document_notify (CaromWindow *self)
 }
 
 static void
+update_undo (CaromWindow *self)
+{
+  GAction *undo = g_action_map_lookup_action (G_ACTION_MAP (self), "undo");
+  GAction *redo = g_action_map_lookup_action (G_ACTION_MAP (self), "redo");
+  gboolean can_undo, can_redo;
+  g_object_get (self->document, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (undo), can_undo);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (redo), can_redo);
+}
+
+static void
 set_document (CaromWindow *self, CaromDocument *document)
 {
   if (self->document != NULL)
@@ -624,12 +635,15 @@ set_document (CaromWindow *self, CaromDocument *document)
   g_set_object (&self->document, document);
   g_signal_connect_swapped (document, "notify::modified", G_CALLBACK (document_notify), self);
   g_signal_connect_swapped (document, "notify::title", G_CALLBACK (document_notify), self);
+  g_signal_connect_swapped (document, "notify::can-undo", G_CALLBACK (update_undo), self);
+  g_signal_connect_swapped (document, "notify::can-redo", G_CALLBACK (update_undo), self);
   g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
   carom_canvas_set_document (self->canvas, document);
   carom_inspector_set_document (self->inspector, document);
   self->step = 0;
   self->ball = 0;
   update_title (self);
+  update_undo (self);
   document_changed (self);
   carom_canvas_zoom_to_fit (self->canvas);
 }
@@ -745,7 +759,25 @@ step_last_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   step_to (self, hit_count (self));
 }
 
+static void
+undo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_document_undo (CAROM_WINDOW (user_data)->document);
+}
+
+static void
+redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_document_redo (CAROM_WINDOW (user_data)->document);
+}
+
 static const GActionEntry win_actions[] = {
+  { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
+  { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
   { "new", new_activated, NULL, NULL, NULL, { 0 } },
   { "open", open_activated, NULL, NULL, NULL, { 0 } },
   { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },

@@ -219,3 +219,43 @@ carom_scene_get_bounds (const CaromScene *scene)
     }
   return box;
 }
+
+CaromObject *
+carom_object_copy (const CaromObject *object)
+{
+  g_return_val_if_fail (object != NULL, NULL);
+  size_t n = object->kind == CAROM_OBJECT_POLYGON ? object->n_points : 0;
+  CaromObject *copy = object_new (object->kind, object->id, n);
+  if (object->kind == CAROM_OBJECT_POLYGON)
+    {
+      copy->role = object->role;
+      copy->reversed = object->reversed;
+      copy->n_points = n;
+      if (n > 0)
+        memcpy (copy->points, object->points, n * sizeof *object->points);
+    }
+  else
+    {
+      copy->center = object->center;
+      copy->radius = object->radius;
+      copy->direction = object->direction;
+      copy->max_bounces = object->max_bounces;
+    }
+  return copy;
+}
+
+gboolean
+carom_object_equal (const CaromObject *a, const CaromObject *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  if (a->kind != b->kind || g_strcmp0 (a->id, b->id) != 0)
+    return FALSE;
+  if (a->kind == CAROM_OBJECT_BALL)
+    return memcmp (&a->center, &b->center, sizeof a->center) == 0
+           && memcmp (&a->radius, &b->radius, sizeof a->radius) == 0
+           && memcmp (&a->direction, &b->direction, sizeof a->direction) == 0
+           && a->max_bounces == b->max_bounces;
+  return a->role == b->role && a->reversed == b->reversed && a->n_points == b->n_points
+         && (a->n_points == 0
+             || memcmp (a->points, b->points, a->n_points * sizeof *a->points) == 0);
+}

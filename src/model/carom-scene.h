@@ -89,4 +89,10 @@ const char *carom_object_role_name (const CaromObject *object);
 
 void carom_object_free (CaromObject *object);
 
+/// A deep copy of object (compact, like the objects the reader makes).
+CaromObject *carom_object_copy (const CaromObject *object);
+
+/// True when a and b are the same to the bit: kind, id, geometry, settings.
+gboolean carom_object_equal (const CaromObject *a, const CaromObject *b);
+
 G_END_DECLS

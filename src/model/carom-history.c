@@ -1,0 +1,228 @@
+/* carom-history.c: undoable edits of a scene.
+ *
+ * A change swaps: the scene holds one version of an object, the change holds
+ * the other (the one before for an applied change, the one after for an
+ * undone one), so undo and redo exchange them and no object is ever copied. */
+#include "carom-history.h"
+
+typedef enum
+{
+  CHANGE_REPLACE,
+  CHANGE_INSERT,
+  CHANGE_REMOVE,
+} ChangeKind;
+
+typedef struct
+{
+  ChangeKind kind;
+  guint index;
+  CaromObject *other; /* owned: the version not in the scene (NULL when none) */
+} Change;
+
+typedef struct
+{
+  guint64 id;
+  char *label;
+  char *merge_key;
+  Change change;
+} Step;
+
+struct CaromHistory
+{
+  CaromScene *scene; /* borrowed */
+  GPtrArray *steps;  /* Step*, owned: steps[0 .. applied) are applied */
+  guint applied;
+  guint64 serial;
+  gboolean sealed;
+};
+
+static void
+step_free (Step *step)
+{
+  carom_object_free (step->change.other);
+  g_free (step->label);
+  g_free (step->merge_key);
+  g_free (step);
+}
+
+CaromHistory *
+carom_history_new (CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  CaromHistory *history = g_new0 (CaromHistory, 1);
+  history->scene = scene;
+  history->steps = g_ptr_array_new_with_free_func ((GDestroyNotify)step_free);
+  return history;
+}
+
+void
+carom_history_free (CaromHistory *history)
+{
+  if (history == NULL)
+    return;
+  g_ptr_array_unref (history->steps);
+  g_free (history);
+}
+
+/* Exchanges the scene's version with the change's: applies a change that
+ * is undone, undoes one that is applied. */
+static void
+swap (CaromScene *scene, Change *change, gboolean applying)
+{
+  GPtrArray *objects = scene->objects;
+  gboolean adds = (change->kind == CHANGE_INSERT) == applying;
+  switch (change->kind)
+    {
+    case CHANGE_REPLACE:
+      {
+        CaromObject *in_scene = g_ptr_array_index (objects, change->index);
+        objects->pdata[change->index] = change->other;
+        change->other = in_scene;
+        break;
+      }
+    case CHANGE_INSERT:
+    case CHANGE_REMOVE:
+      if (adds)
+        {
+          g_ptr_array_insert (objects, (gint)change->index, change->other);
+          change->other = NULL;
+        }
+      else
+        change->other = g_ptr_array_steal_index (objects, change->index);
+      break;
+    }
+}
+
+/* Drops the undone steps: a new edit makes them unreachable. */
+static void
+truncate_redo (CaromHistory *history)
+{
+  if (history->steps->len > history->applied)
+    g_ptr_array_remove_range (history->steps, history->applied,
+                              history->steps->len - history->applied);
+}
+
+static void
+push (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object, const char *label,
+      const char *merge_key)
+{
+  truncate_redo (history);
+  Step *step = g_new0 (Step, 1);
+  step->id = ++history->serial;
+  step->label = g_strdup (label);
+  step->merge_key = g_strdup (merge_key);
+  step->change = (Change){ kind, index, object };
+  /* The change holds the version to put in: applying swaps it in. */
+  swap (history->scene, &step->change, TRUE);
+  g_ptr_array_add (history->steps, step);
+  history->applied = history->steps->len;
+  history->sealed = FALSE;
+}
+
+void
+carom_history_replace (CaromHistory *history, guint index, CaromObject *replacement,
+                       const char *label, const char *merge_key)
+{
+  g_return_if_fail (history != NULL && replacement != NULL);
+  g_return_if_fail (index < history->scene->objects->len);
+
+  Step *last
+      = history->applied > 0 ? g_ptr_array_index (history->steps, history->applied - 1) : NULL;
+  if (merge_key != NULL && !history->sealed && last != NULL
+      && history->applied == history->steps->len && last->change.kind == CHANGE_REPLACE
+      && last->change.index == index && g_strcmp0 (last->merge_key, merge_key) == 0)
+    {
+      /* Same key, same object, nothing undone since: one step keeps the
+       * version from before the first edit, the scene takes the newest. A new
+       * id, because the scene is now different from the step's old state. */
+      carom_object_free (g_ptr_array_index (history->scene->objects, index));
+      history->scene->objects->pdata[index] = replacement;
+      last->id = ++history->serial;
+      return;
+    }
+  push (history, CHANGE_REPLACE, index, replacement, label, merge_key);
+}
+
+void
+carom_history_insert (CaromHistory *history, guint index, CaromObject *object, const char *label)
+{
+  g_return_if_fail (history != NULL && object != NULL);
+  g_return_if_fail (index <= history->scene->objects->len);
+  push (history, CHANGE_INSERT, index, object, label, NULL);
+}
+
+void
+carom_history_remove (CaromHistory *history, guint index, const char *label)
+{
+  g_return_if_fail (history != NULL);
+  g_return_if_fail (index < history->scene->objects->len);
+  push (history, CHANGE_REMOVE, index, NULL, label, NULL);
+}
+
+void
+carom_history_seal (CaromHistory *history)
+{
+  g_return_if_fail (history != NULL);
+  history->sealed = TRUE;
+}
+
+gboolean
+carom_history_undo (CaromHistory *history)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  if (history->applied == 0)
+    return FALSE;
+  Step *step = g_ptr_array_index (history->steps, --history->applied);
+  swap (history->scene, &step->change, FALSE);
+  history->sealed = TRUE;
+  return TRUE;
+}
+
+gboolean
+carom_history_redo (CaromHistory *history)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  if (history->applied == history->steps->len)
+    return FALSE;
+  Step *step = g_ptr_array_index (history->steps, history->applied++);
+  swap (history->scene, &step->change, TRUE);
+  history->sealed = TRUE;
+  return TRUE;
+}
+
+gboolean
+carom_history_can_undo (const CaromHistory *history)
+{
+  return history != NULL && history->applied > 0;
+}
+
+gboolean
+carom_history_can_redo (const CaromHistory *history)
+{
+  return history != NULL && history->applied < history->steps->len;
+}
+
+const char *
+carom_history_undo_label (const CaromHistory *history)
+{
+  if (!carom_history_can_undo (history))
+    return NULL;
+  return ((Step *)g_ptr_array_index (history->steps, history->applied - 1))->label;
+}
+
+const char *
+carom_history_redo_label (const CaromHistory *history)
+{
+  if (!carom_history_can_redo (history))
+    return NULL;
+  return ((Step *)g_ptr_array_index (history->steps, history->applied))->label;
+}
+
+guint64
+carom_history_get_position (const CaromHistory *history)
+{
+  g_return_val_if_fail (history != NULL, 0);
+  if (history->applied == 0)
+    return 0;
+  return ((Step *)g_ptr_array_index (history->steps, history->applied - 1))->id;
+}
