@@ -291,7 +291,43 @@ test_ui_unsaved_changes (void)
   g_rmdir (dir);
 }
 
-/* 5: a file that cannot be read leaves the open scene as it was. */
+/* 5: saving over a file another program changed since it was opened asks
+ * first; Cancel leaves the other program's file alone, Overwrite saves. */
+static void
+test_ui_changed_on_disk (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = copy_to_temp ("data/examples/seed.svg", &dir);
+  CaromWindow *window = open_window (path);
+  /* Another program rewrites the file (a later modification time and new
+   * contents change its etag). */
+  g_usleep (1100 * 1000);
+  const char *theirs = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n";
+  g_assert_true (g_file_set_contents (path, theirs, -1, NULL));
+
+  edit_max_bounces (window, 2, 9);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_true (wait_for (has_dialog, window, 5000));
+  respond (GTK_WINDOW (window), "cancel");
+  spin (200);
+  g_autofree char *now = NULL;
+  g_assert_true (g_file_get_contents (path, &now, NULL, NULL));
+  g_assert_cmpstr (now, ==, theirs);
+  g_assert_true (carom_document_get_modified (carom_window_get_document (window)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  g_assert_true (wait_for (has_dialog, window, 5000));
+  respond (GTK_WINDOW (window), "overwrite");
+  g_assert_true (wait_for (document_saved, window, 10000));
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, NULL);
+  g_assert_nonnull (scene);
+  g_assert_cmpuint (carom_scene_find (scene, "ball")->max_bounces, ==, 9);
+  destroy_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* 6: a file that cannot be read leaves the open scene as it was. */
 static void
 test_ui_failed_open_keeps_scene (void)
 {
@@ -343,7 +379,7 @@ share_of_different_pixels (GdkTexture *a, GdkTexture *b)
   return (double)differ / ((double)w * h);
 }
 
-/* 6: the window showing the example scene looks like the stored reference. */
+/* 7: the window showing the example scene looks like the stored reference. */
 static void
 test_ui_screenshot (void)
 {
@@ -396,6 +432,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/edit-save-reopen", test_ui_edit_save_reopen);
   g_test_add_func ("/ui/window/undo-redo", test_ui_undo_redo);
   g_test_add_func ("/ui/window/unsaved-changes", test_ui_unsaved_changes);
+  g_test_add_func ("/ui/window/changed-on-disk", test_ui_changed_on_disk);
   g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);
   g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);
   int status = g_test_run ();
