@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "app/carom-application.h"
+#include "app/carom-canvas.h"
 #include "app/carom-inspector.h"
 #include "app/carom-window.h"
 #include "io/carom-svg.h"
@@ -186,6 +187,19 @@ test_ui_opens_example (void)
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "step-next"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "step-first", NULL);
   g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+
+  /* Keyboard zoom: in by a step, 100 %, and back to fitting the scene. */
+  CaromCanvas *canvas = CAROM_CANVAS (carom_window_get_canvas (window));
+  spin (300);
+  double fitted = carom_canvas_get_zoom (canvas);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-in", NULL);
+  g_assert_cmpfloat_with_epsilon (carom_canvas_get_zoom (canvas), fitted * 1.189207115002721,
+                                  1e-9 * fitted);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-actual-size", NULL);
+  g_assert_cmpfloat_with_epsilon (carom_canvas_get_zoom (canvas), 1.0, 1e-12);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  spin (300);
+  g_assert_cmpfloat_with_epsilon (carom_canvas_get_zoom (canvas), fitted, 1e-9 * fitted);
   destroy_window (window);
 }
 

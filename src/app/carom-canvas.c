@@ -343,6 +343,22 @@ carom_canvas_zoom_to_fit (CaromCanvas *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+carom_canvas_zoom_by (CaromCanvas *self, double factor)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  g_return_if_fail (factor > 0.0);
+  zoom_at (self, self->view.width / 2.0, self->view.height / 2.0, factor);
+}
+
+void
+carom_canvas_zoom_actual_size (CaromCanvas *self)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  if (self->view.scale > 0.0)
+    carom_canvas_zoom_by (self, 1.0 / self->view.scale);
+}
+
 double
 carom_canvas_get_zoom (CaromCanvas *self)
 {

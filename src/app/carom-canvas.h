@@ -22,6 +22,12 @@ void carom_canvas_set_step (CaromCanvas *self, guint ball, guint step);
 /// Fits the whole scene into the widget.
 void carom_canvas_zoom_to_fit (CaromCanvas *self);
 
+/// Zooms by factor (> 1 magnifies) around the middle of the canvas.
+void carom_canvas_zoom_by (CaromCanvas *self, double factor);
+
+/// Zooms to 100 % (one pixel per scene unit) around the middle of the canvas.
+void carom_canvas_zoom_actual_size (CaromCanvas *self);
+
 /// The zoom: pixels per scene unit (1 is 100 %).
 double carom_canvas_get_zoom (CaromCanvas *self);
 

@@ -775,7 +775,46 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   carom_document_redo (CAROM_WINDOW (user_data)->document);
 }
 
+/* One keyboard zoom step: four steps double the size. */
+#define ZOOM_STEP 1.189207115002721
+
+static void
+zoom_in_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_canvas_zoom_by (CAROM_WINDOW (user_data)->canvas, ZOOM_STEP);
+}
+
+static void
+zoom_out_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_canvas_zoom_by (CAROM_WINDOW (user_data)->canvas, 1.0 / ZOOM_STEP);
+}
+
+static void
+zoom_fit_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_canvas_zoom_to_fit (CAROM_WINDOW (user_data)->canvas);
+}
+
+static void
+zoom_actual_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_canvas_zoom_actual_size (CAROM_WINDOW (user_data)->canvas);
+}
+
 static const GActionEntry win_actions[] = {
+  { "zoom-in", zoom_in_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-out", zoom_out_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-fit", zoom_fit_activated, NULL, NULL, NULL, { 0 } },
+  { "zoom-actual-size", zoom_actual_activated, NULL, NULL, NULL, { 0 } },
   { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
   { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
   { "new", new_activated, NULL, NULL, NULL, { 0 } },
@@ -1049,4 +1088,11 @@ carom_window_get_inspector (CaromWindow *self)
 {
   g_return_val_if_fail (CAROM_IS_WINDOW (self), NULL);
   return GTK_WIDGET (self->inspector);
+}
+
+GtkWidget *
+carom_window_get_canvas (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), NULL);
+  return GTK_WIDGET (self->canvas);
 }

@@ -28,6 +28,9 @@ CaromDocument *carom_window_get_document (CaromWindow *self);
 /// The step shown: 0 is the start, k is hit k of the selected ball.
 guint carom_window_get_step (CaromWindow *self);
 
+/// The canvas (borrowed).
+GtkWidget *carom_window_get_canvas (CaromWindow *self);
+
 /// The inspector sidebar (borrowed).
 GtkWidget *carom_window_get_inspector (CaromWindow *self);
 
