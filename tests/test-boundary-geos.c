@@ -18,6 +18,7 @@
 #include <glib.h>
 #include <string.h>
 
+#include "boundary-shapes.h"
 #include "geom/cg-boundary.h"
 
 /// GEOS's segments per quarter circle.
@@ -27,98 +28,6 @@
 /// The part of GEOS's mean chord error that may stay unexplained (the mean
 /// holds up to where GEOS's chord ends fall along each visible piece).
 #define GEOS_CHORD_SLACK 0.2
-
-typedef struct
-{
-  CgVec2 *v;
-  size_t n;
-} Poly;
-
-static Poly
-poly_new (size_t n)
-{
-  return (Poly){ g_new (CgVec2, n), n };
-}
-
-static void
-poly_free (Poly *p)
-{
-  g_clear_pointer (&p->v, g_free);
-  p->n = 0;
-}
-
-static Poly
-poly_from (const double *xy, size_t n)
-{
-  Poly p = poly_new (n);
-  for (size_t i = 0; i < n; i++)
-    p.v[i] = cg_v2 (xy[2 * i], xy[2 * i + 1]);
-  return p;
-}
-
-static double
-poly_signed_area (const Poly *p)
-{
-  double s = 0.0;
-  for (size_t i = 0; i < p->n; i++)
-    s += cg_cross (p->v[i], p->v[(i + 1) % p->n]);
-  return 0.5 * s;
-}
-
-/// Puts the polygon in its role's orientation: obstacle A > 0, wall A < 0.
-static void
-poly_orient (Poly *p, CgRole role)
-{
-  double a = poly_signed_area (p);
-  if ((role == CG_ROLE_OBSTACLE && a < 0.0) || (role == CG_ROLE_WALL && a > 0.0))
-    for (size_t i = 0, j = p->n - 1; i < j; i++, j--)
-      {
-        CgVec2 t = p->v[i];
-        p->v[i] = p->v[j];
-        p->v[j] = t;
-      }
-}
-
-static Poly
-star_new (size_t n, double r_even, double r_odd)
-{
-  Poly p = poly_new (n);
-  for (size_t k = 0; k < n; k++)
-    {
-      double a = 2.0 * G_PI * (double)k / (double)n, rad = k % 2 == 0 ? r_even : r_odd;
-      p.v[k] = cg_v2 (rad * cos (a), rad * sin (a));
-    }
-  return p;
-}
-
-static Poly
-random_star_new (GRand *rand, size_t n, double r_min, double r_max)
-{
-  Poly p = poly_new (n);
-  for (size_t k = 0; k < n; k++)
-    {
-      double a = 2.0 * G_PI * ((double)k + g_rand_double_range (rand, 0.0, 0.9)) / (double)n;
-      double rad = g_rand_double_range (rand, r_min, r_max);
-      p.v[k] = cg_v2 (rad * cos (a), rad * sin (a));
-    }
-  return p;
-}
-
-/// A spiral strip: the outer edge follows ρ = 20 + 30 θ / 2π for θ in [0, 8π], the inner
-/// edge runs back `width` closer to the centre (turns 30 apart, so 30 - width between them).
-static Poly
-spiral_new (double width, double step)
-{
-  size_t m = (size_t)(8.0 * G_PI / step) + 1;
-  Poly p = poly_new (2 * m);
-  for (size_t i = 0; i < m; i++)
-    {
-      double th = (double)i * step, rho = 20.0 + 30.0 * th / (2.0 * G_PI);
-      p.v[i] = cg_v2 (rho * cos (th), rho * sin (th));
-      p.v[2 * m - 1 - i] = cg_v2 ((rho - width) * cos (th), (rho - width) * sin (th));
-    }
-  return p;
-}
 
 /// GEOS's buffer area of the polygon: grown by r for an obstacle, shrunk by r
 /// for a wall.

@@ -9,63 +9,13 @@
 #include <glib.h>
 #include <string.h>
 
+#include "boundary-shapes.h"
 #include "geom/cg-boundary.h"
 
 /// The tolerance of geometry.md, relative to the extent.
 #define TEST_EPS_REL 1e-9
 
 /* ---- polygons ------------------------------------------------------------- */
-
-typedef struct
-{
-  CgVec2 *v;
-  size_t n;
-} Poly;
-
-static Poly
-poly_new (size_t n)
-{
-  return (Poly){ g_new (CgVec2, n), n };
-}
-
-static void
-poly_free (Poly *p)
-{
-  g_clear_pointer (&p->v, g_free);
-  p->n = 0;
-}
-
-static Poly
-poly_from (const double *xy, size_t n)
-{
-  Poly p = poly_new (n);
-  for (size_t i = 0; i < n; i++)
-    p.v[i] = cg_v2 (xy[2 * i], xy[2 * i + 1]);
-  return p;
-}
-
-static double
-poly_signed_area (const Poly *p)
-{
-  double s = 0.0;
-  for (size_t i = 0; i < p->n; i++)
-    s += cg_cross (p->v[i], p->v[(i + 1) % p->n]);
-  return 0.5 * s;
-}
-
-/// Puts the polygon in its role's orientation: obstacle A > 0, wall A < 0.
-static void
-poly_orient (Poly *p, CgRole role)
-{
-  double a = poly_signed_area (p);
-  if ((role == CG_ROLE_OBSTACLE && a < 0.0) || (role == CG_ROLE_WALL && a > 0.0))
-    for (size_t i = 0, j = p->n - 1; i < j; i++, j--)
-      {
-        CgVec2 t = p->v[i];
-        p->v[i] = p->v[j];
-        p->v[j] = t;
-      }
-}
 
 static double
 segment_distance (CgVec2 x, CgVec2 a, CgVec2 b)
@@ -117,34 +67,6 @@ poly_transform (Poly *p, double scale, CgVec2 shift)
 
 /// The benchmark star: n vertices at angles 2πk/n, radius r_even for even k,
 /// r_odd for odd k.
-static Poly
-star_new (size_t n, double r_even, double r_odd, CgRole role)
-{
-  Poly p = poly_new (n);
-  for (size_t k = 0; k < n; k++)
-    {
-      double a = 2.0 * G_PI * (double)k / (double)n, rad = k % 2 == 0 ? r_even : r_odd;
-      p.v[k] = cg_v2 (rad * cos (a), rad * sin (a));
-    }
-  poly_orient (&p, role);
-  return p;
-}
-
-/// A random star-shaped polygon around the origin: jittered angles, random radii.
-static Poly
-random_star_new (GRand *rand, size_t n, double r_min, double r_max, CgRole role)
-{
-  Poly p = poly_new (n);
-  for (size_t k = 0; k < n; k++)
-    {
-      double a = 2.0 * G_PI * ((double)k + g_rand_double_range (rand, 0.0, 0.9)) / (double)n;
-      double rad = g_rand_double_range (rand, r_min, r_max);
-      p.v[k] = cg_v2 (rad * cos (a), rad * sin (a));
-    }
-  poly_orient (&p, role);
-  return p;
-}
-
 /// A comb: a bar 5 high with `teeth` teeth `tooth` wide and `depth` long on
 /// top (y > 5), separated by notches `gap` wide.
 static Poly
@@ -171,22 +93,6 @@ comb_new (int teeth, double tooth, double gap, double depth, CgRole role)
     }
   g_assert_cmpuint (k, ==, p.n);
   poly_orient (&p, role);
-  return p;
-}
-
-/// A spiral strip: the outer edge follows ρ = 20 + 30 θ / 2π for θ in [0, 8π], the inner
-/// edge runs back `width` closer to the centre (turns 30 apart, so 30 - width between them).
-static Poly
-spiral_new (double width, double step)
-{
-  size_t m = (size_t)(8.0 * G_PI / step) + 1;
-  Poly p = poly_new (2 * m);
-  for (size_t i = 0; i < m; i++)
-    {
-      double th = (double)i * step, rho = 20.0 + 30.0 * th / (2.0 * G_PI);
-      p.v[i] = cg_v2 (rho * cos (th), rho * sin (th));
-      p.v[2 * m - 1 - i] = cg_v2 ((rho - width) * cos (th), (rho - width) * sin (th));
-    }
   return p;
 }
 
@@ -835,7 +741,8 @@ test_properties_random (void)
       CgRole role = iter % 2 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
       size_t n = (size_t)g_rand_int_range (rand, 3, 300);
       double r = g_rand_double_range (rand, 0.5, 15.0);
-      Poly p = random_star_new (rand, n, 20.0, 100.0, role);
+      Poly p = random_star_new (rand, n, 20.0, 100.0);
+      poly_orient (&p, role);
       CgBoundary b = build (&p, role, r);
       check_all (&b, &p, role, r);
       double areas[512], sum = 0.0;
@@ -866,7 +773,8 @@ test_properties_random (void)
     for (int role = 0; role < 2; role++)
       {
         CgRole ro = role ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
-        Poly p = star_new (sizes[k], 100.0, 60.0, ro);
+        Poly p = star_new (sizes[k], 100.0, 60.0);
+        poly_orient (&p, ro);
         CgBoundary b = build (&p, ro, 5.0);
         g_assert_cmpuint (b.n_pieces, >, 0);
         check_all (&b, &p, ro, 5.0);
@@ -884,7 +792,8 @@ test_scale_extremes (void)
   for (int role = 0; role < 2; role++)
     {
       CgRole ro = role ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
-      Poly base = random_star_new (rand, 60, 30.0, 100.0, ro);
+      Poly base = random_star_new (rand, 60, 30.0, 100.0);
+      poly_orient (&base, ro);
       double r = 6.0;
       CgBoundary b = build (&base, ro, r);
       double area = cg_boundary_area (&b, ro);
@@ -930,7 +839,8 @@ test_star_2000_speed (void)
   for (int role = 0; role < 2; role++)
     {
       CgRole ro = role ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
-      Poly p = star_new (2000, 100.0, 60.0, ro);
+      Poly p = star_new (2000, 100.0, 60.0);
+      poly_orient (&p, ro);
       gint64 t0 = g_get_monotonic_time ();
       CgBoundary b = build (&p, ro, 5.0);
       double seconds = (double)(g_get_monotonic_time () - t0) * 1e-6;
