@@ -524,11 +524,11 @@ carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-gboolean
-carom_document_undo (CaromDocument *self)
+/* Moves through the history (undo or redo) and re-derives what follows. */
+static gboolean
+step_history (CaromDocument *self, gboolean (*move) (CaromHistory *))
 {
-  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
-  if (!carom_history_undo (self->history))
+  if (!move (self->history))
     return FALSE;
   update_modified (self);
   if (self->modified)
@@ -538,16 +538,17 @@ carom_document_undo (CaromDocument *self)
 }
 
 gboolean
+carom_document_undo (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return step_history (self, carom_history_undo);
+}
+
+gboolean
 carom_document_redo (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
-  if (!carom_history_redo (self->history))
-    return FALSE;
-  update_modified (self);
-  if (self->modified)
-    schedule_autosave (self);
-  scene_changed (self);
-  return TRUE;
+  return step_history (self, carom_history_redo);
 }
 
 const char *
