@@ -95,7 +95,7 @@ typedef struct
 typedef struct
 {
   const char *id, *style, *display, *fill, *transform; ///< in no namespace
-  const char *role, *generated;                        ///< in Carom's
+  const char *role, *generated, *hidden, *locked;      ///< in Carom's
 } Known;
 
 /* What an element is to the reader. */
@@ -1040,7 +1040,19 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
   if (kind == ELEMENT_SHAPE)
     {
       frame->skipped = TRUE; /* what a shape holds (title, animate) is not geometry */
-      return read_shape (state, element, id, line, role, frame->filled, frame->ctm, error);
+      guint first = state->scene->objects->len;
+      if (!read_shape (state, element, id, line, role, frame->filled, frame->ctm, error))
+        return FALSE;
+      /* Carom's own flags for objects; anything but "true" is false. */
+      gboolean hidden = known->hidden != NULL && strcmp (known->hidden, "true") == 0;
+      gboolean locked = known->locked != NULL && strcmp (known->locked, "true") == 0;
+      for (guint i = first; role != NULL && i < state->scene->objects->len; i++)
+        {
+          CaromObject *object = g_ptr_array_index (state->scene->objects, i);
+          object->hidden = hidden;
+          object->locked = locked;
+        }
+      return TRUE;
     }
   return TRUE;
 }
@@ -1062,6 +1074,8 @@ note_known (Known *known, const CaromSvgAttribute *attribute)
     { "transform", FALSE, G_STRUCT_OFFSET (Known, transform) },
     { "role", TRUE, G_STRUCT_OFFSET (Known, role) },
     { "generated", TRUE, G_STRUCT_OFFSET (Known, generated) },
+    { "hidden", TRUE, G_STRUCT_OFFSET (Known, hidden) },
+    { "locked", TRUE, G_STRUCT_OFFSET (Known, locked) },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (slots); i++)
     if (slots[i].carom == attribute->carom && slots[i].name[0] == attribute->name[0]

@@ -106,6 +106,16 @@ view_box_for (const CaromScene *scene, double view_box[4])
   return isfinite (stroke_width) && stroke_width > 0.0 ? stroke_width : 1.0;
 }
 
+/* Carom's flags, when set. */
+static void
+append_flags (GString *out, const CaromObject *object)
+{
+  if (object->hidden)
+    g_string_append (out, " carom:hidden=\"true\" visibility=\"hidden\"");
+  if (object->locked)
+    g_string_append (out, " carom:locked=\"true\"");
+}
+
 static void
 append_polygon (GString *out, const CaromObject *object, double stroke_width)
 {
@@ -116,6 +126,7 @@ append_polygon (GString *out, const CaromObject *object, double stroke_width)
       append_attribute_text (out, object->id);
       g_string_append_c (out, '"');
     }
+  append_flags (out, object);
   g_string_append (out, " points=\"");
   for (size_t k = 0; k < object->n_points; k++)
     {
@@ -141,6 +152,7 @@ append_ball (GString *out, const CaromObject *object)
       append_attribute_text (out, object->id);
       g_string_append_c (out, '"');
     }
+  append_flags (out, object);
   g_string_append (out, " cx=\"");
   append_number (out, object->center.x);
   g_string_append (out, "\" cy=\"");

@@ -19,12 +19,13 @@ typedef struct
   CaromObject *other; /* owned: the version not in the scene (NULL when none) */
 } Change;
 
+/* One undo step: changes applied in order, undone in reverse order. */
 typedef struct
 {
   guint64 id;
   char *label;
   char *merge_key;
-  Change change;
+  GArray *changes; /* Change */
 } Step;
 
 struct CaromHistory
@@ -34,12 +35,15 @@ struct CaromHistory
   guint applied;
   guint64 serial;
   gboolean sealed;
+  Step *open; /* the step between carom_history_begin() and carom_history_commit() */
 };
 
 static void
 step_free (Step *step)
 {
-  carom_object_free (step->change.other);
+  for (guint i = 0; i < step->changes->len; i++)
+    carom_object_free (g_array_index (step->changes, Change, i).other);
+  g_array_unref (step->changes);
   g_free (step->label);
   g_free (step->merge_key);
   g_free (step);
@@ -60,6 +64,8 @@ carom_history_free (CaromHistory *history)
 {
   if (history == NULL)
     return;
+  if (history->open != NULL)
+    step_free (history->open);
   g_ptr_array_unref (history->steps);
   g_free (history);
 }
@@ -102,21 +108,82 @@ truncate_redo (CaromHistory *history)
                               history->steps->len - history->applied);
 }
 
-static void
-push (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object, const char *label,
-      const char *merge_key)
+void
+carom_history_begin (CaromHistory *history, const char *label, const char *merge_key)
 {
-  truncate_redo (history);
+  g_return_if_fail (history != NULL);
+  g_return_if_fail (history->open == NULL);
   Step *step = g_new0 (Step, 1);
-  step->id = ++history->serial;
   step->label = g_strdup (label);
   step->merge_key = g_strdup (merge_key);
-  step->change = (Change){ kind, index, object };
-  /* The change holds the version to put in: applying swaps it in. */
-  swap (history->scene, &step->change, TRUE);
+  step->changes = g_array_new (FALSE, FALSE, sizeof (Change));
+  history->open = step;
+}
+
+/* A step with only replacements of the same objects, in the same order, as
+ * the step before: what the next event of a drag makes. */
+static gboolean
+same_objects (const Step *a, const Step *b)
+{
+  if (a->changes->len != b->changes->len)
+    return FALSE;
+  for (guint i = 0; i < a->changes->len; i++)
+    {
+      const Change *x = &g_array_index (a->changes, Change, i);
+      const Change *y = &g_array_index (b->changes, Change, i);
+      if (x->kind != CHANGE_REPLACE || y->kind != CHANGE_REPLACE || x->index != y->index)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+carom_history_commit (CaromHistory *history)
+{
+  g_return_if_fail (history != NULL);
+  g_return_if_fail (history->open != NULL);
+  Step *step = g_steal_pointer (&history->open);
+  if (step->changes->len == 0)
+    {
+      step_free (step);
+      return;
+    }
+  Step *last
+      = history->applied > 0 ? g_ptr_array_index (history->steps, history->applied - 1) : NULL;
+  if (step->merge_key != NULL && !history->sealed && last != NULL
+      && history->applied == history->steps->len
+      && g_strcmp0 (last->merge_key, step->merge_key) == 0 && same_objects (last, step))
+    {
+      /* Same key, same objects, nothing undone since: one step keeps the
+       * versions from before the first edit, the scene has the newest, and
+       * the versions in between go. A new id, because the scene is now
+       * different from the step's old state. */
+      step_free (step);
+      last->id = ++history->serial;
+      return;
+    }
+  truncate_redo (history);
+  step->id = ++history->serial;
   g_ptr_array_add (history->steps, step);
   history->applied = history->steps->len;
   history->sealed = FALSE;
+}
+
+/* Applies a change now and records it in the open step (or in a step of its
+ * own when none is open). */
+static void
+record (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object, const char *label,
+        const char *merge_key)
+{
+  gboolean own_step = history->open == NULL;
+  if (own_step)
+    carom_history_begin (history, label, merge_key);
+  /* The change holds the version to put in: applying swaps it in. */
+  Change change = { kind, index, object };
+  swap (history->scene, &change, TRUE);
+  g_array_append_val (history->open->changes, change);
+  if (own_step)
+    carom_history_commit (history);
 }
 
 void
@@ -125,22 +192,7 @@ carom_history_replace (CaromHistory *history, guint index, CaromObject *replacem
 {
   g_return_if_fail (history != NULL && replacement != NULL);
   g_return_if_fail (index < history->scene->objects->len);
-
-  Step *last
-      = history->applied > 0 ? g_ptr_array_index (history->steps, history->applied - 1) : NULL;
-  if (merge_key != NULL && !history->sealed && last != NULL
-      && history->applied == history->steps->len && last->change.kind == CHANGE_REPLACE
-      && last->change.index == index && g_strcmp0 (last->merge_key, merge_key) == 0)
-    {
-      /* Same key, same object, nothing undone since: one step keeps the
-       * version from before the first edit, the scene takes the newest. A new
-       * id, because the scene is now different from the step's old state. */
-      carom_object_free (g_ptr_array_index (history->scene->objects, index));
-      history->scene->objects->pdata[index] = replacement;
-      last->id = ++history->serial;
-      return;
-    }
-  push (history, CHANGE_REPLACE, index, replacement, label, merge_key);
+  record (history, CHANGE_REPLACE, index, replacement, label, merge_key);
 }
 
 void
@@ -148,7 +200,7 @@ carom_history_insert (CaromHistory *history, guint index, CaromObject *object, c
 {
   g_return_if_fail (history != NULL && object != NULL);
   g_return_if_fail (index <= history->scene->objects->len);
-  push (history, CHANGE_INSERT, index, object, label, NULL);
+  record (history, CHANGE_INSERT, index, object, label, NULL);
 }
 
 void
@@ -156,7 +208,7 @@ carom_history_remove (CaromHistory *history, guint index, const char *label)
 {
   g_return_if_fail (history != NULL);
   g_return_if_fail (index < history->scene->objects->len);
-  push (history, CHANGE_REMOVE, index, NULL, label, NULL);
+  record (history, CHANGE_REMOVE, index, NULL, label, NULL);
 }
 
 void
@@ -172,8 +224,10 @@ carom_history_undo (CaromHistory *history)
   g_return_val_if_fail (history != NULL, FALSE);
   if (history->applied == 0)
     return FALSE;
+  g_return_val_if_fail (history->open == NULL, FALSE);
   Step *step = g_ptr_array_index (history->steps, --history->applied);
-  swap (history->scene, &step->change, FALSE);
+  for (guint i = step->changes->len; i-- > 0;)
+    swap (history->scene, &g_array_index (step->changes, Change, i), FALSE);
   history->sealed = TRUE;
   return TRUE;
 }
@@ -184,8 +238,10 @@ carom_history_redo (CaromHistory *history)
   g_return_val_if_fail (history != NULL, FALSE);
   if (history->applied == history->steps->len)
     return FALSE;
+  g_return_val_if_fail (history->open == NULL, FALSE);
   Step *step = g_ptr_array_index (history->steps, history->applied++);
-  swap (history->scene, &step->change, TRUE);
+  for (guint i = 0; i < step->changes->len; i++)
+    swap (history->scene, &g_array_index (step->changes, Change, i), TRUE);
   history->sealed = TRUE;
   return TRUE;
 }

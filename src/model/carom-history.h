@@ -19,17 +19,27 @@ CaromHistory *carom_history_new (CaromScene *scene);
 void carom_history_free (CaromHistory *history);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromHistory, carom_history_free)
 
+/// Opens a step: the replacements, insertions and removals until
+/// carom_history_commit() are applied at once but undone and redone together,
+/// as one step named label. With a merge_key (may be NULL), a committed step
+/// that replaces the same objects as the step before, with the same key and
+/// nothing undone or sealed since, joins it (each event of a drag).
+void carom_history_begin (CaromHistory *history, const char *label, const char *merge_key);
+
+/// Closes the step carom_history_begin() opened (an empty step is dropped).
+void carom_history_commit (CaromHistory *history);
+
 /// Replaces object index with replacement (taken). label names the step
 /// ("Change Radius"); merge_key (may be NULL) joins this edit to the step
 /// before when that step has the same key and nothing was undone since.
 void carom_history_replace (CaromHistory *history, guint index, CaromObject *replacement,
                             const char *label, const char *merge_key);
 
-/// Inserts object (taken) at index, as a step of its own.
+/// Inserts object (taken) at index (as a step of its own outside begin/commit).
 void carom_history_insert (CaromHistory *history, guint index, CaromObject *object,
                            const char *label);
 
-/// Removes object index, as a step of its own.
+/// Removes object index (as a step of its own outside begin/commit).
 void carom_history_remove (CaromHistory *history, guint index, const char *label);
 
 /// Ends merging: the next edit starts a new step even with the same key.

@@ -226,6 +226,8 @@ carom_object_copy (const CaromObject *object)
   g_return_val_if_fail (object != NULL, NULL);
   size_t n = object->kind == CAROM_OBJECT_POLYGON ? object->n_points : 0;
   CaromObject *copy = object_new (object->kind, object->id, n);
+  copy->hidden = object->hidden;
+  copy->locked = object->locked;
   if (object->kind == CAROM_OBJECT_POLYGON)
     {
       copy->role = object->role;
@@ -248,7 +250,8 @@ gboolean
 carom_object_equal (const CaromObject *a, const CaromObject *b)
 {
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
-  if (a->kind != b->kind || g_strcmp0 (a->id, b->id) != 0)
+  if (a->kind != b->kind || g_strcmp0 (a->id, b->id) != 0 || a->hidden != b->hidden
+      || a->locked != b->locked)
     return FALSE;
   if (a->kind == CAROM_OBJECT_BALL)
     return memcmp (&a->center, &b->center, sizeof a->center) == 0

@@ -29,6 +29,8 @@ typedef struct
   char *id; ///< unique within the scene, never NULL once ids are assigned
   CaromObjectKind kind;
   guint8 storage; ///< private: which fields live in the object's own allocation
+  guint8 hidden;  ///< neither drawn nor traced (carom:hidden="true")
+  guint8 locked;  ///< cannot be picked on the canvas (carom:locked="true")
   union
   {
     struct /* kind == CAROM_OBJECT_POLYGON */

@@ -46,7 +46,7 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind != CAROM_OBJECT_POLYGON)
+      if (object->kind != CAROM_OBJECT_POLYGON || object->hidden)
         continue;
       CgPolygonRef ref = { object->points, object->n_points, object->role };
       g_array_append_val (refs, ref);
@@ -56,7 +56,7 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind != CAROM_OBJECT_BALL)
+      if (object->kind != CAROM_OBJECT_BALL || object->hidden)
         continue;
       CaromBallTrace bt = { .ball = object };
       bt.world

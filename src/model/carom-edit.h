@@ -1,0 +1,101 @@
+/* carom-edit.h: the commands that change a scene.
+ *
+ * Tools and panels never change geometry themselves: they call these
+ * commands, which check the new state, keep polygons valid and in their
+ * role's orientation, and record every change in the history as one undo
+ * step. A command that cannot be carried out changes nothing and says why. */
+#pragma once
+
+#include "carom-history.h"
+
+G_BEGIN_DECLS
+
+#define CAROM_EDIT_ERROR (carom_edit_error_quark ())
+GQuark carom_edit_error_quark (void);
+
+/// Why a command was refused.
+typedef enum
+{
+  CAROM_EDIT_ERROR_INVALID_POLYGON, ///< the polygon would cross itself or be degenerate
+  CAROM_EDIT_ERROR_INVALID_VALUE,   ///< a number a ball or a transform cannot have
+  CAROM_EDIT_ERROR_NAME,            ///< a name that is empty, taken or not a valid SVG id
+} CaromEditError;
+
+/// A map of the plane: x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0.
+typedef struct
+{
+  double xx, yx, xy, yy, x0, y0;
+} CaromMatrix;
+
+/// Moves by delta.
+CaromMatrix carom_matrix_translate (CgVec2 delta);
+
+/// Turns by angle radians (y down: positive turns clockwise on screen) about pivot.
+CaromMatrix carom_matrix_rotate (CgVec2 pivot, double angle);
+
+/// Scales by sx, sy about pivot.
+CaromMatrix carom_matrix_scale (CgVec2 pivot, double sx, double sy);
+
+/// Where m takes p.
+CgVec2 carom_matrix_apply (const CaromMatrix *m, CgVec2 p);
+
+/// Checks points as the vertices of a polygon: on failure sets
+/// CAROM_EDIT_ERROR_INVALID_POLYGON with what is wrong (the edges that
+/// cross, the vertex that is not a number).
+gboolean carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error);
+
+/// A name of the form "prefix-N" that no object of scene has.
+char *carom_scene_unique_id (const CaromScene *scene, const char *prefix);
+
+/// Appends object (taken) as one step named label. A polygon is checked and
+/// put in its role's orientation (*reversed, may be NULL, says whether that
+/// took reversing its vertices); an object without an id, or whose id is
+/// taken, gets a new one. Returns the new object's index, or -1 (nothing
+/// changed, object freed) when it is invalid.
+gint carom_edit_add (CaromHistory *history, CaromScene *scene, CaromObject *object,
+                     const char *label, gboolean *reversed, GError **error);
+
+/// Appends objects (a GPtrArray of CaromObject*, all taken) as one step: what
+/// paste and duplicate do. Taken ids get new names. *n_reversed (may be NULL)
+/// counts the polygons reversed to fit their role. Refuses all when one is
+/// invalid.
+gboolean carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects,
+                             const char *label, guint *n_reversed, GError **error);
+
+/// Removes the objects at indices (any order, no repeats) as one step.
+void carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *indices,
+                        guint n_indices, const char *label);
+
+/// Maps the objects at indices by m as one step; merge_key joins the steps of
+/// a drag. Balls keep their radius under rotation and scale with a uniform
+/// scale; a map that flips the plane keeps polygons in their role's
+/// orientation. Refuses a map that collapses the plane or makes a polygon invalid.
+gboolean carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *indices,
+                               guint n_indices, const CaromMatrix *m, const char *label,
+                               const char *merge_key, GError **error);
+
+/// Replaces a polygon's vertices (checked, then put in the role's
+/// orientation; *reversed, may be NULL, says whether that took reversing).
+gboolean carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index,
+                                const CgVec2 *points, size_t n_points, const char *label,
+                                const char *merge_key, gboolean *reversed, GError **error);
+
+/// Makes a polygon a wall or an obstacle, reversing its vertex order to fit.
+void carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role);
+
+/// Renames an object; the name must be a valid SVG id no other object has.
+gboolean carom_edit_rename (CaromHistory *history, CaromScene *scene, guint index, const char *name,
+                            GError **error);
+
+/// Sets a ball's centre, radius (> 0), direction (not zero; normalised here)
+/// and max bounces.
+gboolean carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint index, CgVec2 center,
+                              double radius, CgVec2 direction, guint max_bounces, const char *label,
+                              const char *merge_key, GError **error);
+
+/// Hides or shows an object (a hidden object is neither drawn nor traced),
+/// locks or unlocks it (a locked object cannot be picked on the canvas).
+void carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gboolean hidden,
+                           gboolean locked);
+
+G_END_DECLS
