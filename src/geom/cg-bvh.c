@@ -704,6 +704,69 @@ cg_bvh_walk (const CgBvh *bvh, CgBvhVisitFunc visit, void *data)
     }
 }
 
+/* The smallest float >= x. */
+static inline float
+round_up (double x)
+{
+  return -round_down (-x);
+}
+
+static void
+store_child_box (CgBvhNode *node, int k, CgAabb box)
+{
+  node->lo_x[k] = round_down (box.lo.x);
+  node->lo_y[k] = round_down (box.lo.y);
+  node->hi_x[k] = round_up (box.hi.x);
+  node->hi_y[k] = round_up (box.hi.y);
+}
+
+void
+cg_bvh_refit (CgBvh *bvh, CgBvhLeafBoxFunc leaf_box, void *data)
+{
+  if (bvh->root.count > 0)
+    {
+      CgAabb b;
+      if (leaf_box (&bvh->root, data, &b))
+        bvh->box = (CgAabb){ { round_down (b.lo.x), round_down (b.lo.y) },
+                             { round_up (b.hi.x), round_up (b.hi.y) } };
+      return;
+    }
+  if (bvh->n_nodes == 0)
+    return;
+  /* Nodes are in depth-first pre-order: a child node comes after its
+   * parent, so going backwards meets children first. */
+  for (uint32_t i = bvh->n_nodes; i-- > 0;)
+    {
+      CgBvhNode *node = &bvh->nodes[i];
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        {
+          const CgBvhRef *ref = &node->child[k];
+          if (ref->first == CG_BVH_NONE)
+            continue;
+          CgAabb box;
+          if (ref->count > 0)
+            {
+              if (!leaf_box (ref, data, &box))
+                continue;
+            }
+          else
+            {
+              const CgBvhNode *child = &bvh->nodes[ref->first];
+              box = cg_aabb_empty ();
+              for (int j = 0; j < CG_BVH_WIDTH; j++)
+                if (child->child[j].first != CG_BVH_NONE)
+                  box = cg_aabb_union (box, cg_bvh_child_box (child, j));
+            }
+          store_child_box (node, k, box);
+        }
+    }
+  const CgBvhNode *root = &bvh->nodes[bvh->root.first];
+  bvh->box = cg_aabb_empty ();
+  for (int k = 0; k < CG_BVH_WIDTH; k++)
+    if (root->child[k].first != CG_BVH_NONE)
+      bvh->box = cg_aabb_union (bvh->box, cg_bvh_child_box (root, k));
+}
+
 void *
 cg_bvh_alloc_big (size_t size, size_t align)
 {

@@ -79,6 +79,17 @@ bool cg_bvh_build (CgBvh *bvh, const CgAabb *boxes, uint32_t n, uint32_t max_lea
 bool cg_bvh_build_grouped (CgBvh *bvh, const CgAabb *boxes, uint32_t n, const uint32_t *group_first,
                            uint32_t n_groups, uint32_t max_leaf);
 
+/// Gives a leaf's box, what its items cover now, in *box and returns true;
+/// or returns false when the leaf's items did not change (cg_bvh_refit()).
+typedef bool (*CgBvhLeafBoxFunc) (const CgBvhRef *leaf, void *data, CgAabb *box);
+
+/// Recomputes the stored boxes, bottom-up, from the leaves' boxes as
+/// leaf_box() gives them (a leaf it reports unchanged keeps its box), keeping
+/// the tree's shape: what an edit that moves a few items calls instead of a
+/// rebuild. Boxes stay conservative (rounded outward), so queries stay exact;
+/// the tree only gets less tight.
+void cg_bvh_refit (CgBvh *bvh, CgBvhLeafBoxFunc leaf_box, void *data);
+
 /// Frees what cg_bvh_build() allocated; the bvh is empty afterwards.
 void cg_bvh_clear (CgBvh *bvh);
 

@@ -282,6 +282,82 @@ fail:
   return NULL;
 }
 
+void
+cg_world_polygon_primitives (const CgWorld *w, size_t i, size_t *first, size_t *count)
+{
+  assert (i < w->n_polys);
+  *first = w->prim_first[i];
+  *count = w->prim_first[i + 1] - w->prim_first[i];
+}
+
+/* What run_box() refits. */
+typedef struct
+{
+  const CgWorld *w;
+  uint32_t polygon; /* the polygon whose outline changed */
+} Refit;
+
+/* An object leaf's box: its run of primitives, padded as build_bvh() pads,
+ * when the run is the changed polygon's. */
+static bool
+run_box (const CgBvhRef *leaf, void *data, CgAabb *box)
+{
+  const Refit *refit = data;
+  const CgWorld *w = refit->w;
+  if (w->bvh.items[leaf->first] != refit->polygon)
+    return false;
+  double pad = 4.0 * w->eps;
+  *box = cg_aabb_empty ();
+  for (uint32_t k = leaf->user[0]; k < leaf->user[1]; k++)
+    *box = cg_aabb_union (*box, cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad));
+  return true;
+}
+
+/* What eps is computed from: every polygon's box. */
+static CgAabb
+world_extent (const CgWorld *w)
+{
+  size_t n = w->vertex_first[w->n_polys];
+  return n > 0 ? cg_polygon_bounds (w->verts, n) : cg_aabb_empty ();
+}
+
+bool
+cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n)
+{
+  if (w->leaves != CG_BVH_LEAF_OBJECTS || i >= w->n_polys
+      || w->vertex_first[i + 1] - w->vertex_first[i] != n || n > 0x7fffffff)
+    return false;
+  size_t first = w->prim_first[i], count = w->prim_first[i + 1] - first;
+  CgPrimitive *prims = malloc (cg_outline_max_primitives (n) * sizeof *prims);
+  if (prims == NULL)
+    return false;
+  bool ok = false;
+  if (cg_outline_build (v, n, w->r, (uint32_t)i, prims) == count)
+    {
+      CgVec2 *stored = w->verts + w->vertex_first[i];
+      CgAabb before = world_extent (w);
+      CgVec2 *old = malloc (n * sizeof *old);
+      if (old != NULL)
+        {
+          memcpy (old, stored, n * sizeof *old);
+          memcpy (stored, v, n * sizeof *stored);
+          CgAabb after = world_extent (w);
+          if (memcmp (&before, &after, sizeof before) == 0)
+            {
+              memcpy (w->prims + first, prims, count * sizeof *prims);
+              Refit refit = { w, (uint32_t)i };
+              cg_bvh_refit (&w->bvh, run_box, &refit);
+              ok = true;
+            }
+          else
+            memcpy (stored, old, n * sizeof *stored); /* eps would change */
+          free (old);
+        }
+    }
+  free (prims);
+  return ok;
+}
+
 double
 cg_world_radius (const CgWorld *w)
 {

@@ -63,6 +63,18 @@ const CgPrimitive *cg_world_primitives (const CgWorld *w, size_t *n);
 /// Polygon i's role, vertices (as stored, oriented) and count.
 CgRole cg_world_polygon (const CgWorld *w, size_t i, const CgVec2 **v, size_t *n);
 
+/// Polygon i's outline primitives: prims[*first .. *first + *count).
+void cg_world_polygon_primitives (const CgWorld *w, size_t i, size_t *first, size_t *count);
+
+/// Replaces polygon i's vertices by v[0 .. n) (valid, in its role's
+/// orientation) in place: its outline is rebuilt and the BVH refitted, so a
+/// drag costs far less than a new world. Every cast then answers exactly
+/// what a world built anew would. Returns false, changing nothing, when the
+/// world cannot be updated in place (another vertex or primitive count,
+/// primitive leaves, a change of the scene's extent and so of eps): build a
+/// new world then.
+bool cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n);
+
 /// The number of polygons.
 size_t cg_world_polygon_count (const CgWorld *w);
 
