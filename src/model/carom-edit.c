@@ -2,6 +2,7 @@
 #include "carom-edit.h"
 
 #include <glib/gi18n-lib.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -218,7 +219,10 @@ carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects
       CaromObject *r = prepare_new (scene, new_ids, object, &reversed, error);
       if (r == NULL)
         {
+          /* All are taken, even those not looked at yet. */
           carom_object_free (object);
+          for (guint j = i + 1; j < objects->len; j++)
+            carom_object_free (g_steal_pointer (&objects->pdata[j]));
           g_ptr_array_set_size (objects, 0);
           return FALSE;
         }
@@ -262,8 +266,8 @@ carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *indice
 
 gboolean
 carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *indices,
-                      guint n_indices, const CaromMatrix *m, const char *label,
-                      const char *merge_key, GError **error)
+                      guint n_indices, CaromObject *const *originals, const CaromMatrix *m,
+                      const char *label, const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL && m != NULL, FALSE);
   double det = m->xx * m->yy - m->xy * m->yx;
@@ -277,7 +281,8 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
   for (guint i = 0; i < n_indices; i++)
     {
       g_return_val_if_fail (indices[i] < scene->objects->len, FALSE);
-      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      const CaromObject *o
+          = originals != NULL ? originals[i] : g_ptr_array_index (scene->objects, indices[i]);
       CaromObject *copy;
       if (o->kind == CAROM_OBJECT_POLYGON)
         {
@@ -298,7 +303,10 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
           CgVec2 d = { m->xx * o->direction.x + m->xy * o->direction.y,
                        m->yx * o->direction.x + m->yy * o->direction.y };
           CgVec2 center = carom_matrix_apply (m, o->center);
-          double radius = o->radius * sqrt (fabs (det));
+          /* A turn's determinant is 1 but for rounding (cos² + sin²): the
+           * radius must not creep. */
+          double factor = fabs (fabs (det) - 1.0) <= 8 * DBL_EPSILON ? 1.0 : sqrt (fabs (det));
+          double radius = o->radius * factor;
           if (!ball_values_ok (center, radius, d, error))
             return FALSE;
           copy = carom_object_copy (o);

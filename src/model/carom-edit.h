@@ -67,12 +67,14 @@ void carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *i
                         guint n_indices, const char *label);
 
 /// Maps the objects at indices by m as one step; merge_key joins the steps of
-/// a drag. Balls keep their radius under rotation and scale with a uniform
-/// scale; a map that flips the plane keeps polygons in their role's
-/// orientation. Refuses a map that collapses the plane or makes a polygon invalid.
+/// a drag. originals (may be NULL) are the versions to map, one per index
+/// (what the objects were when a drag began, so each event maps them afresh
+/// and rounding never builds up); NULL maps the objects as they are. Balls keep their radius under
+/// rotation and scale with a uniform scale; a map that flips the plane keeps polygons in their
+/// role's orientation. Refuses a map that collapses the plane or makes a polygon invalid.
 gboolean carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *indices,
-                               guint n_indices, const CaromMatrix *m, const char *label,
-                               const char *merge_key, GError **error);
+                               guint n_indices, CaromObject *const *originals, const CaromMatrix *m,
+                               const char *label, const char *merge_key, GError **error);
 
 /// Replaces a polygon's vertices (checked, then put in the role's
 /// orientation; *reversed, may be NULL, says whether that took reversing).

@@ -36,6 +36,11 @@ struct CaromHistory
   guint64 serial;
   gboolean sealed;
   Step *open; /* the step between carom_history_begin() and carom_history_commit() */
+
+  /* What changed since carom_history_take_changes(): objects replaced in
+   * place (guint indices), or something inserted or removed. */
+  GArray *replaced;
+  gboolean structural;
 };
 
 static void
@@ -56,6 +61,7 @@ carom_history_new (CaromScene *scene)
   CaromHistory *history = g_new0 (CaromHistory, 1);
   history->scene = scene;
   history->steps = g_ptr_array_new_with_free_func ((GDestroyNotify)step_free);
+  history->replaced = g_array_new (FALSE, FALSE, sizeof (guint));
   return history;
 }
 
@@ -67,14 +73,20 @@ carom_history_free (CaromHistory *history)
   if (history->open != NULL)
     step_free (history->open);
   g_ptr_array_unref (history->steps);
+  g_array_unref (history->replaced);
   g_free (history);
 }
 
 /* Exchanges the scene's version with the change's: applies a change that
  * is undone, undoes one that is applied. */
 static void
-swap (CaromScene *scene, Change *change, gboolean applying)
+swap (CaromHistory *history, Change *change, gboolean applying)
 {
+  CaromScene *scene = history->scene;
+  if (change->kind == CHANGE_REPLACE)
+    g_array_append_val (history->replaced, change->index);
+  else
+    history->structural = TRUE;
   GPtrArray *objects = scene->objects;
   gboolean adds = (change->kind == CHANGE_INSERT) == applying;
   switch (change->kind)
@@ -180,7 +192,7 @@ record (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object
     carom_history_begin (history, label, merge_key);
   /* The change holds the version to put in: applying swaps it in. */
   Change change = { kind, index, object };
-  swap (history->scene, &change, TRUE);
+  swap (history, &change, TRUE);
   g_array_append_val (history->open->changes, change);
   if (own_step)
     carom_history_commit (history);
@@ -227,7 +239,7 @@ carom_history_undo (CaromHistory *history)
   g_return_val_if_fail (history->open == NULL, FALSE);
   Step *step = g_ptr_array_index (history->steps, --history->applied);
   for (guint i = step->changes->len; i-- > 0;)
-    swap (history->scene, &g_array_index (step->changes, Change, i), FALSE);
+    swap (history, &g_array_index (step->changes, Change, i), FALSE);
   history->sealed = TRUE;
   return TRUE;
 }
@@ -241,7 +253,7 @@ carom_history_redo (CaromHistory *history)
   g_return_val_if_fail (history->open == NULL, FALSE);
   Step *step = g_ptr_array_index (history->steps, history->applied++);
   for (guint i = 0; i < step->changes->len; i++)
-    swap (history->scene, &g_array_index (step->changes, Change, i), TRUE);
+    swap (history, &g_array_index (step->changes, Change, i), TRUE);
   history->sealed = TRUE;
   return TRUE;
 }
@@ -281,4 +293,16 @@ carom_history_get_position (const CaromHistory *history)
   if (history->applied == 0)
     return 0;
   return ((Step *)g_ptr_array_index (history->steps, history->applied - 1))->id;
+}
+
+gboolean
+carom_history_take_changes (CaromHistory *history, GArray *replaced)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  gboolean in_place = !history->structural;
+  if (in_place && replaced != NULL)
+    g_array_append_vals (replaced, history->replaced->data, history->replaced->len);
+  g_array_set_size (history->replaced, 0);
+  history->structural = FALSE;
+  return in_place;
 }

@@ -62,4 +62,11 @@ const char *carom_history_redo_label (const CaromHistory *history);
 /// numbers mean the same scene (used to know whether it is as last saved).
 guint64 carom_history_get_position (const CaromHistory *history);
 
+/// What changed in the scene since the last call (edits, undo and redo):
+/// FALSE when objects were inserted or removed, so any index may now name
+/// another object; TRUE when objects were only replaced in place, with their
+/// indices appended to replaced (may be NULL; an index may repeat). Derived
+/// data (traces, drawings) uses it to update only what changed.
+gboolean carom_history_take_changes (CaromHistory *history, GArray *replaced);
+
 G_END_DECLS

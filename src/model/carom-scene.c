@@ -92,17 +92,36 @@ carom_object_set_id (CaromObject *object, const char *id)
 }
 
 CaromObject *
-carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role, const CgVec2 *points,
-                         size_t n_points)
+carom_object_new_polygon (const char *id, CgRole role, const CgVec2 *points, size_t n_points)
 {
-  g_return_val_if_fail (scene != NULL, NULL);
   g_return_val_if_fail (points != NULL || n_points == 0, NULL);
-
   CaromObject *object = object_new (CAROM_OBJECT_POLYGON, id, n_points);
   object->role = role;
   object->n_points = n_points;
   if (n_points > 0)
     memcpy (object->points, points, n_points * sizeof *points);
+  return object;
+}
+
+CaromObject *
+carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                       guint max_bounces)
+{
+  CaromObject *object = object_new (CAROM_OBJECT_BALL, id, 0);
+  object->center = center;
+  object->radius = radius;
+  object->direction = cg_normalize (direction);
+  object->max_bounces = max_bounces;
+  return object;
+}
+
+CaromObject *
+carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role, const CgVec2 *points,
+                         size_t n_points)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (points != NULL || n_points == 0, NULL);
+  CaromObject *object = carom_object_new_polygon (id, role, points, n_points);
   g_ptr_array_add (scene->objects, object);
   return object;
 }
@@ -112,12 +131,7 @@ carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double r
                       CgVec2 direction, guint max_bounces)
 {
   g_return_val_if_fail (scene != NULL, NULL);
-
-  CaromObject *object = object_new (CAROM_OBJECT_BALL, id, 0);
-  object->center = center;
-  object->radius = radius;
-  object->direction = cg_normalize (direction);
-  object->max_bounces = max_bounces;
+  CaromObject *object = carom_object_new_ball (id, center, radius, direction, max_bounces);
   g_ptr_array_add (scene->objects, object);
   return object;
 }

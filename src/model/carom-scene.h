@@ -60,6 +60,14 @@ CaromScene *carom_scene_new (void);
 void carom_scene_free (CaromScene *scene);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromScene, carom_scene_free)
 
+/// A new polygon object (points copied), in no scene yet.
+CaromObject *carom_object_new_polygon (const char *id, CgRole role, const CgVec2 *points,
+                                       size_t n_points);
+
+/// A new ball object (direction normalised here), in no scene yet.
+CaromObject *carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                                    guint max_bounces);
+
 /// Appends a polygon (copied, not yet validated or oriented). id may be NULL:
 /// carom_scene_assign_ids() names it later. Returns the new object (borrowed).
 CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role,

@@ -9,6 +9,7 @@ carom_scene_trace_free (CaromSceneTrace *trace)
   for (guint i = 0; trace->balls != NULL && i < trace->balls->len; i++)
     cg_trace_clear (&g_array_index (trace->balls, CaromBallTrace, i).trace);
   g_clear_pointer (&trace->balls, g_array_unref);
+  g_clear_pointer (&trace->slots, g_array_unref);
   g_clear_pointer (&trace->worlds, g_ptr_array_unref);
   g_clear_pointer (&trace->polygons, g_ptr_array_unref);
   g_free (trace);
@@ -32,6 +33,18 @@ world_for_radius (CaromSceneTrace *trace, const CgPolygonRef *refs, gsize n_refs
   return w;
 }
 
+/* Traces one ball in its world. */
+static gboolean
+run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
+{
+  const CaromObject *ball = bt->ball;
+  guint max_bounces = trace->max_bounces_override >= 0
+                          ? (guint)MIN (trace->max_bounces_override, (gint64)G_MAXUINT32)
+                          : ball->max_bounces;
+  return cg_trace_run (bt->world, ball->center, ball->direction, max_bounces, trace->brute_force,
+                       &bt->trace);
+}
+
 CaromSceneTrace *
 carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolean brute_force)
 {
@@ -41,13 +54,19 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
   trace->polygons = g_ptr_array_new ();
   trace->worlds = g_ptr_array_new_with_free_func ((GDestroyNotify)cg_world_free);
   trace->balls = g_array_new (FALSE, TRUE, sizeof (CaromBallTrace));
+  trace->slots = g_array_sized_new (FALSE, FALSE, sizeof (gint), scene->objects->len);
+  g_array_set_size (trace->slots, scene->objects->len);
+  trace->max_bounces_override = max_bounces_override;
+  trace->brute_force = brute_force;
 
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      g_array_index (trace->slots, gint, i) = -1;
       if (object->kind != CAROM_OBJECT_POLYGON || object->hidden)
         continue;
+      g_array_index (trace->slots, gint, i) = (gint)trace->polygons->len;
       CgPolygonRef ref = { object->points, object->n_points, object->role };
       g_array_append_val (refs, ref);
       g_ptr_array_add (trace->polygons, (gpointer)object);
@@ -58,16 +77,13 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
       if (object->kind != CAROM_OBJECT_BALL || object->hidden)
         continue;
+      g_array_index (trace->slots, gint, i) = -2 - (gint)trace->balls->len;
       CaromBallTrace bt = { .ball = object };
       bt.world
           = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, object->radius);
       if (bt.world == NULL)
         return NULL;
-      guint max_bounces = max_bounces_override >= 0
-                              ? (guint)MIN (max_bounces_override, (gint64)G_MAXUINT32)
-                              : object->max_bounces;
-      if (!cg_trace_run (bt.world, object->center, object->direction, max_bounces, brute_force,
-                         &bt.trace))
+      if (!run_ball (trace, &bt))
         return NULL;
       g_array_append_val (trace->balls, bt);
     }
@@ -79,4 +95,53 @@ carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index)
 {
   g_return_val_if_fail (index < trace->polygons->len, NULL);
   return g_ptr_array_index (trace->polygons, index);
+}
+
+gboolean
+carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, guint index,
+                          gint *polygon)
+{
+  g_return_val_if_fail (trace != NULL && scene != NULL, FALSE);
+  if (polygon != NULL)
+    *polygon = -1;
+  if (index >= scene->objects->len || trace->slots->len != scene->objects->len)
+    return FALSE;
+  const CaromObject *object = g_ptr_array_index (scene->objects, index);
+  gint slot = g_array_index (trace->slots, gint, index);
+  if (slot == -1 || object->hidden)
+    return FALSE;
+  if (slot >= 0)
+    {
+      guint k = (guint)slot;
+      if (object->kind != CAROM_OBJECT_POLYGON)
+        return FALSE;
+      for (guint w = 0; w < trace->worlds->len; w++)
+        {
+          CgWorld *world = g_ptr_array_index (trace->worlds, w);
+          const CgVec2 *v;
+          size_t n;
+          if (cg_world_polygon (world, k, &v, &n) != object->role
+              || !cg_world_update_polygon (world, k, object->points, object->n_points))
+            return FALSE;
+        }
+      trace->polygons->pdata[k] = (gpointer)object;
+      if (polygon != NULL)
+        *polygon = slot;
+    }
+  else
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, -2 - slot);
+      if (object->kind != CAROM_OBJECT_BALL || object->radius != bt->ball->radius)
+        return FALSE;
+      bt->ball = object;
+    }
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      /* The radius checked above is the old ball's, read before it is replaced. */
+      cg_trace_clear (&bt->trace);
+      if (!run_ball (trace, bt))
+        return FALSE;
+    }
+  return TRUE;
 }

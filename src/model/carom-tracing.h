@@ -20,12 +20,27 @@ typedef struct
   GPtrArray *polygons; ///< CaromObject* (borrowed): world polygon index -> scene object
   GPtrArray *worlds;   ///< CgWorld*, owned: one per distinct ball radius
   GArray *balls;       ///< CaromBallTrace, in document order
+  GArray *slots;       ///< gint per scene object: its world polygon index, or -2 - its
+                       ///< index in balls, or -1 when it is not traced (hidden)
+  gint64 max_bounces_override;
+  gboolean brute_force;
 } CaromSceneTrace;
 
 /// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
 /// own max bounces. Returns NULL only when memory runs out.
 CaromSceneTrace *carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override,
                                     gboolean brute_force);
+
+/// Brings trace up to date after scene object index was replaced in place,
+/// everything else unchanged (a drag): a traced polygon with as many
+/// vertices and the same role, or a traced ball of the same radius, is
+/// updated in every world without rebuilding them, then every ball is traced
+/// again. The result is the trace carom_scene_trace() would give, bit for
+/// bit. Returns FALSE when the change needs a new trace (then trace is in
+/// no state to use: free it); *polygon (may be NULL) receives the world
+/// polygon index updated, or -1 when a ball changed.
+gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, guint index,
+                                   gint *polygon);
 
 void carom_scene_trace_free (CaromSceneTrace *trace);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)
