@@ -20,6 +20,27 @@ carom_render_cache_free (CaromRenderCache *cache)
   g_free (cache);
 }
 
+/* Polygon i's boxes and its place in the drawing, from the scene object and
+ * the world's primitives. The outline's box is what geometry.md calls the
+ * outline's AABB, and what an object-level broad phase would test. */
+static void
+polygon_boxes (CaromRenderCache *cache, guint i)
+{
+  CaromRenderPolygon *p = &cache->polygons[i];
+  p->object = g_ptr_array_index (cache->trace->polygons, i);
+  p->box = cg_polygon_bounds (p->object->points, p->object->n_points);
+  p->outline_box = cg_aabb_empty ();
+  if (cache->world != NULL)
+    {
+      size_t first, count, n_prims;
+      const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
+      cg_world_polygon_primitives (cache->world, i, &first, &count);
+      for (size_t k = first; k < first + count; k++)
+        p->outline_box = cg_aabb_union (p->outline_box, cg_primitive_bounds (&prims[k]));
+    }
+  p->cull_box = cg_aabb_union (p->box, p->outline_box);
+}
+
 /* The box of each polygon's seed outline, from the world's primitives (stored
  * in polygon order). It is what geometry.md calls the outline's AABB, and what
  * an object-level broad phase would test. */
@@ -95,17 +116,76 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
       CaromRenderPolygon *p = &cache->polygons[i];
       p->cull_box = cg_aabb_union (p->box, p->outline_box);
       boxes[i] = p->cull_box;
-      /* A wall's true boundary can be empty (a room narrower than the ball):
-       * that is an answer, not an error. Only running out of memory fails. */
-      if (cache->radius > 0.0
-          && !cg_boundary_build (p->object->points, p->object->n_points, p->object->role,
-                                 cache->radius, &p->boundary))
-        return NULL;
     }
   if (!cg_bvh_build (&cache->objects, boxes, cache->n_polygons, CULL_LEAF_SIZE))
     return NULL;
   cache->bounds = drawing_bounds (cache);
   return g_steal_pointer (&cache);
+}
+
+/* What leaf_box() refits. */
+typedef struct
+{
+  const CaromRenderCache *cache;
+  const guint *polygons; /* the polygons that changed */
+  guint n;
+} Refit;
+
+/* A culling leaf's box, its polygons' cull boxes, when one of them changed. */
+static bool
+leaf_box (const CgBvhRef *leaf, void *data, CgAabb *box)
+{
+  const Refit *refit = data;
+  const CaromRenderCache *cache = refit->cache;
+  gboolean changed = FALSE;
+  for (guint32 k = leaf->first; k < leaf->first + leaf->count && !changed; k++)
+    for (guint j = 0; j < refit->n && !changed; j++)
+      changed = cache->objects.items[k] == refit->polygons[j];
+  if (!changed)
+    return false;
+  *box = cg_aabb_empty ();
+  for (guint32 k = leaf->first; k < leaf->first + leaf->count; k++)
+    *box = cg_aabb_union (*box, cache->polygons[cache->objects.items[k]].cull_box);
+  return true;
+}
+
+void
+carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint n)
+{
+  g_return_if_fail (cache != NULL);
+  for (guint j = 0; j < n; j++)
+    {
+      guint i = polygons[j];
+      g_return_if_fail (i < cache->n_polygons);
+      CaromRenderPolygon *p = &cache->polygons[i];
+      cg_boundary_clear (&p->boundary);
+      p->boundary_ready = FALSE;
+      polygon_boxes (cache, i);
+    }
+  if (n > 0)
+    {
+      Refit refit = { cache, polygons, n };
+      cg_bvh_refit (&cache->objects, leaf_box, &refit);
+    }
+  cache->bounds = drawing_bounds (cache);
+}
+
+const CgBoundary *
+carom_render_cache_boundary (const CaromRenderCache *cache, guint i)
+{
+  g_return_val_if_fail (cache != NULL && i < cache->n_polygons, NULL);
+  /* Derived data filled in as it is needed: the cache is used by one thread. */
+  CaromRenderPolygon *p = &((CaromRenderCache *)cache)->polygons[i];
+  if (!p->boundary_ready && cache->radius > 0.0)
+    {
+      /* A wall's true boundary can be empty (a room narrower than the ball):
+       * that is an answer, not an error. Only running out of memory fails. */
+      if (!cg_boundary_build (p->object->points, p->object->n_points, p->object->role,
+                              cache->radius, &p->boundary))
+        return NULL;
+      p->boundary_ready = TRUE;
+    }
+  return p->boundary_ready ? &p->boundary : NULL;
 }
 
 const CaromBallTrace *

@@ -16,7 +16,9 @@ typedef struct
   CgAabb outline_box;        ///< the seed outline's box (arcs' axis points included); empty
                              ///< without a ball
   CgAabb cull_box;           ///< box ∪ outline_box: what must meet the view to be drawn
-  CgBoundary boundary;       ///< the true offset boundary for the selected ball's radius
+  CgBoundary boundary;       ///< the true offset boundary for the selected ball's radius,
+                             ///< built the first time it is drawn (see boundary_ready)
+  gboolean boundary_ready;
 } CaromRenderPolygon;
 
 struct CaromRenderCache
@@ -35,6 +37,11 @@ struct CaromRenderCache
   double radius; ///< the selected ball's, 0 without balls
   guint n_walls, n_obstacles;
 };
+
+/// The true boundary of polygon i, built on first use: most polygons of a
+/// large scene are never drawn in detail, and an edit rebuilds the cache.
+/// NULL without a ball or when memory runs out.
+const CgBoundary *carom_render_cache_boundary (const CaromRenderCache *cache, guint i);
 
 /// Appends to out (guint32) the polygons whose cull box meets box.
 void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out);

@@ -219,20 +219,11 @@ cull (CaromFrame *f)
 
 /* ---- layers ------------------------------------------------------------ */
 
-/* x rounded up to 1, 2 or 5 × 10^k. */
-static double
-tidy_ceil (double x)
-{
-  double power = pow (10.0, floor (log10 (x)));
-  double m = x / power;
-  return power * (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 5.0 ? 5.0 : 10.0);
-}
-
 static void
 draw_grid (CaromFrame *f)
 {
   const CaromView *v = f->view;
-  double step = tidy_ceil (carom_frame_pt (f, f->style->grid_step) / v->scale);
+  double step = carom_view_grid_step (v, f->style->grid_step);
   CgAabb box = carom_view_visible_box (v);
   if (!(step > 0.0) || !isfinite (step))
     return;
@@ -412,15 +403,15 @@ draw_aabbs (CaromFrame *f)
 static void
 draw_outlines (CaromFrame *f)
 {
-  const CaromRenderPolygon *polys = f->cache->polygons;
   cairo_t *cr = f->cr;
   CaromDasher d;
   carom_dasher_init (&d, f, f->style->outline_dash);
   double scale = f->view->scale;
   for (guint i = 0; i < f->detailed->len; i++)
     {
-      const CgBoundary *b = &polys[g_array_index (f->detailed, guint32, i)].boundary;
-      if (b->n_pieces == 0)
+      const CgBoundary *b
+          = carom_render_cache_boundary (f->cache, g_array_index (f->detailed, guint32, i));
+      if (b == NULL || b->n_pieces == 0)
         continue;
       d.phase = 0.0;
       for (size_t k = 0; k < b->n_pieces; k++)

@@ -98,6 +98,12 @@ typedef struct CaromRenderCache CaromRenderCache;
 CaromRenderCache *carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace,
                                           int ball);
 
+/// Brings the cache up to date after its trace was updated in place
+/// (carom_scene_trace_update()) for the world polygons polygons[0 .. n):
+/// their boxes and outlines are recomputed and the culling hierarchy
+/// refitted, in a fraction of a new cache's time. n may be 0 (a ball moved).
+void carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint n);
+
 void carom_render_cache_free (CaromRenderCache *cache);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromRenderCache, carom_render_cache_free)
 

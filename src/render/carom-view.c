@@ -1,6 +1,8 @@
 /* carom-view.c: scene ↔ device maps (carom-view.h). */
 #include "carom-view.h"
 
+#include <math.h>
+
 CaromView
 carom_view_fit (CgAabb box, double width, double height, double margin, double pt)
 {
@@ -63,4 +65,14 @@ carom_view_pan (CaromView *view, double dx, double dy)
   g_return_if_fail (view != NULL);
   view->x0 += dx;
   view->y0 += dy;
+}
+
+double
+carom_view_grid_step (const CaromView *view, double step_pt)
+{
+  g_return_val_if_fail (view != NULL && view->scale > 0.0, 1.0);
+  double x = step_pt * view->pt / view->scale;
+  double power = pow (10.0, floor (log10 (x)));
+  double m = x / power;
+  return power * (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 5.0 ? 5.0 : 10.0);
 }

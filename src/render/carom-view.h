@@ -46,4 +46,9 @@ void carom_view_zoom_at (CaromView *view, CgVec2 device, double factor);
 /// Moves the drawing by (dx, dy) device units (what a drag does).
 void carom_view_pan (CaromView *view, double dx, double dy);
 
+/// The spacing of a grid whose lines are about step_pt points apart on the
+/// device: the next tidy number (1, 2 or 5 times a power of ten) of scene
+/// units at least that far apart. The canvas snaps to the grid it draws.
+double carom_view_grid_step (const CaromView *view, double step_pt);
+
 G_END_DECLS
