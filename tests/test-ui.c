@@ -5,10 +5,13 @@
  * open a scene, edit a ball in Properties, save, reopen; close with unsaved
  * changes and cancel; compare a screenshot with a stored reference. */
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
+#include <math.h>
 
 #include "app/carom-application.h"
 #include "app/carom-canvas.h"
+#include "app/carom-editor.h"
 #include "app/carom-inspector.h"
 #include "app/carom-window.h"
 #include "io/carom-svg.h"
@@ -429,6 +432,143 @@ test_ui_screenshot (void)
   destroy_window (window);
 }
 
+/* Runs xdotool with args (a NULL-terminated list after the program name),
+ * then lets the window take the events. */
+static void
+xdotool (const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (gpointer) "xdotool");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer)args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  spin (120);
+}
+
+/* Clicks the canvas where the scene point (x, y) is, with real X pointer
+ * events (XTEST), as a user's mouse would. */
+static void
+click_scene (CaromWindow *window, double x, double y)
+{
+  GtkWidget *canvas = carom_window_get_canvas (window);
+  double wx, wy;
+  g_assert_true (carom_canvas_scene_to_widget (CAROM_CANVAS (canvas), x, y, &wx, &wy));
+  GtkNative *native = gtk_widget_get_native (canvas);
+  graphene_point_t in_native;
+  g_assert_true (gtk_widget_compute_point (
+      canvas, GTK_WIDGET (native), &GRAPHENE_POINT_INIT ((float)wx, (float)wy), &in_native));
+  double sx, sy;
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
+  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
+  g_autofree char *px = g_strdup_printf ("%d", (int)lround (in_native.x + sx));
+  g_autofree char *py = g_strdup_printf ("%d", (int)lround (in_native.y + sy));
+  const char *move[] = { "mousemove", "--window", win, px, py, NULL };
+  xdotool (move);
+  const char *click[] = { "click", "1", NULL };
+  xdotool (click);
+}
+
+static gboolean
+canvas_drawn (gpointer data)
+{
+  double wx, wy;
+  return carom_canvas_scene_to_widget (CAROM_CANVAS (carom_window_get_canvas (data)), 0, 0, &wx,
+                                       &wy);
+}
+
+/* A new user's first minute: on an empty page the polygon tool is ready;
+ * four clicks and a click on the first vertex draw the room, Enter closes
+ * the post, a click places the ball, and undo goes back to an empty page. */
+static void
+test_ui_draw_scene (void)
+{
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("needs an X11 display (Xvfb)");
+      return;
+    }
+  g_autofree char *found = g_find_program_in_path ("xdotool");
+  if (found == NULL)
+    {
+      g_test_skip ("xdotool is not installed (scripts/debian-packages lists it)");
+      return;
+    }
+  CaromWindow *window = carom_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 650);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (wait_for (canvas_drawn, window, 10000));
+  spin (200);
+  CaromEditor *editor = carom_window_get_editor (window);
+  CaromDocument *doc = carom_window_get_document (window);
+  const CaromScene *scene = carom_document_get_scene (doc);
+  g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_POLYGON);
+  g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_WALL);
+
+  /* The room: clockwise on screen, closed on its first vertex. The empty
+   * page shows -100 .. 100, with a grid of 10 to snap to. */
+  static const CgVec2 room[] = { { -90, -70 }, { 90, -70 }, { 90, 70 }, { -90, 70 } };
+  for (guint i = 0; i < G_N_ELEMENTS (room); i++)
+    click_scene (window, room[i].x, room[i].y);
+  click_scene (window, room[0].x, room[0].y);
+  g_assert_cmpuint (scene->objects->len, ==, 1);
+  const CaromObject *wall = g_ptr_array_index (scene->objects, 0);
+  g_assert_cmpint (wall->role, ==, CG_ROLE_WALL);
+  g_assert_cmpuint (wall->n_points, ==, 4);
+  /* Snapped to the grid, and stored counter-clockwise as walls are. */
+  for (size_t k = 0; k < 4; k++)
+    {
+      g_assert_cmpfloat (fabs (wall->points[k].x), ==, 90);
+      g_assert_cmpfloat (fabs (wall->points[k].y), ==, 70);
+    }
+  g_assert_cmpfloat (cg_polygon_signed_area (wall->points, 4), <, 0);
+  g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_OBSTACLE);
+
+  /* The post, closed with Enter. */
+  static const CgVec2 post[] = { { 10, -40 }, { 30, -40 }, { 30, 20 }, { 10, 20 } };
+  for (guint i = 0; i < G_N_ELEMENTS (post); i++)
+    click_scene (window, post[i].x, post[i].y);
+  const char *enter[] = { "key", "Return", NULL };
+  xdotool (enter);
+  g_assert_cmpuint (scene->objects->len, ==, 2);
+  const CaromObject *obstacle = g_ptr_array_index (scene->objects, 1);
+  g_assert_cmpint (obstacle->role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpstr (obstacle->id, ==, "obstacle-1");
+
+  /* The ball, from the tool's key. */
+  const char *b[] = { "key", "b", NULL };
+  xdotool (b);
+  g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_BALL);
+  click_scene (window, -50, 30);
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+  const CaromObject *ball = g_ptr_array_index (scene->objects, 2);
+  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  g_assert_cmpfloat (ball->center.x, ==, -50);
+  g_assert_cmpfloat (ball->center.y, ==, 30);
+  /* It is traced at once. */
+  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  g_assert_cmpuint (trace->balls->len, ==, 1);
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, >, 0);
+
+  /* Undo, step by step, back to an empty page. */
+  guint undos = 0;
+  while (carom_document_undo (doc))
+    undos++;
+  g_assert_cmpuint (undos, ==, 3);
+  g_assert_cmpuint (scene->objects->len, ==, 0);
+  g_assert_false (carom_document_get_modified (doc));
+
+  carom_document_discard_autosave (doc);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -449,6 +589,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/changed-on-disk", test_ui_changed_on_disk);
   g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);
   g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);
+  g_test_add_func ("/ui/canvas/draw-scene", test_ui_draw_scene);
   int status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

@@ -1,9 +1,12 @@
-/* carom-canvas.c: the scene drawn by the shared renderer, with pan and zoom.
+/* carom-canvas.c: the scene drawn by the shared renderer, with pan, zoom and
+ * the editing tools.
  *
  * The canvas draws in snapshot() through carom_render(), the code that also
- * writes exported diagrams. The render cache (true outlines, boxes, culling
- * hierarchy) is derived data: dropped when the document changes or another
- * ball is selected, rebuilt on the next frame. */
+ * writes exported diagrams, then the tools' marks on top. The render cache
+ * (true outlines, boxes, culling hierarchy) is derived data: dropped when the
+ * document changes or another ball is selected, rebuilt on the next frame,
+ * so an edit is re-traced and redrawn in the same frame. Pointer and key
+ * events go to the editor (carom-editor.h) in scene coordinates. */
 #include "config.h"
 
 #include "carom-canvas.h"
@@ -11,15 +14,14 @@
 #include <adwaita.h>
 #include <math.h>
 
+#include "carom-canvas-overlay.h"
+#include "carom-viewport.h"
 #include "render/carom-render.h"
 
-/* Empty space kept around the scene when it is fitted into the widget (px). */
-#define FIT_MARGIN 24.0
 /* Zoom factor of one wheel notch (Ctrl+scroll). */
 #define WHEEL_ZOOM 1.2
-/* Zoom limits relative to fitting the scene: far enough to inspect a contact. */
-#define ZOOM_MIN_FACTOR 0.05
-#define ZOOM_MAX_FACTOR 1e6
+/* How far apart (px) two presses may be to make a double click. */
+#define DOUBLE_CLICK_PX 6.0
 
 struct _CaromCanvas
 {
@@ -27,18 +29,23 @@ struct _CaromCanvas
 
   /* owned */
   CaromDocument *document;
+  CaromEditor *editor;
   GSettings *settings;
   CaromRenderCache *cache;
 
-  CaromView view;
-  double fit_scale; /* the scale that fits the scene: the reference for zoom limits */
-  gboolean fit_pending;
-  gboolean navigated; /* the user panned or zoomed: stop refitting on resize */
+  CaromViewport viewport;
   guint ball;
   guint step;
   double drag_x0, drag_y0; /* the view origin when a pan drag began */
   double pinch_scale0;     /* the scale when a pinch began */
   guint zoom_notify_source;
+  gboolean space_held; /* Space+drag pans */
+  gboolean panning;    /* the primary drag pans (Space was held when it began) */
+  gboolean tool_drag;  /* the primary drag goes to the editor */
+  double press_x, press_y;
+  gint64 last_press_time; /* to count double clicks */
+  double last_press_x, last_press_y;
+  int n_press;
 };
 
 G_DEFINE_FINAL_TYPE (CaromCanvas, carom_canvas, GTK_TYPE_WIDGET)
@@ -97,17 +104,6 @@ ensure_cache (CaromCanvas *self)
                                         carom_document_get_trace (self->document), (int)self->ball);
 }
 
-static void
-fit_view (CaromCanvas *self, int width, int height)
-{
-  CgAabb bounds = self->cache ? carom_render_cache_get_bounds (self->cache) : cg_aabb_empty ();
-  if (cg_aabb_is_empty (bounds))
-    bounds = (CgAabb){ { -100, -100 }, { 100, 100 } };
-  self->view = carom_view_fit (bounds, width, height, FIT_MARGIN, CAROM_VIEW_SCREEN_PT);
-  self->fit_scale = self->view.scale;
-  self->fit_pending = FALSE;
-}
-
 static gboolean
 notify_zoom_idle (gpointer data)
 {
@@ -115,6 +111,22 @@ notify_zoom_idle (gpointer data)
   self->zoom_notify_source = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
   return G_SOURCE_REMOVE;
+}
+
+/* The grid the renderer draws, and so the one the tools snap to. */
+static double
+grid_step (CaromCanvas *self)
+{
+  CaromStyle style = carom_style_screen (FALSE);
+  return carom_view_grid_step (&self->viewport.view, style.grid_step);
+}
+
+/* Tells the editor the scale and grid of what the user sees. */
+static void
+sync_editor_view (CaromCanvas *self)
+{
+  if (self->editor != NULL)
+    carom_editor_set_view (self->editor, self->viewport.view.scale, grid_step (self));
 }
 
 static void
@@ -126,16 +138,18 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
 
   ensure_cache (self);
-  if (self->fit_pending)
+  CgAabb bounds = self->cache ? carom_render_cache_get_bounds (self->cache) : cg_aabb_empty ();
+  if (self->viewport.fit_pending)
     {
-      fit_view (self, width, height);
+      carom_viewport_update (&self->viewport, width, height, bounds);
       /* Listeners update labels when the zoom changes; a resize queued in the
        * middle of a snapshot would leave those widgets undrawn this frame. */
       if (self->zoom_notify_source == 0)
         self->zoom_notify_source = g_idle_add (notify_zoom_idle, self);
     }
-  self->view.width = width;
-  self->view.height = height;
+  else
+    carom_viewport_update (&self->viewport, width, height, bounds);
+  sync_editor_view (self);
 
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
   CaromStyle style = carom_style_screen (dark);
@@ -147,7 +161,10 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot,
                                            &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
   if (self->cache != NULL)
-    carom_render (cr, self->cache, &self->view, &style, &options, NULL);
+    carom_render (cr, self->cache, &self->viewport.view, &style, &options, NULL);
+  if (self->editor != NULL && self->document != NULL)
+    carom_canvas_overlay_draw (cr, self->editor, carom_document_get_scene (self->document),
+                               &self->viewport.view, dark);
   cairo_destroy (cr);
 }
 
@@ -156,17 +173,7 @@ carom_canvas_size_allocate (GtkWidget *widget, int width, int height, int baseli
 {
   CaromCanvas *self = CAROM_CANVAS (widget);
   (void)baseline;
-  /* Until the user pans or zooms, the scene stays fitted to the widget;
-   * after that it stays centred where it was when the widget changes size. */
-  if (!self->navigated)
-    self->fit_pending = TRUE;
-  else if (!self->fit_pending && self->view.width > 0)
-    {
-      self->view.x0 += (width - self->view.width) / 2.0;
-      self->view.y0 += (height - self->view.height) / 2.0;
-    }
-  self->view.width = width;
-  self->view.height = height;
+  carom_viewport_resize (&self->viewport, width, height);
 }
 
 /* ---- navigation ---- */
@@ -174,16 +181,34 @@ carom_canvas_size_allocate (GtkWidget *widget, int width, int height, int baseli
 static void
 zoom_at (CaromCanvas *self, double x, double y, double factor)
 {
-  double target = self->view.scale * factor;
-  double lo = self->fit_scale * ZOOM_MIN_FACTOR, hi = self->fit_scale * ZOOM_MAX_FACTOR;
-  if (target < lo)
-    factor = lo / self->view.scale;
-  else if (target > hi)
-    factor = hi / self->view.scale;
-  carom_view_zoom_at (&self->view, cg_v2 (x, y), factor);
-  self->navigated = TRUE;
+  carom_viewport_zoom_at (&self->viewport, x, y, factor);
+  sync_editor_view (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The event's position in the widget (events come in surface coordinates). */
+static void
+widget_point (CaromCanvas *self, GdkEvent *event, double *x, double *y)
+{
+  *x = self->viewport.view.width / 2;
+  *y = self->viewport.view.height / 2;
+  if (event == NULL)
+    return;
+  gdk_event_get_position (event, x, y);
+  graphene_point_t in;
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  if (native != NULL)
+    {
+      double nx, ny;
+      gtk_native_get_surface_transform (native, &nx, &ny);
+      if (gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
+                                    &GRAPHENE_POINT_INIT ((float)(*x - nx), (float)(*y - ny)), &in))
+        {
+          *x = in.x;
+          *y = in.y;
+        }
+    }
 }
 
 static gboolean
@@ -192,24 +217,8 @@ scrolled (GtkEventControllerScroll *controller, double dx, double dy, CaromCanva
   GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   GdkModifierType mods
       = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-  double x = self->view.width / 2, y = self->view.height / 2;
-  if (event != NULL)
-    gdk_event_get_position (event, &x, &y);
-  /* The event's position is in surface coordinates; the canvas fills most of
-   * the window, so translate it into the widget. */
-  graphene_point_t in;
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  if (native != NULL)
-    {
-      double nx, ny;
-      gtk_native_get_surface_transform (native, &nx, &ny);
-      if (gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
-                                    &GRAPHENE_POINT_INIT ((float)(x - nx), (float)(y - ny)), &in))
-        {
-          x = in.x;
-          y = in.y;
-        }
-    }
+  double x, y;
+  widget_point (self, event, &x, &y);
 
   gboolean smooth = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_SURFACE;
   if (mods & GDK_CONTROL_MASK)
@@ -219,10 +228,12 @@ scrolled (GtkEventControllerScroll *controller, double dx, double dy, CaromCanva
     }
   else
     {
-      /* A wheel notch pans by a fixed step; a touchpad pans by its distance. */
+      /* A wheel notch pans by a fixed step; a touchpad pans by its distance.
+       * Shift turns a wheel's vertical notches into horizontal ones. */
       double step = smooth ? 1.0 : 40.0;
-      carom_view_pan (&self->view, -dx * step, -dy * step);
-      self->navigated = TRUE;
+      if (!smooth && (mods & GDK_SHIFT_MASK) && dx == 0.0)
+        dx = dy, dy = 0.0;
+      carom_viewport_pan (&self->viewport, -dx * step, -dy * step);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
   return TRUE;
@@ -234,17 +245,16 @@ pan_begin (GtkGestureDrag *gesture, double x, double y, CaromCanvas *self)
   (void)gesture;
   (void)x;
   (void)y;
-  self->drag_x0 = self->view.x0;
-  self->drag_y0 = self->view.y0;
+  self->drag_x0 = self->viewport.view.x0;
+  self->drag_y0 = self->viewport.view.y0;
 }
 
 static void
 pan_update (GtkGestureDrag *gesture, double dx, double dy, CaromCanvas *self)
 {
   (void)gesture;
-  self->navigated = TRUE;
-  self->view.x0 = self->drag_x0 + dx;
-  self->view.y0 = self->drag_y0 + dy;
+  carom_viewport_pan (&self->viewport, self->drag_x0 + dx - self->viewport.view.x0,
+                      self->drag_y0 + dy - self->viewport.view.y0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -253,7 +263,7 @@ pinch_begin (GtkGesture *gesture, GdkEventSequence *sequence, CaromCanvas *self)
 {
   (void)gesture;
   (void)sequence;
-  self->pinch_scale0 = self->view.scale;
+  self->pinch_scale0 = self->viewport.view.scale;
 }
 
 static void
@@ -262,15 +272,140 @@ pinch_changed (GtkGestureZoom *gesture, double scale, CaromCanvas *self)
   double cx, cy;
   if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &cx, &cy))
     return;
-  zoom_at (self, cx, cy, self->pinch_scale0 * scale / self->view.scale);
+  zoom_at (self, cx, cy, self->pinch_scale0 * scale / self->viewport.view.scale);
+}
+
+/* ---- tools ---- */
+
+static CaromModifiers
+modifiers (GdkModifierType state)
+{
+  CaromModifiers mods = 0;
+  if (state & GDK_SHIFT_MASK)
+    mods |= CAROM_MOD_SHIFT;
+  if (state & GDK_CONTROL_MASK)
+    mods |= CAROM_MOD_CTRL;
+  return mods;
+}
+
+static CaromModifiers
+gesture_modifiers (GtkGesture *gesture)
+{
+  return modifiers (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
+}
+
+static void
+update_cursor (CaromCanvas *self)
+{
+  const char *name = "default";
+  if (self->panning || self->space_held)
+    name = self->panning ? "grabbing" : "grab";
+  else if (self->editor != NULL)
+    switch (carom_editor_get_tool (self->editor))
+      {
+      case CAROM_TOOL_SELECT:
+      case CAROM_TOOL_VERTEX:
+        name = "default";
+        break;
+      default:
+        name = "crosshair";
+        break;
+      }
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
+}
+
+static void
+primary_begin (GtkGestureDrag *gesture, double x, double y, CaromCanvas *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->press_x = x;
+  self->press_y = y;
+  if (self->space_held || self->editor == NULL)
+    {
+      self->panning = TRUE;
+      pan_begin (gesture, x, y, self);
+      update_cursor (self);
+      return;
+    }
+  /* Count clicks as GTK does: within the double-click time and distance. */
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (self));
+  int double_click_ms = 400;
+  g_object_get (settings, "gtk-double-click-time", &double_click_ms, NULL);
+  gint64 now = g_get_monotonic_time ();
+  if (now - self->last_press_time <= (gint64)double_click_ms * 1000
+      && hypot (x - self->last_press_x, y - self->last_press_y) <= DOUBLE_CLICK_PX)
+    self->n_press++;
+  else
+    self->n_press = 1;
+  self->last_press_time = now;
+  self->last_press_x = x;
+  self->last_press_y = y;
+
+  sync_editor_view (self);
+  CgVec2 p = carom_viewport_to_scene (&self->viewport, x, y);
+  self->tool_drag = carom_editor_press (self->editor, p, self->n_press,
+                                        gesture_modifiers (GTK_GESTURE (gesture)));
+  if (!self->tool_drag)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+primary_update (GtkGestureDrag *gesture, double dx, double dy, CaromCanvas *self)
+{
+  if (self->panning)
+    {
+      pan_update (gesture, dx, dy, self);
+      return;
+    }
+  if (!self->tool_drag)
+    return;
+  CgVec2 p = carom_viewport_to_scene (&self->viewport, self->press_x + dx, self->press_y + dy);
+  carom_editor_motion (self->editor, p, gesture_modifiers (GTK_GESTURE (gesture)));
+}
+
+static void
+primary_end (GtkGestureDrag *gesture, double dx, double dy, CaromCanvas *self)
+{
+  if (self->panning)
+    {
+      self->panning = FALSE;
+      update_cursor (self);
+      return;
+    }
+  if (!self->tool_drag)
+    return;
+  self->tool_drag = FALSE;
+  CgVec2 p = carom_viewport_to_scene (&self->viewport, self->press_x + dx, self->press_y + dy);
+  carom_editor_release (self->editor, p, gesture_modifiers (GTK_GESTURE (gesture)));
+}
+
+static void
+primary_cancel (GtkGesture *gesture, GdkEventSequence *sequence, CaromCanvas *self)
+{
+  (void)gesture;
+  (void)sequence;
+  self->panning = FALSE;
+  if (self->tool_drag && self->editor != NULL)
+    carom_editor_cancel (self->editor);
+  self->tool_drag = FALSE;
+  update_cursor (self);
 }
 
 static void
 motion (GtkEventControllerMotion *controller, double x, double y, CaromCanvas *self)
 {
-  (void)controller;
-  CgVec2 p = carom_view_to_scene (&self->view, cg_v2 (x, y));
+  CgVec2 p = carom_viewport_to_scene (&self->viewport, x, y);
   g_signal_emit (self, signals[POINTER_MOVED], 0, p.x, p.y, TRUE);
+  /* During a drag the gesture reports motion, with the modifiers of its events. */
+  if (self->editor != NULL && !self->tool_drag && !self->panning)
+    {
+      sync_editor_view (self);
+      carom_editor_motion (self->editor, p,
+                           modifiers (gtk_event_controller_get_current_event_state (
+                               GTK_EVENT_CONTROLLER (controller))));
+    }
 }
 
 static void
@@ -278,6 +413,74 @@ leave (GtkEventControllerMotion *controller, CaromCanvas *self)
 {
   (void)controller;
   g_signal_emit (self, signals[POINTER_MOVED], 0, 0.0, 0.0, FALSE);
+  if (self->editor != NULL)
+    carom_editor_leave (self->editor);
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+             CaromCanvas *self)
+{
+  (void)controller;
+  (void)keycode;
+  if (keyval == GDK_KEY_space)
+    {
+      if (!self->space_held)
+        {
+          self->space_held = TRUE;
+          update_cursor (self);
+        }
+      return TRUE;
+    }
+  if (self->editor == NULL || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
+    return FALSE;
+  CaromKey key;
+  switch (keyval)
+    {
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      key = CAROM_KEY_ENTER;
+      break;
+    case GDK_KEY_Escape:
+      key = CAROM_KEY_ESCAPE;
+      break;
+    case GDK_KEY_BackSpace:
+      key = CAROM_KEY_BACKSPACE;
+      break;
+    case GDK_KEY_Delete:
+    case GDK_KEY_KP_Delete:
+      key = CAROM_KEY_DELETE;
+      break;
+    case GDK_KEY_Left:
+      key = CAROM_KEY_LEFT;
+      break;
+    case GDK_KEY_Right:
+      key = CAROM_KEY_RIGHT;
+      break;
+    case GDK_KEY_Up:
+      key = CAROM_KEY_UP;
+      break;
+    case GDK_KEY_Down:
+      key = CAROM_KEY_DOWN;
+      break;
+    default:
+      return FALSE;
+    }
+  return carom_editor_key (self->editor, key, modifiers (state));
+}
+
+static void
+key_released (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+              CaromCanvas *self)
+{
+  (void)controller;
+  (void)keycode;
+  (void)state;
+  if (keyval == GDK_KEY_space)
+    {
+      self->space_held = FALSE;
+      update_cursor (self);
+    }
 }
 
 /* ---- public ---- */
@@ -285,7 +488,16 @@ leave (GtkEventControllerMotion *controller, CaromCanvas *self)
 static void
 document_changed (CaromCanvas *self)
 {
-  invalidate (self);
+  /* A drag updates the trace in place: the cache follows, for a frame that
+   * costs a fraction of a new cache. */
+  const GArray *updated = carom_document_get_updated_polygons (self->document);
+  if (updated != NULL && self->cache != NULL)
+    {
+      carom_render_cache_update (self->cache, (const guint *)updated->data, updated->len);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  else
+    invalidate (self);
 }
 
 void
@@ -299,7 +511,29 @@ carom_canvas_set_document (CaromCanvas *self, CaromDocument *document)
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
-  self->fit_pending = TRUE;
+  carom_viewport_request_fit (&self->viewport);
+}
+
+static void
+editor_changed (CaromCanvas *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
+  g_set_object (&self->editor, editor);
+  if (editor != NULL)
+    {
+      g_signal_connect_swapped (editor, "changed", G_CALLBACK (editor_changed), self);
+      g_signal_connect_swapped (editor, "notify::tool", G_CALLBACK (update_cursor), self);
+    }
+  sync_editor_view (self);
+  update_cursor (self);
 }
 
 static void
@@ -338,8 +572,7 @@ void
 carom_canvas_zoom_to_fit (CaromCanvas *self)
 {
   g_return_if_fail (CAROM_IS_CANVAS (self));
-  self->fit_pending = TRUE;
-  self->navigated = FALSE;
+  carom_viewport_request_fit (&self->viewport);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -348,22 +581,34 @@ carom_canvas_zoom_by (CaromCanvas *self, double factor)
 {
   g_return_if_fail (CAROM_IS_CANVAS (self));
   g_return_if_fail (factor > 0.0);
-  zoom_at (self, self->view.width / 2.0, self->view.height / 2.0, factor);
+  zoom_at (self, self->viewport.view.width / 2.0, self->viewport.view.height / 2.0, factor);
 }
 
 void
 carom_canvas_zoom_actual_size (CaromCanvas *self)
 {
   g_return_if_fail (CAROM_IS_CANVAS (self));
-  if (self->view.scale > 0.0)
-    carom_canvas_zoom_by (self, 1.0 / self->view.scale);
+  if (self->viewport.view.scale > 0.0)
+    carom_canvas_zoom_by (self, 1.0 / self->viewport.view.scale);
 }
 
 double
 carom_canvas_get_zoom (CaromCanvas *self)
 {
   g_return_val_if_fail (CAROM_IS_CANVAS (self), 1.0);
-  return self->view.scale > 0 ? self->view.scale : 1.0;
+  return self->viewport.view.scale > 0 ? self->viewport.view.scale : 1.0;
+}
+
+gboolean
+carom_canvas_scene_to_widget (CaromCanvas *self, double x, double y, double *wx, double *wy)
+{
+  g_return_val_if_fail (CAROM_IS_CANVAS (self), FALSE);
+  if (self->viewport.fit_pending)
+    return FALSE;
+  CgVec2 w = carom_viewport_to_widget (&self->viewport, cg_v2 (x, y));
+  *wx = w.x;
+  *wy = w.y;
+  return TRUE;
 }
 
 /* ---- life cycle ---- */
@@ -384,8 +629,11 @@ carom_canvas_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
   g_clear_pointer (&self->cache, carom_render_cache_free);
   g_clear_object (&self->document);
+  g_clear_object (&self->editor);
   g_clear_object (&self->settings);
   G_OBJECT_CLASS (carom_canvas_parent_class)->dispose (object);
 }
@@ -424,13 +672,13 @@ carom_canvas_class_init (CaromCanvasClass *klass)
       = g_signal_new ("pointer-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 3, G_TYPE_DOUBLE, G_TYPE_DOUBLE, G_TYPE_BOOLEAN);
   gtk_widget_class_set_css_name (widget_class, "canvas");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
 
 static void
 carom_canvas_init (CaromCanvas *self)
 {
-  self->fit_pending = TRUE;
-  self->fit_scale = 1.0;
+  carom_viewport_init (&self->viewport);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
 
   GtkEventController *scroll
@@ -444,6 +692,14 @@ carom_canvas_init (CaromCanvas *self)
   g_signal_connect (pan, "drag-update", G_CALLBACK (pan_update), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (pan));
 
+  GtkGesture *primary = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (primary), GDK_BUTTON_PRIMARY);
+  g_signal_connect (primary, "drag-begin", G_CALLBACK (primary_begin), self);
+  g_signal_connect (primary, "drag-update", G_CALLBACK (primary_update), self);
+  g_signal_connect (primary, "drag-end", G_CALLBACK (primary_end), self);
+  g_signal_connect (primary, "cancel", G_CALLBACK (primary_cancel), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (primary));
+
   GtkGesture *pinch = gtk_gesture_zoom_new ();
   g_signal_connect (pinch, "begin", G_CALLBACK (pinch_begin), self);
   g_signal_connect (pinch, "scale-changed", G_CALLBACK (pinch_changed), self);
@@ -453,6 +709,11 @@ carom_canvas_init (CaromCanvas *self)
   g_signal_connect (pointer, "motion", G_CALLBACK (motion), self);
   g_signal_connect (pointer, "leave", G_CALLBACK (leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), pointer);
+
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  g_signal_connect (keys, "key-released", G_CALLBACK (key_released), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_changed), self);

@@ -1,9 +1,10 @@
-/* carom-canvas.h: the scene drawn by the shared renderer, with pan and zoom. */
+/* carom-canvas.h: the scene drawn by the shared renderer, with pan, zoom and tools. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "carom-document.h"
+#include "carom-editor.h"
 
 G_BEGIN_DECLS
 
@@ -12,6 +13,13 @@ G_DECLARE_FINAL_TYPE (CaromCanvas, carom_canvas, CAROM, CANVAS, GtkWidget)
 
 /// Shows document (NULL: nothing), redrawing on each change.
 void carom_canvas_set_document (CaromCanvas *self, CaromDocument *document);
+
+/// The tools: pointer and key events go to editor, its marks are drawn on top.
+void carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor);
+
+/// Where the scene point (x, y) is in the widget; FALSE before the first frame.
+gboolean carom_canvas_scene_to_widget (CaromCanvas *self, double x, double y, double *wx,
+                                       double *wy);
 
 /// Overlay toggles come from these settings (the show-* keys).
 void carom_canvas_set_settings (CaromCanvas *self, GSettings *settings);

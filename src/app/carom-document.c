@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "io/carom-svg.h"
-#include "model/carom-history.h"
+#include "model/carom-edit.h"
 
 /* Seconds after the last edit before unsaved changes are copied to the
  * autosave folder: long enough not to write on every keystroke, short enough
@@ -24,6 +24,7 @@ struct _CaromDocument
   CaromHistory *history;  /* every edit of scene, for undo and redo */
   guint64 saved_position; /* the history's position when the file was last read or written */
   CaromSceneTrace *trace; /* NULL until asked for after a change */
+  GArray *updated;        /* guint: world polygons the last change updated in place, or NULL */
   GFile *file;
   char *etag; /* of the file as last read or written */
   char *autosave_id;
@@ -72,6 +73,7 @@ carom_document_finalize (GObject *object)
 {
   CaromDocument *self = CAROM_DOCUMENT (object);
   g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->updated, g_array_unref);
   g_clear_pointer (&self->history, carom_history_free);
   g_clear_pointer (&self->scene, carom_scene_free);
   g_clear_object (&self->file);
@@ -144,6 +146,7 @@ static void
 adopt_scene (CaromDocument *self, CaromScene *scene)
 {
   g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->updated, g_array_unref);
   carom_history_free (self->history);
   carom_scene_free (self->scene);
   self->scene = scene;
@@ -229,11 +232,48 @@ set_file (CaromDocument *self, GFile *file)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
 
-/* The scene changed: drop derived data and tell everyone. */
+/* Edits of more objects than this rebuild the trace: each update in place
+ * costs a refit of every world. */
+#define UPDATE_IN_PLACE_MAX 8
+
+/* Brings the trace up to date with the changes the history reports: in
+ * place for a few objects replaced (a drag), else dropped, to be rebuilt when
+ * asked for. */
+static void
+update_trace (CaromDocument *self)
+{
+  g_clear_pointer (&self->updated, g_array_unref);
+  g_autoptr (GArray) replaced = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean in_place = carom_history_take_changes (self->history, replaced);
+  if (self->trace == NULL || (in_place && replaced->len == 0))
+    return;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; in_place && i < replaced->len; i++)
+    {
+      guint index = g_array_index (replaced, guint, i);
+      if (!g_hash_table_add (seen, GUINT_TO_POINTER (index + 1)))
+        continue;
+      gint polygon = -1;
+      in_place = g_hash_table_size (seen) <= UPDATE_IN_PLACE_MAX
+                 && carom_scene_trace_update (self->trace, self->scene, index, &polygon);
+      if (in_place && polygon >= 0)
+        {
+          guint k = (guint)polygon;
+          g_array_append_val (updated, k);
+        }
+    }
+  if (in_place)
+    self->updated = g_steal_pointer (&updated);
+  else
+    g_clear_pointer (&self->trace, carom_scene_trace_free);
+}
+
+/* The scene changed: bring derived data up to date and tell everyone. */
 static void
 scene_changed (CaromDocument *self)
 {
-  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  update_trace (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   g_signal_emit (self, signals[CHANGED], 0);
@@ -360,15 +400,41 @@ carom_document_edit_ball (CaromDocument *self, guint object_index, double radius
   else
     label = _ ("Change Direction"), field = "direction";
   g_autofree char *merge_key = g_strdup_printf ("ball-%u-%s", object_index, field);
-  CaromObject *edited = carom_object_copy (ball);
-  edited->radius = radius;
-  edited->direction = unit;
-  edited->max_bounces = max_bounces;
-  carom_history_replace (self->history, object_index, edited, label, merge_key);
+  if (!carom_edit_set_ball (self->history, self->scene, object_index, ball->center, radius, unit,
+                            max_bounces, label, merge_key, NULL))
+    return FALSE;
+  carom_document_edited (self);
+  return TRUE;
+}
+
+const GArray *
+carom_document_get_updated_polygons (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->updated;
+}
+
+CaromScene *
+carom_document_get_edit_scene (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->scene;
+}
+
+CaromHistory *
+carom_document_get_history (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->history;
+}
+
+void
+carom_document_edited (CaromDocument *self)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
   update_modified (self);
   schedule_autosave (self);
   scene_changed (self);
-  return TRUE;
 }
 
 /* ---- loading ---- */

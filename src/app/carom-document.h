@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "model/carom-scene.h"
+#include "model/carom-history.h"
 #include "model/carom-tracing.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,12 @@ const CaromScene *carom_document_get_scene (CaromDocument *self);
 /// The traces of the scene's balls, recomputed after each change (borrowed).
 const CaromSceneTrace *carom_document_get_trace (CaromDocument *self);
 
+/// During ::changed: when the last change was brought into the trace in
+/// place (a drag of a few objects), the world polygon indices it updated
+/// (guint; empty when only a ball moved), so drawings can update just those;
+/// NULL when the trace was dropped, to be rebuilt.
+const GArray *carom_document_get_updated_polygons (CaromDocument *self);
+
 /// Reads file; on success replaces the scene, remembers the file's etag and
 /// clears the modified flag. On failure the document is left exactly as it was.
 void carom_document_load_async (CaromDocument *self, GFile *file, GCancellable *cancellable,
@@ -52,6 +59,16 @@ gboolean carom_document_save_finish (CaromDocument *self, GAsyncResult *result, 
 /// for values a ball cannot have.
 gboolean carom_document_edit_ball (CaromDocument *self, guint object_index, double radius,
                                    CgVec2 direction, guint max_bounces);
+
+/// The scene, to change through the carom_edit_*() commands (model/carom-edit.h)
+/// with the history; after each command that changed the scene, call
+/// carom_document_edited().
+CaromScene *carom_document_get_edit_scene (CaromDocument *self);
+CaromHistory *carom_document_get_history (CaromDocument *self);
+
+/// Tells the document its scene was edited: the modified flag, autosave and
+/// the trace follow, and ::changed is emitted.
+void carom_document_edited (CaromDocument *self);
 
 /// Undoes the last edit (the "can-undo" property says whether there is
 /// one); the modified flag follows: undoing back to the saved scene clears it.

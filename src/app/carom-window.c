@@ -7,7 +7,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "model/carom-edit.h"
+
 #include "carom-canvas.h"
+#include "carom-clipboard.h"
+#include "carom-editor.h"
 #include "carom-export-dialog.h"
 #include "carom-inspector.h"
 
@@ -28,6 +32,10 @@ struct _CaromWindow
   GtkLabel *zoom_label;
   GtkLabel *objects_label;
   GtkLabel *trace_label;
+  GtkWidget *role_box;
+  GtkWidget *sides_box;
+  GtkSpinButton *sides_spin;
+  GtkLabel *tool_hint;
 
   /* owned */
   CaromDocument *document;
@@ -36,6 +44,7 @@ struct _CaromWindow
 
   CaromCanvas *canvas;
   CaromInspector *inspector;
+  CaromEditor *editor;
 
   guint step;
   guint ball; /* the selected ball: index among the trace's balls */
@@ -514,6 +523,8 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   remember_recent (carom_document_get_file (self->document));
+  carom_editor_reset (self->editor);
+  carom_editor_set_tool (self->editor, CAROM_TOOL_SELECT);
   self->step = 0;
   carom_canvas_zoom_to_fit (self->canvas);
   document_changed (self);
@@ -640,6 +651,12 @@ set_document (CaromWindow *self, CaromDocument *document)
   g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
   carom_canvas_set_document (self->canvas, document);
   carom_inspector_set_document (self->inspector, document);
+  carom_editor_set_document (self->editor, document);
+  /* An empty page is for drawing: start with the polygon tool (and, as the
+   * editor chooses, the wall role for the room). */
+  carom_editor_set_tool (self->editor, carom_document_get_scene (document)->objects->len == 0
+                                           ? CAROM_TOOL_POLYGON
+                                           : CAROM_TOOL_SELECT);
   self->step = 0;
   self->ball = 0;
   update_title (self);
@@ -775,6 +792,246 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   carom_document_redo (CAROM_WINDOW (user_data)->document);
 }
 
+/* ---- editing ---- */
+
+static const char *const tool_names[CAROM_N_TOOLS]
+    = { "select", "vertex", "polygon", "rectangle", "regular", "ball" };
+
+static void
+tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  const char *name = g_variant_get_string (parameter, NULL);
+  for (guint i = 0; i < CAROM_N_TOOLS; i++)
+    if (g_str_equal (name, tool_names[i]))
+      carom_editor_set_tool (self->editor, (CaromTool)i);
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+static void
+role_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)action;
+  const char *name = g_variant_get_string (parameter, NULL);
+  carom_editor_set_role (self->editor,
+                         g_str_equal (name, "wall") ? CG_ROLE_WALL : CG_ROLE_OBSTACLE);
+}
+
+/* What to do with the tool, in one line under the header bar. */
+static const char *
+tool_hint (CaromTool tool)
+{
+  switch (tool)
+    {
+    case CAROM_TOOL_SELECT:
+      return _ ("Click or drag a box to select · Shift adds · drag to move · arrow keys nudge");
+    case CAROM_TOOL_VERTEX:
+      return _ ("Drag a vertex · double-click an edge to add one · Delete removes the chosen one");
+    case CAROM_TOOL_POLYGON:
+      return _ ("Click to add vertices · click the first, press Enter or double-click to close · "
+                "Backspace undoes a vertex · Shift keeps 15° angles");
+    case CAROM_TOOL_RECTANGLE:
+      return _ ("Drag from corner to corner · Shift draws a square");
+    case CAROM_TOOL_REGULAR:
+      return _ ("Drag from the centre to a vertex · Shift keeps 15° angles");
+    case CAROM_TOOL_BALL:
+      return _ ("Click to place a ball · drag to aim it");
+    default:
+      return "";
+    }
+}
+
+static void
+editor_tool_changed (CaromWindow *self)
+{
+  CaromTool tool = carom_editor_get_tool (self->editor);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "tool");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (tool_names[tool]));
+  gboolean draws
+      = tool == CAROM_TOOL_POLYGON || tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR;
+  gtk_widget_set_visible (self->role_box, draws);
+  gtk_widget_set_visible (self->sides_box, tool == CAROM_TOOL_REGULAR);
+  gtk_label_set_label (self->tool_hint, tool_hint (tool));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->tool_hint), tool_hint (tool));
+}
+
+static void
+editor_role_changed (CaromWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "role");
+  g_simple_action_set_state (
+      G_SIMPLE_ACTION (action),
+      g_variant_new_string (carom_editor_get_role (self->editor) == CG_ROLE_WALL ? "wall"
+                                                                                 : "obstacle"));
+}
+
+static void
+sides_changed (CaromWindow *self)
+{
+  carom_editor_set_sides (self->editor, (guint)gtk_spin_button_get_value_as_int (self->sides_spin));
+}
+
+static void
+update_edit_actions (CaromWindow *self)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+  static const char *const needs_selection[] = { "cut", "copy", "duplicate", "delete" };
+  for (guint i = 0; i < G_N_ELEMENTS (needs_selection); i++)
+    g_simple_action_set_enabled (
+        G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), needs_selection[i])),
+        sel->len > 0);
+}
+
+static void
+editor_message (CaromWindow *self, const char *text)
+{
+  toast (self, text);
+}
+
+static void
+copy_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+  if (sel->len == 0)
+    return;
+  carom_clipboard_copy (gtk_widget_get_clipboard (GTK_WIDGET (self)),
+                        carom_document_get_scene (self->document), (guint *)sel->data, sel->len);
+}
+
+static void
+cut_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  copy_activated (a, p, user_data);
+  carom_editor_delete_selection (self->editor);
+}
+
+static void
+delete_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_editor_delete_selection (CAROM_WINDOW (user_data)->editor);
+}
+
+static void
+select_all_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_editor_select_all (CAROM_WINDOW (user_data)->editor);
+}
+
+/* Adds objects (taken) as one step and selects them. Objects that would land
+ * exactly on the ones they were copied from are moved by a grid step, so the
+ * copy is seen. */
+static void
+add_objects (CaromWindow *self, GPtrArray *objects, const char *label)
+{
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  gboolean on_top = TRUE;
+  for (guint i = 0; i < objects->len && on_top; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (objects, i);
+      const CaromObject *same = o->id != NULL ? carom_scene_find (scene, o->id) : NULL;
+      on_top = same != NULL && carom_object_equal (same, o);
+    }
+  if (on_top)
+    {
+      /* A visible step at any zoom: about 16 pixels. */
+      double step = 16.0 / carom_canvas_get_zoom (self->canvas);
+      CaromMatrix m = carom_matrix_translate (cg_v2 (step, step));
+      for (guint i = 0; i < objects->len; i++)
+        {
+          CaromObject *o = g_ptr_array_index (objects, i);
+          if (o->kind == CAROM_OBJECT_BALL)
+            o->center = carom_matrix_apply (&m, o->center);
+          else
+            for (size_t k = 0; k < o->n_points; k++)
+              o->points[k] = carom_matrix_apply (&m, o->points[k]);
+        }
+    }
+  guint first = scene->objects->len, n = objects->len;
+  g_autoptr (GError) error = NULL;
+  guint n_reversed = 0;
+  if (!carom_edit_add_all (carom_document_get_history (self->document),
+                           carom_document_get_edit_scene (self->document), objects, label,
+                           &n_reversed, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_ ("Nothing pasted: %s"), error->message);
+      toast (self, message);
+      return;
+    }
+  carom_document_edited (self->document);
+  g_autoptr (GArray) added = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = first; i < first + n; i++)
+    g_array_append_val (added, i);
+  carom_editor_select (self->editor, (guint *)added->data, added->len, FALSE);
+}
+
+static void
+paste_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (CaromWindow) self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) objects
+      = carom_clipboard_paste_finish (GDK_CLIPBOARD (source), result, &error);
+  if (objects == NULL)
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_ ("Nothing pasted: %s"), error->message);
+          toast (self, message);
+        }
+      return;
+    }
+  if (self->document != NULL)
+    add_objects (self, objects, _ ("Paste"));
+}
+
+static void
+paste_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  carom_clipboard_paste_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL, paste_done,
+                               g_object_ref (self));
+}
+
+static void
+duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+  if (sel->len == 0)
+    return;
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  g_autoptr (GPtrArray) objects
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  for (guint i = 0; i < sel->len; i++)
+    g_ptr_array_add (objects, carom_object_copy (g_ptr_array_index (
+                                  scene->objects, g_array_index (sel, guint, i))));
+  add_objects (self, objects, _ ("Duplicate"));
+}
+
+static void
+settings_to_editor (CaromWindow *self)
+{
+  carom_editor_set_snapping (self->editor, g_settings_get_boolean (self->settings, "snap-to-grid"),
+                             g_settings_get_boolean (self->settings, "snap-to-objects"));
+  carom_editor_set_ball_defaults (self->editor,
+                                  g_settings_get_double (self->settings, "default-radius"),
+                                  g_settings_get_uint (self->settings, "default-max-bounces"));
+}
+
 /* One keyboard zoom step: four steps double the size. */
 #define ZOOM_STEP 1.189207115002721
 
@@ -828,6 +1085,14 @@ static const GActionEntry win_actions[] = {
   { "step-previous", step_previous_activated, NULL, NULL, NULL, { 0 } },
   { "step-next", step_next_activated, NULL, NULL, NULL, { 0 } },
   { "step-last", step_last_activated, NULL, NULL, NULL, { 0 } },
+  { "tool", tool_activated, "s", "'select'", NULL, { 0 } },
+  { "role", role_activated, "s", "'wall'", NULL, { 0 } },
+  { "cut", cut_activated, NULL, NULL, NULL, { 0 } },
+  { "copy", copy_activated, NULL, NULL, NULL, { 0 } },
+  { "paste", paste_activated, NULL, NULL, NULL, { 0 } },
+  { "duplicate", duplicate_activated, NULL, NULL, NULL, { 0 } },
+  { "delete", delete_activated, NULL, NULL, NULL, { 0 } },
+  { "select-all", select_all_activated, NULL, NULL, NULL, { 0 } },
 };
 
 /* ---- closing ---- */
@@ -886,6 +1151,7 @@ recovery_response (AdwMessageDialog *dialog, const char *response, gpointer user
       g_autoptr (GError) error = NULL;
       if (carom_document_recover (self->document, r->path, r->file, &error))
         {
+          carom_editor_reset (self->editor);
           carom_canvas_zoom_to_fit (self->canvas);
           toast (self, _ ("Unsaved changes recovered"));
         }
@@ -953,6 +1219,11 @@ carom_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->inspector, self);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->editor);
   g_signal_handlers_disconnect_by_data (gtk_recent_manager_get_default (), self);
   g_clear_object (&self->document);
   g_clear_object (&self->recent_menu);
@@ -985,6 +1256,10 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, trace_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, role_box);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_box);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_hint);
 }
 
 static void
@@ -1046,6 +1321,37 @@ carom_window_init (CaromWindow *self)
         GTK_SHORTCUT_CONTROLLER (keys),
         gtk_shortcut_new (gtk_keyval_trigger_new (step_keys[i].key, 0),
                           gtk_named_action_new (step_keys[i].action)));
+  /* Tool letters and editing keys, in the same phase: typing a name in the
+   * inspector must not switch tools or paste objects. */
+  static const struct
+  {
+    guint key;
+    GdkModifierType mods;
+    const char *action;
+    const char *target;
+  } edit_keys[] = {
+    { GDK_KEY_v, 0, "win.tool", "select" },
+    { GDK_KEY_n, 0, "win.tool", "vertex" },
+    { GDK_KEY_p, 0, "win.tool", "polygon" },
+    { GDK_KEY_r, 0, "win.tool", "rectangle" },
+    { GDK_KEY_g, 0, "win.tool", "regular" },
+    { GDK_KEY_b, 0, "win.tool", "ball" },
+    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL },
+    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL },
+    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL },
+    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate", NULL },
+    { GDK_KEY_a, GDK_CONTROL_MASK, "win.select-all", NULL },
+    { GDK_KEY_Delete, 0, "win.delete", NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (edit_keys); i++)
+    {
+      GtkShortcut *shortcut
+          = gtk_shortcut_new (gtk_keyval_trigger_new (edit_keys[i].key, edit_keys[i].mods),
+                              gtk_named_action_new (edit_keys[i].action));
+      if (edit_keys[i].target != NULL)
+        gtk_shortcut_set_arguments (shortcut, g_variant_new_string (edit_keys[i].target));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
+    }
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
@@ -1059,8 +1365,36 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->inspector, "step-requested",
                             G_CALLBACK (inspector_step_requested), self);
 
+  self->editor = carom_editor_new (NULL);
+  carom_canvas_set_editor (self->canvas, self->editor);
+  settings_to_editor (self);
+  g_signal_connect_swapped (self->settings, "changed::snap-to-grid",
+                            G_CALLBACK (settings_to_editor), self);
+  g_signal_connect_swapped (self->settings, "changed::snap-to-objects",
+                            G_CALLBACK (settings_to_editor), self);
+  g_signal_connect_swapped (self->settings, "changed::default-radius",
+                            G_CALLBACK (settings_to_editor), self);
+  g_signal_connect_swapped (self->settings, "changed::default-max-bounces",
+                            G_CALLBACK (settings_to_editor), self);
+  g_signal_connect_swapped (self->editor, "notify::tool", G_CALLBACK (editor_tool_changed), self);
+  g_signal_connect_swapped (self->editor, "notify::role", G_CALLBACK (editor_role_changed), self);
+  g_signal_connect_swapped (self->editor, "message", G_CALLBACK (editor_message), self);
+  g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (update_edit_actions),
+                            self);
+  g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
+  editor_tool_changed (self);
+  editor_role_changed (self);
+
   g_autoptr (CaromDocument) document = carom_document_new ();
   set_document (self, document);
+  update_edit_actions (self);
+}
+
+CaromEditor *
+carom_window_get_editor (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), NULL);
+  return self->editor;
 }
 
 CaromWindow *

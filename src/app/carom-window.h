@@ -5,6 +5,7 @@
 
 #include "carom-application.h"
 #include "carom-document.h"
+#include "carom-editor.h"
 
 G_BEGIN_DECLS
 
@@ -33,5 +34,8 @@ GtkWidget *carom_window_get_canvas (CaromWindow *self);
 
 /// The inspector sidebar (borrowed).
 GtkWidget *carom_window_get_inspector (CaromWindow *self);
+
+/// The canvas tools and the selection (borrowed).
+CaromEditor *carom_window_get_editor (CaromWindow *self);
 
 G_END_DECLS

@@ -1,0 +1,36 @@
+/* carom-clipboard.h: scene objects on the system clipboard.
+ *
+ * Copied objects travel as an SVG fragment: a complete Carom scene file with
+ * just those objects, offered as image/svg+xml and as text, so they paste
+ * into another Carom window, into Inkscape, or into a text editor. Pasting
+ * reads either, through the same reader as opening a file (with its limits),
+ * so anything the clipboard holds is checked like a file would be. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "model/carom-scene.h"
+
+G_BEGIN_DECLS
+
+/// Puts copies of the objects of scene at indices on clipboard.
+void carom_clipboard_copy (GdkClipboard *clipboard, const CaromScene *scene, const guint *indices,
+                           guint n_indices);
+
+/// The SVG text carom_clipboard_copy() offers (newly allocated).
+char *carom_clipboard_serialize (const CaromScene *scene, const guint *indices, guint n_indices,
+                                 gsize *length);
+
+/// Reads objects from the clipboard's SVG or text.
+void carom_clipboard_paste_async (GdkClipboard *clipboard, GCancellable *cancellable,
+                                  GAsyncReadyCallback callback, gpointer user_data);
+
+/// The pasted objects (a GPtrArray of CaromObject*, owned, freeing them), or
+/// NULL with an error saying why nothing could be pasted.
+GPtrArray *carom_clipboard_paste_finish (GdkClipboard *clipboard, GAsyncResult *result,
+                                         GError **error);
+
+/// The objects of an SVG text (what paste does with the clipboard's bytes).
+GPtrArray *carom_clipboard_parse (const char *data, gsize length, GError **error);
+
+G_END_DECLS
