@@ -203,8 +203,8 @@ add_box (CaromHistory *history, CaromScene *scene, const char *id, CgRole role, 
   return index;
 }
 
-/* New objects are named after their role; a taken id is replaced by a new
- * name that skips every name in use. */
+/* New objects are named after their role; a taken id becomes the next free
+ * "id-N" (a copy of "post" is "post-2"), skipping every name in use. */
 static void
 test_edit_add_ids (void)
 {
@@ -237,12 +237,15 @@ test_edit_add_ids (void)
 
   g_autoptr (CaromScene) before = scene_copy (scene);
   add_box (history, scene, "post", CG_ROLE_OBSTACLE, 60, 0, 10);
-  g_assert_cmpstr (OBJ (scene, 6)->id, ==, "obstacle-4");
+  g_assert_cmpstr (OBJ (scene, 6)->id, ==, "post-2");
   g_assert_cmpstr (OBJ (scene, 4)->id, ==, "post");
   assert_one_step (history, scene, before);
+  /* A copy of the copy counts on. */
+  add_box (history, scene, "post-2", CG_ROLE_OBSTACLE, 80, 0, 10);
+  g_assert_cmpstr (OBJ (scene, 7)->id, ==, "post-3");
 
   g_autofree char *next = carom_scene_unique_id (scene, "obstacle");
-  g_assert_cmpstr (next, ==, "obstacle-5");
+  g_assert_cmpstr (next, ==, "obstacle-4");
   assert_scene_sound (scene);
 }
 
@@ -275,11 +278,11 @@ test_edit_add_all (void)
   g_assert_cmpuint (objects->len, ==, 0);
   g_assert_cmpuint (n_reversed, ==, 1);
   g_assert_cmpuint (scene->objects->len, ==, 8);
-  g_assert_cmpstr (OBJ (scene, 3)->id, ==, "obstacle-1");
-  g_assert_cmpstr (OBJ (scene, 4)->id, ==, "ball-1");
+  g_assert_cmpstr (OBJ (scene, 3)->id, ==, "post-2");
+  g_assert_cmpstr (OBJ (scene, 4)->id, ==, "ball-2");
   g_assert_cmpstr (OBJ (scene, 5)->id, ==, "x");
-  g_assert_cmpstr (OBJ (scene, 6)->id, ==, "obstacle-2");
-  g_assert_cmpstr (OBJ (scene, 7)->id, ==, "ball-2");
+  g_assert_cmpstr (OBJ (scene, 6)->id, ==, "x-2");
+  g_assert_cmpstr (OBJ (scene, 7)->id, ==, "ball-1");
   /* The copies are the same geometry under new names. */
   for (size_t k = 0; k < 4; k++)
     assert_vec_eq (OBJ (scene, 3)->points[k], OBJ (scene, 1)->points[k]);
@@ -554,14 +557,14 @@ test_edit_set_points (void)
   g_autoptr (CaromScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
-  /* Edges 2 and 4 of this bow tie cross at (5, 5). */
+  /* Edges 1 and 3 of this bow tie (edge k runs from vertex k) cross at (5, 5). */
   static const CgVec2 bow_tie[] = { { 0, 0 }, { 10, 0 }, { 0, 10 }, { 10, 10 } };
   g_autoptr (GError) error = NULL;
   g_assert_false (
       carom_edit_set_points (history, scene, 1, bow_tie, 4, "Edit", NULL, NULL, &error));
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON);
   g_test_message ("%s", error->message);
-  g_assert_nonnull (strstr (error->message, "Edges 2 and 4"));
+  g_assert_nonnull (strstr (error->message, "Edges 1 and 3"));
   g_assert_nonnull (strstr (error->message, "(5, 5)"));
   g_clear_error (&error);
   assert_scenes_equal (scene, before);

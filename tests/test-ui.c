@@ -276,6 +276,66 @@ test_ui_undo_redo (void)
   g_assert_true (wait_for (pointer_cleared, &window, 5000));
 }
 
+static gboolean
+has_four_objects (gpointer data)
+{
+  return carom_document_get_scene (carom_window_get_document (data))->objects->len == 4;
+}
+
+/* Copy and paste go through the system clipboard as SVG: the copy of "post"
+ * lands beside it as "post-2", selected, in one undo step; text that is not
+ * a scene pastes nothing and leaves the scene alone. */
+static void
+test_ui_copy_paste (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  CaromEditor *editor = carom_window_get_editor (window);
+  const CaromScene *scene = carom_document_get_scene (doc);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy"));
+  guint post = 1;
+  carom_editor_select (editor, &post, 1, FALSE);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "copy", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "paste", NULL);
+  g_assert_true (wait_for (has_four_objects, window, 5000));
+  const CaromObject *original = g_ptr_array_index (scene->objects, 1);
+  const CaromObject *copy = g_ptr_array_index (scene->objects, 3);
+  g_assert_cmpstr (copy->id, ==, "post-2");
+  g_assert_cmpint (copy->role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpuint (copy->n_points, ==, original->n_points);
+  /* Beside the original, by the same step in x and y. */
+  double dx = copy->points[0].x - original->points[0].x;
+  g_assert_cmpfloat (dx, >, 0);
+  g_assert_cmpfloat (copy->points[0].y - original->points[0].y, ==, dx);
+  g_autoptr (GArray) sel = carom_editor_get_selection (editor);
+  g_assert_cmpuint (sel->len, ==, 1);
+  g_assert_cmpuint (g_array_index (sel, guint, 0), ==, 3);
+
+  /* Duplicate is the same without the clipboard; Delete removes it. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "duplicate", NULL);
+  g_assert_cmpuint (scene->objects->len, ==, 5);
+  g_assert_cmpstr (((CaromObject *)g_ptr_array_index (scene->objects, 4))->id, ==, "post-3");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
+  g_assert_cmpuint (scene->objects->len, ==, 4);
+  g_assert_true (carom_document_undo (doc)); /* the delete */
+  g_assert_true (carom_document_undo (doc)); /* the duplicate */
+  g_assert_true (carom_document_undo (doc)); /* the paste */
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+
+  /* Plain text is read like a file: refused with a message, nothing pasted. */
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (window)), "not a scene");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "paste", NULL);
+  spin (300);
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+
+  g_assert_false (carom_document_get_modified (doc));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (wait_for (pointer_cleared, &window, 5000));
+}
+
 /* 4: closing with unsaved changes asks; Cancel keeps the window and the
  * changes, Discard closes it and leaves the file alone. */
 static void
@@ -511,9 +571,13 @@ test_ui_draw_scene (void)
   g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_POLYGON);
   g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_WALL);
 
-  /* The room: clockwise on screen, closed on its first vertex. The empty
-   * page shows -100 .. 100, with a grid of 10 to snap to. */
-  static const CgVec2 room[] = { { -90, -70 }, { 90, -70 }, { 90, 70 }, { -90, 70 } };
+  /* At 5 pixels a unit the grid the canvas draws, and snaps to, is 10 units. */
+  GtkWidget *canvas = carom_window_get_canvas (window);
+  carom_canvas_zoom_by (CAROM_CANVAS (canvas), 5.0 / carom_canvas_get_zoom (CAROM_CANVAS (canvas)));
+  spin (100);
+
+  /* The room: clockwise on screen, closed on its first vertex. */
+  static const CgVec2 room[] = { { -60, -40 }, { 60, -40 }, { 60, 40 }, { -60, 40 } };
   for (guint i = 0; i < G_N_ELEMENTS (room); i++)
     click_scene (window, room[i].x, room[i].y);
   click_scene (window, room[0].x, room[0].y);
@@ -524,14 +588,14 @@ test_ui_draw_scene (void)
   /* Snapped to the grid, and stored counter-clockwise as walls are. */
   for (size_t k = 0; k < 4; k++)
     {
-      g_assert_cmpfloat (fabs (wall->points[k].x), ==, 90);
-      g_assert_cmpfloat (fabs (wall->points[k].y), ==, 70);
+      g_assert_cmpfloat (fabs (wall->points[k].x), ==, 60);
+      g_assert_cmpfloat (fabs (wall->points[k].y), ==, 40);
     }
   g_assert_cmpfloat (cg_polygon_signed_area (wall->points, 4), <, 0);
   g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_OBSTACLE);
 
   /* The post, closed with Enter. */
-  static const CgVec2 post[] = { { 10, -40 }, { 30, -40 }, { 30, 20 }, { 10, 20 } };
+  static const CgVec2 post[] = { { 10, -20 }, { 30, -20 }, { 30, 20 }, { 10, 20 } };
   for (guint i = 0; i < G_N_ELEMENTS (post); i++)
     click_scene (window, post[i].x, post[i].y);
   const char *enter[] = { "key", "Return", NULL };
@@ -545,12 +609,12 @@ test_ui_draw_scene (void)
   const char *b[] = { "key", "b", NULL };
   xdotool (b);
   g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_BALL);
-  click_scene (window, -50, 30);
+  click_scene (window, -30, 10);
   g_assert_cmpuint (scene->objects->len, ==, 3);
   const CaromObject *ball = g_ptr_array_index (scene->objects, 2);
   g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
-  g_assert_cmpfloat (ball->center.x, ==, -50);
-  g_assert_cmpfloat (ball->center.y, ==, 30);
+  g_assert_cmpfloat (ball->center.x, ==, -30);
+  g_assert_cmpfloat (ball->center.y, ==, 10);
   /* It is traced at once. */
   const CaromSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (trace->balls->len, ==, 1);
@@ -585,6 +649,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/opens-example", test_ui_opens_example);
   g_test_add_func ("/ui/window/edit-save-reopen", test_ui_edit_save_reopen);
   g_test_add_func ("/ui/window/undo-redo", test_ui_undo_redo);
+  g_test_add_func ("/ui/window/copy-paste", test_ui_copy_paste);
   g_test_add_func ("/ui/window/unsaved-changes", test_ui_unsaved_changes);
   g_test_add_func ("/ui/window/changed-on-disk", test_ui_changed_on_disk);
   g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);

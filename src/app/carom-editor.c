@@ -224,11 +224,20 @@ carom_editor_select (CaromEditor *self, const guint *indices, guint n, gboolean 
   if (!add)
     g_ptr_array_set_size (self->selection, 0);
   g_clear_pointer (&self->selected, g_array_unref);
+  /* A set of the names already selected: selecting every object of a big
+   * scene must not take quadratic time. */
+  g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < self->selection->len; i++)
+    g_hash_table_add (taken, g_ptr_array_index (self->selection, i));
   for (guint i = 0; i < n; i++)
     {
       const CaromObject *o = object_at (self, indices[i]);
-      if (o != NULL && o->id != NULL && !id_selected (self, o->id))
-        g_ptr_array_add (self->selection, g_strdup (o->id));
+      if (o != NULL && o->id != NULL && !g_hash_table_contains (taken, o->id))
+        {
+          char *id = g_strdup (o->id);
+          g_ptr_array_add (self->selection, id);
+          g_hash_table_add (taken, id);
+        }
     }
   self->state.vertex_object = self->state.vertex = -1;
   selection_changed (self);

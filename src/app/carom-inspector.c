@@ -1,14 +1,26 @@
 /* carom-inspector.c: the sidebar: Scene, Properties, Hit, Display and Statistics panels.
  *
- * Panels are rebuilt from the document when it changes: the document is the
- * single source of truth, panels only show it and turn user input into
- * document edits. */
+ * The document is the single source of truth: panels only show it and turn
+ * user input into the document's undoable commands. The selection lives in
+ * the canvas tools' editor when there is one.
+ *
+ * The document says "changed" on every pointer motion of a drag, and scenes
+ * may hold 10^5 objects, so a refresh does as little as it can: the Scene
+ * list compares each row's object pointer with the one it last showed and
+ * redraws only rows whose name, role or flags changed (rows come and go only
+ * when objects are added or removed); Properties updates its fields in place
+ * while the selection and its vertex count stay the same, and never touches
+ * a field the user is typing in; Hit and Statistics are rebuilt only when
+ * they are on screen. */
 #include "config.h"
 
 #include "carom-inspector.h"
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
+
+#include "model/carom-edit.h"
 
 /* Vertices listed in Properties before "and N more": enough to check a shape
  * by eye, few enough that a 100,000-vertex polygon does not stall the panel. */
@@ -16,27 +28,247 @@
 /* Hits listed in the Hit panel, for the same reason. */
 #define HIT_ROWS_MAX 500
 
+/* ---- the Scene list's model ---- */
+
+/* What a row of the Scene list shows of its object, to tell cheaply whether
+ * a change of the scene needs the row redrawn. Edits replace objects (they
+ * never change one in place), so an unchanged pointer is an unchanged row;
+ * object is only ever compared, never read: it may have been freed since. */
+typedef struct
+{
+  const CaromObject *object;
+  char *id;
+  guint8 kind, role, hidden, locked;
+} RowInfo;
+
+static void
+row_info_clear (gpointer data)
+{
+  RowInfo *r = data;
+  g_clear_pointer (&r->id, g_free);
+}
+
+static guint8
+object_role (const CaromObject *o)
+{
+  return o->kind == CAROM_OBJECT_POLYGON ? (guint8)o->role : 0;
+}
+
+static void
+row_info_fill (RowInfo *r, const CaromObject *o)
+{
+  r->object = o;
+  g_free (r->id);
+  r->id = g_strdup (o->id);
+  r->kind = (guint8)o->kind;
+  r->role = object_role (o);
+  r->hidden = o->hidden != 0;
+  r->locked = o->locked != 0;
+}
+
+/* Whether row shows o as it is. */
+static gboolean
+row_info_shows (const RowInfo *r, const CaromObject *o)
+{
+  return r->kind == (guint8)o->kind && r->role == object_role (o) && r->hidden == (o->hidden != 0)
+         && r->locked == (o->locked != 0) && g_strcmp0 (r->id, o->id) == 0;
+}
+
+/* How the rows changed in a sync. */
+typedef struct
+{
+  gboolean structure;             /* rows were inserted or removed: positions moved */
+  guint position, removed, added; /* where (for items-changed) */
+  gboolean ids;                   /* a row's object has another name */
+  gboolean display;               /* some row shows something else */
+} RowChanges;
+
+/* A list model of one item per scene object: items carry nothing (a row's
+ * widgets read the object at their position), so the model costs one
+ * RowInfo per object and rows are created only for what is on screen. */
+#define CAROM_TYPE_INSPECTOR_ROWS (carom_inspector_rows_get_type ())
+G_DECLARE_FINAL_TYPE (CaromInspectorRows, carom_inspector_rows, CAROM, INSPECTOR_ROWS, GObject)
+
+struct _CaromInspectorRows
+{
+  GObject parent_instance;
+  const CaromScene *scene; /* the scene last synced (compared only; any other value: none) */
+  GArray *rows;            /* RowInfo, one per object */
+};
+
+static GType
+rows_get_item_type (GListModel *model)
+{
+  (void)model;
+  return G_TYPE_OBJECT;
+}
+
+static guint
+rows_get_n_items (GListModel *model)
+{
+  return CAROM_INSPECTOR_ROWS (model)->rows->len;
+}
+
+static gpointer
+rows_get_item (GListModel *model, guint position)
+{
+  if (position >= CAROM_INSPECTOR_ROWS (model)->rows->len)
+    return NULL;
+  return g_object_new (G_TYPE_OBJECT, NULL);
+}
+
+static void
+rows_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = rows_get_item_type;
+  iface->get_n_items = rows_get_n_items;
+  iface->get_item = rows_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (CaromInspectorRows, carom_inspector_rows, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, rows_list_model_init))
+
+static void
+carom_inspector_rows_finalize (GObject *object)
+{
+  g_array_unref (CAROM_INSPECTOR_ROWS (object)->rows);
+  G_OBJECT_CLASS (carom_inspector_rows_parent_class)->finalize (object);
+}
+
+static void
+carom_inspector_rows_class_init (CaromInspectorRowsClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = carom_inspector_rows_finalize;
+}
+
+static void
+carom_inspector_rows_init (CaromInspectorRows *self)
+{
+  self->rows = g_array_new (FALSE, TRUE, sizeof (RowInfo));
+  g_array_set_clear_func (self->rows, row_info_clear);
+}
+
+/* Brings the rows up to date with scene (may be NULL) without emitting
+ * items-changed: the caller does, with what this returns. With the same
+ * number of objects it only compares pointers, then, for the few objects
+ * replaced, what their rows show: a drag costs one pass over an array. */
+static RowChanges
+rows_sync (CaromInspectorRows *self, const CaromScene *scene)
+{
+  RowChanges c = { 0 };
+  guint n_old = self->rows->len;
+  guint n_new = scene != NULL ? scene->objects->len : 0;
+  CaromObject *const *objects = scene != NULL ? (CaromObject *const *)scene->objects->pdata : NULL;
+  RowInfo *rows = (RowInfo *)(void *)self->rows->data;
+
+  if (scene == self->scene && n_new == n_old)
+    {
+      for (guint i = 0; i < n_new; i++)
+        {
+          if (rows[i].object == objects[i])
+            continue;
+          if (row_info_shows (&rows[i], objects[i]))
+            {
+              rows[i].object = objects[i];
+              continue;
+            }
+          if (g_strcmp0 (rows[i].id, objects[i]->id) != 0)
+            c.ids = TRUE;
+          row_info_fill (&rows[i], objects[i]);
+          c.display = TRUE;
+        }
+      return c;
+    }
+
+  guint prefix = 0, suffix = 0;
+  if (scene == self->scene)
+    {
+      guint n_min = MIN (n_old, n_new);
+      while (prefix < n_min && rows[prefix].object == objects[prefix])
+        prefix++;
+      while (suffix < n_min - prefix
+             && rows[n_old - 1 - suffix].object == objects[n_new - 1 - suffix])
+        suffix++;
+    }
+  self->scene = scene;
+  c.structure = c.ids = c.display = TRUE;
+  c.position = prefix;
+  c.removed = n_old - prefix - suffix;
+  c.added = n_new - prefix - suffix;
+  g_array_remove_range (self->rows, prefix, c.removed);
+  RowInfo *fresh = g_new0 (RowInfo, MAX (c.added, 1));
+  for (guint i = 0; i < c.added; i++)
+    row_info_fill (&fresh[i], objects[prefix + i]);
+  g_array_insert_vals (self->rows, prefix, fresh, c.added);
+  g_free (fresh);
+  return c;
+}
+
+/* ---- the inspector ---- */
+
+/* What Properties shows: rebuilt when this changes, updated in place while
+ * it stays the same. */
+typedef enum
+{
+  PROPS_UNBUILT, /* nothing built yet */
+  PROPS_NONE,
+  PROPS_POLYGON,
+  PROPS_BALL,
+  PROPS_SEVERAL,
+} PropsKind;
+
+typedef struct
+{
+  PropsKind kind;
+  guint index;        /* the object (PROPS_POLYGON, PROPS_BALL) */
+  size_t vertex_rows; /* PROPS_POLYGON */
+  gboolean transform; /* the Transform group is there */
+
+  /* the widgets updated in place (owned by properties_box) */
+  AdwPreferencesGroup *group;
+  GtkWidget *role, *name;
+  GtkWidget *n_vertices, *area;
+  AdwPreferencesGroup *vertices;
+  GPtrArray *vertex_fields; /* GtkEntry*: x and y of each listed vertex */
+  GtkWidget *center_x, *center_y, *radius, *angle, *dx, *dy, *max_bounces;
+  GtkWidget *move_x, *move_y, *rotate, *scale; /* Transform */
+} Props;
+
 struct _CaromInspector
 {
   GtkWidget parent_instance;
 
   /* owned */
   CaromDocument *document;
+  CaromEditor *editor;
   GSettings *settings;
-  GtkStringList *object_ids;
+  CaromInspectorRows *rows;
+  GtkMultiSelection *selection;
+  GPtrArray *bound; /* GtkListItem*: the Scene list's rows on screen */
+  GArray *selected; /* guint: the selection, in document order */
 
   /* children */
   GtkStack *stack;
   GtkListView *scene_list;
-  GtkSingleSelection *selection;
   GtkBox *properties_box;
   GtkBox *hit_box;
   GtkBox *display_box;
   GtkBox *statistics_box;
 
+  Props props;
+  GtkWidget *typing;       /* the Properties field last typed in, or NULL */
+  gboolean props_pending;  /* a rebuild waits for the user to finish typing */
+  double move_dx, move_dy; /* the Transform fields, kept across rebuilds */
+  double rotate_degrees, scale_percent;
+
   guint ball;
   guint step;
-  gboolean updating; /* set while panels are refilled, so their signals are not edits */
+  gboolean updating;        /* set while panels are refilled, so their signals are not edits */
+  gboolean syncing;         /* set while the list's selection follows the editor's */
+  gboolean selection_dirty; /* the selection changed since the last refresh */
+  gboolean document_dirty;  /* the document changed since the last refresh */
+  gboolean hit_dirty, statistics_dirty; /* rebuild when shown */
+  gboolean disposed;
   guint refresh_source;
 };
 
@@ -45,10 +277,13 @@ G_DEFINE_FINAL_TYPE (CaromInspector, carom_inspector, GTK_TYPE_WIDGET)
 enum
 {
   STEP_REQUESTED,
+  MESSAGE,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
+
+static void schedule_refresh (CaromInspector *self);
 
 /* ---- formatting ---- */
 
@@ -68,6 +303,39 @@ format_point (CgVec2 p)
   return g_strdup_printf ("(%s, %s)", x, y);
 }
 
+/* A coordinate in an editable field: precise enough to edit, rounding noise
+ * (99.99999999999997) shown as the number it stands for. */
+static void
+format_coordinate (double v, char buf[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  if (fabs (v) < 1e-12)
+    v = 0.0;
+  g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%.10g", v);
+}
+
+/* Reads a number as typed: surrounding spaces, a decimal comma, a minus sign. */
+static gboolean
+parse_number (const char *text, double *value)
+{
+  g_autofree char *s = g_strstrip (g_strdup (text != NULL ? text : ""));
+  if (*s == '\0')
+    return FALSE;
+  if (strchr (s, '.') == NULL)
+    g_strdelimit (s, ",", '.');
+  if (g_str_has_prefix (s, "−"))
+    {
+      char *rest = s + strlen ("−");
+      memmove (s + 1, rest, strlen (rest) + 1);
+      s[0] = '-';
+    }
+  char *end = NULL;
+  double v = g_ascii_strtod (s, &end);
+  if (end == s || *end != '\0' || !isfinite (v))
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
 static const char *
 role_label (const CaromObject *o)
 {
@@ -84,7 +352,27 @@ role_icon (const CaromObject *o)
   return o->role == CG_ROLE_WALL ? "carom-wall-symbolic" : "carom-obstacle-symbolic";
 }
 
+static void
+message (CaromInspector *self, const char *text)
+{
+  g_signal_emit (self, signals[MESSAGE], 0, text);
+}
+
 /* ---- building blocks ---- */
+
+static const CaromScene *
+scene_of (CaromInspector *self)
+{
+  return self->document != NULL ? carom_document_get_scene (self->document) : NULL;
+}
+
+static const CaromObject *
+object_at (CaromInspector *self, guint index)
+{
+  const CaromScene *scene = scene_of (self);
+  return scene != NULL && index < scene->objects->len ? g_ptr_array_index (scene->objects, index)
+                                                      : NULL;
+}
 
 static void
 clear_box (GtkBox *box)
@@ -106,7 +394,8 @@ group_new (GtkBox *box, const char *title, const char *description)
   return group;
 }
 
-/* A row showing a value on the right, selectable so it can be copied. */
+/* A row showing a value on the right, selectable so it can be copied.
+ * Returns the value's label. */
 static GtkWidget *
 value_row (GtkWidget *group, const char *title, const char *value)
 {
@@ -120,7 +409,7 @@ value_row (GtkWidget *group, const char *title, const char *value)
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
-  return row;
+  return label;
 }
 
 static GtkWidget *
@@ -147,27 +436,220 @@ current_ball (CaromInspector *self)
   return &g_array_index (trace->balls, CaromBallTrace, MIN (self->ball, trace->balls->len - 1));
 }
 
-/* ---- Scene panel ---- */
+/* ---- selection ---- */
+
+/* The list's selection model, as a GtkSelectionModel. */
+static GtkSelectionModel *
+list_selection (CaromInspector *self)
+{
+  return GTK_SELECTION_MODEL (self->selection);
+}
+
+/* Reads the selection from the editor (or, without one, from the list)
+ * into self->selected; TRUE when it changed. */
+static gboolean
+read_selection (CaromInspector *self)
+{
+  guint n = self->rows->rows->len;
+  g_autoptr (GArray) now = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (self->editor != NULL)
+    {
+      g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+      for (guint i = 0; i < sel->len; i++)
+        if (g_array_index (sel, guint, i) < n)
+          g_array_append_val (now, g_array_index (sel, guint, i));
+    }
+  else
+    {
+      g_autoptr (GtkBitset) set = gtk_selection_model_get_selection (list_selection (self));
+      GtkBitsetIter iter;
+      guint value;
+      for (gboolean ok = gtk_bitset_iter_init_first (&iter, set, &value); ok;
+           ok = gtk_bitset_iter_next (&iter, &value))
+        if (value < n)
+          g_array_append_val (now, value);
+    }
+  gboolean same = now->len == self->selected->len
+                  && memcmp (now->data, self->selected->data, now->len * sizeof (guint)) == 0;
+  if (!same)
+    {
+      g_array_set_size (self->selected, 0);
+      g_array_append_vals (self->selected, now->data, now->len);
+    }
+  return !same;
+}
+
+/* Makes the list show self->selected (the editor's selection). */
+static void
+show_selection_in_list (CaromInspector *self)
+{
+  g_autoptr (GtkBitset) set = gtk_bitset_new_empty ();
+  for (guint i = 0; i < self->selected->len; i++)
+    gtk_bitset_add (set, g_array_index (self->selected, guint, i));
+  g_autoptr (GtkBitset) mask = gtk_bitset_new_range (0, self->rows->rows->len);
+  self->syncing = TRUE;
+  gtk_selection_model_set_selection (list_selection (self), set, mask);
+  self->syncing = FALSE;
+}
+
+/* The user changed the list's selection: the editor follows (the canvas
+ * shows it), or, without an editor, Properties. */
+static void
+list_selection_changed (CaromInspector *self)
+{
+  if (self->syncing || self->disposed)
+    return;
+  if (self->editor != NULL)
+    {
+      g_autoptr (GtkBitset) set = gtk_selection_model_get_selection (list_selection (self));
+      g_autoptr (GArray) indices = g_array_new (FALSE, FALSE, sizeof (guint));
+      GtkBitsetIter iter;
+      guint value;
+      for (gboolean ok = gtk_bitset_iter_init_first (&iter, set, &value); ok;
+           ok = gtk_bitset_iter_next (&iter, &value))
+        g_array_append_val (indices, value);
+      /* The editor answers with "selection-changed", which schedules the refresh. */
+      carom_editor_select (self->editor, (const guint *)(void *)indices->data, indices->len, FALSE);
+    }
+  else
+    {
+      self->selection_dirty = TRUE;
+      schedule_refresh (self);
+    }
+}
 
 static void
-scene_row_setup (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+editor_selection_changed (CaromInspector *self)
+{
+  self->selection_dirty = TRUE;
+  schedule_refresh (self);
+}
+
+/* ---- Scene panel ---- */
+
+enum
+{
+  ROW_ICON,
+  ROW_NAME,
+  ROW_VISIBILITY,
+  ROW_LOCK,
+  ROW_N_PARTS
+};
+
+static GtkWidget *
+row_part (GtkWidget *box, guint part)
+{
+  GtkWidget *w = gtk_widget_get_first_child (box);
+  for (guint i = 0; i < part && w != NULL; i++)
+    w = gtk_widget_get_next_sibling (w);
+  return w;
+}
+
+static void
+set_dimmed (GtkWidget *widget, gboolean dimmed)
+{
+  if (dimmed)
+    gtk_widget_add_css_class (widget, "dim-label");
+  else
+    gtk_widget_remove_css_class (widget, "dim-label");
+}
+
+static void
+set_flag_button (GtkWidget *button, const char *icon, const char *tooltip, gboolean on)
+{
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  /* The usual state (shown, unlocked) stays quiet; the unusual one stands out. */
+  set_dimmed (button, !on);
+}
+
+/* Shows the object at the row's position. */
+static void
+fill_row (CaromInspector *self, GtkListItem *item)
+{
+  const CaromObject *o = object_at (self, gtk_list_item_get_position (item));
+  GtkWidget *box = gtk_list_item_get_child (item);
+  if (o == NULL || box == NULL)
+    return;
+  GtkWidget *icon = row_part (box, ROW_ICON), *name = row_part (box, ROW_NAME);
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), role_icon (o));
+  gtk_widget_set_tooltip_text (icon, role_label (o));
+  gtk_label_set_label (GTK_LABEL (name), o->id);
+  set_dimmed (icon, o->hidden);
+  set_dimmed (name, o->hidden);
+  if (o->hidden)
+    set_flag_button (row_part (box, ROW_VISIBILITY), "view-conceal-symbolic", _ ("Show"), TRUE);
+  else
+    set_flag_button (row_part (box, ROW_VISIBILITY), "view-reveal-symbolic", _ ("Hide"), FALSE);
+  if (o->locked)
+    set_flag_button (row_part (box, ROW_LOCK), "changes-prevent-symbolic", _ ("Unlock"), TRUE);
+  else
+    set_flag_button (row_part (box, ROW_LOCK), "changes-allow-symbolic", _ ("Lock"), FALSE);
+}
+
+/* Refills the rows on screen (a few dozen), after rows changed what they show. */
+static void
+refill_rows (CaromInspector *self)
+{
+  for (guint i = 0; i < self->bound->len; i++)
+    fill_row (self, g_ptr_array_index (self->bound, i));
+}
+
+/* The eye or the lock of a row: hides or shows, locks or unlocks its object. */
+static void
+row_flag_clicked (GtkButton *button, CaromInspector *self)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (button), "item");
+  gboolean lock = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lock"));
+  guint position = gtk_list_item_get_position (item);
+  const CaromObject *o = object_at (self, position);
+  if (o == NULL)
+    return;
+  gboolean hidden = o->hidden, locked = o->locked;
+  if (lock)
+    locked = !locked;
+  else
+    hidden = !hidden;
+  carom_edit_set_flags (carom_document_get_history (self->document),
+                        carom_document_get_edit_scene (self->document), position, hidden, locked);
+  carom_document_edited (self->document);
+}
+
+static GtkWidget *
+flag_button_new (GtkListItem *item, gboolean lock, CaromInspector *self)
+{
+  GtkWidget *button = gtk_button_new ();
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_focus_on_click (button, FALSE);
+  gtk_widget_set_name (button, lock ? "lock" : "visibility");
+  g_object_set_data (G_OBJECT (button), "item", item);
+  g_object_set_data (G_OBJECT (button), "lock", GINT_TO_POINTER (lock));
+  g_signal_connect (button, "clicked", G_CALLBACK (row_flag_clicked), self);
+  return button;
+}
+
+static void
+scene_row_setup (GtkSignalListItemFactory *factory, GtkListItem *item, CaromInspector *self)
 {
   (void)factory;
-  (void)data;
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 8);
-  gtk_widget_set_margin_bottom (box, 8);
-  gtk_box_append (GTK_BOX (box), gtk_image_new ());
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 0);
+  gtk_widget_set_margin_top (box, 2);
+  gtk_widget_set_margin_bottom (box, 2);
+  GtkWidget *icon = gtk_image_new ();
+  gtk_widget_set_margin_end (icon, 6);
+  gtk_box_append (GTK_BOX (box), icon);
   GtkWidget *name = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (name, TRUE);
   gtk_box_append (GTK_BOX (box), name);
-  GtkWidget *role = gtk_label_new (NULL);
-  gtk_widget_add_css_class (role, "dim-label");
-  gtk_box_append (GTK_BOX (box), role);
+  gtk_box_append (GTK_BOX (box), flag_button_new (item, FALSE, self));
+  gtk_box_append (GTK_BOX (box), flag_button_new (item, TRUE, self));
   gtk_list_item_set_child (item, box);
 }
 
@@ -175,148 +657,751 @@ static void
 scene_row_bind (GtkSignalListItemFactory *factory, GtkListItem *item, CaromInspector *self)
 {
   (void)factory;
-  guint position = gtk_list_item_get_position (item);
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  if (position >= scene->objects->len)
-    return;
-  const CaromObject *o = g_ptr_array_index (scene->objects, position);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *icon = gtk_widget_get_first_child (box);
-  GtkWidget *name = gtk_widget_get_next_sibling (icon);
-  GtkWidget *role = gtk_widget_get_next_sibling (name);
-  gtk_image_set_from_icon_name (GTK_IMAGE (icon), role_icon (o));
-  gtk_label_set_label (GTK_LABEL (name), o->id);
-  gtk_label_set_label (GTK_LABEL (role), role_label (o));
+  g_ptr_array_add (self->bound, item);
+  fill_row (self, item);
 }
 
 static void
+scene_row_unbind (GtkSignalListItemFactory *factory, GtkListItem *item, CaromInspector *self)
+{
+  (void)factory;
+  g_ptr_array_remove_fast (self->bound, item);
+}
+
+/* Double click or Enter on a row: its properties. */
+static void
+scene_row_activated (GtkListView *list, guint position, CaromInspector *self)
+{
+  (void)list;
+  (void)position;
+  gtk_stack_set_visible_child_name (self->stack, "properties");
+}
+
+/* Brings the list up to date with the scene. Rows are inserted and removed
+ * only where objects were; the rows' selection moves with them. */
+static RowChanges
 refresh_scene_list (CaromInspector *self)
 {
-  g_autoptr (GPtrArray) ids = g_ptr_array_new ();
-  if (self->document != NULL)
+  GtkSelectionModel *model = list_selection (self);
+  RowChanges c = rows_sync (self->rows, scene_of (self));
+  if (c.structure)
     {
-      const CaromScene *scene = carom_document_get_scene (self->document);
-      for (guint i = 0; i < scene->objects->len; i++)
-        g_ptr_array_add (ids, ((CaromObject *)g_ptr_array_index (scene->objects, i))->id);
+      /* Clearing the selection first spares GtkMultiSelection looking for
+       * selected items among the new ones (it would create each of them). */
+      g_autoptr (GtkBitset) before = gtk_selection_model_get_selection (model);
+      g_autoptr (GtkBitset) after = gtk_bitset_copy (before);
+      gtk_bitset_splice (after, c.position, c.removed, c.added);
+      self->syncing = TRUE;
+      if (!gtk_bitset_is_empty (before))
+        gtk_selection_model_unselect_all (model);
+      g_list_model_items_changed (G_LIST_MODEL (self->rows), c.position, c.removed, c.added);
+      if (!gtk_bitset_is_empty (after))
+        gtk_selection_model_set_selection (model, after, after);
+      self->syncing = FALSE;
     }
-  g_ptr_array_add (ids, NULL);
-  /* Replacing the items drops the selection: keep it on the same object. */
-  guint selected = gtk_single_selection_get_selected (self->selection);
-  guint old = g_list_model_get_n_items (G_LIST_MODEL (self->object_ids));
-  gtk_string_list_splice (self->object_ids, 0, old, (const char *const *)ids->pdata);
-  if (selected != GTK_INVALID_LIST_POSITION && selected < ids->len - 1)
-    gtk_single_selection_set_selected (self->selection, selected);
+  if (c.display)
+    refill_rows (self);
+  return c;
 }
 
-/* ---- Properties panel ---- */
+/* ---- Properties panel: its fields ---- */
 
-static void refresh_properties (CaromInspector *self);
-
+/* A field is "typing" while the user has changed its text without
+ * committing it and it still has the keyboard focus: refreshes leave it
+ * alone, and Properties is not rebuilt under it. */
 static void
-ball_spin_changed (GtkSpinButton *spin, CaromInspector *self)
+field_changed (GtkEditable *editable, CaromInspector *self)
 {
   if (self->updating)
     return;
-  int selected = carom_inspector_get_selected (self);
-  if (selected < 0)
+  g_object_set_data (G_OBJECT (editable), "dirty", GINT_TO_POINTER (TRUE));
+  self->typing = GTK_WIDGET (editable);
+}
+
+static gboolean
+field_is_typing (GtkWidget *field)
+{
+  return field != NULL && g_object_get_data (G_OBJECT (field), "dirty") != NULL
+         && (gtk_widget_get_state_flags (field) & GTK_STATE_FLAG_FOCUS_WITHIN) != 0;
+}
+
+static gboolean
+page_is_typing (CaromInspector *self)
+{
+  return field_is_typing (self->typing);
+}
+
+/* The field's text was committed (or given up): refreshes may touch it again. */
+static void
+field_done (CaromInspector *self, GtkWidget *field)
+{
+  g_object_set_data (G_OBJECT (field), "dirty", NULL);
+  if (self->typing == field)
+    self->typing = NULL;
+  if (self->props_pending)
+    schedule_refresh (self);
+}
+
+static void commit_entry (CaromInspector *self, GtkEntry *entry);
+
+/* Leaving a coordinate field commits what was typed, as a spin button does. */
+static void
+field_focus_left (GtkEventControllerFocus *focus, CaromInspector *self)
+{
+  if (self->updating || self->disposed)
     return;
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  const CaromObject *ball = g_ptr_array_index (scene->objects, selected);
-  double radius = ball->radius;
-  double angle = atan2 (ball->direction.y, ball->direction.x);
-  guint max_bounces = ball->max_bounces;
-  const char *what = g_object_get_data (G_OBJECT (spin), "field");
-  if (g_strcmp0 (what, "radius") == 0)
-    radius = gtk_spin_button_get_value (spin);
-  else if (g_strcmp0 (what, "angle") == 0)
-    angle = gtk_spin_button_get_value (spin) * G_PI / 180.0;
-  else
-    max_bounces = (guint)gtk_spin_button_get_value_as_int (spin);
-  CgVec2 direction = cg_v2 (cos (angle), sin (angle));
-  if (g_strcmp0 (what, "angle") != 0)
-    direction = ball->direction; /* keep it exact unless the angle was edited */
-  carom_document_edit_ball (self->document, (guint)selected, radius, direction, max_bounces);
+  GtkWidget *field = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (focus));
+  if (GTK_IS_ENTRY (field) && g_object_get_data (G_OBJECT (field), "dirty") != NULL)
+    commit_entry (self, GTK_ENTRY (field));
+  else if (self->props_pending)
+    schedule_refresh (self);
+}
+
+static void
+track_field (CaromInspector *self, GtkWidget *field)
+{
+  g_signal_connect (field, "changed", G_CALLBACK (field_changed), self);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (field_focus_left), self);
+  gtk_widget_add_controller (field, focus);
+}
+
+/* Shows v in a coordinate field, unless the user is typing in it. */
+static void
+set_entry_number (GtkWidget *entry, double v)
+{
+  if (field_is_typing (entry))
+    return;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  format_coordinate (v, buf);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (entry)), buf) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (entry), buf);
+  g_object_set_data (G_OBJECT (entry), "dirty", NULL);
+}
+
+static void
+set_spin_value (GtkWidget *spin, double v)
+{
+  if (field_is_typing (spin))
+    return;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), v);
+  g_object_set_data (G_OBJECT (spin), "dirty", NULL);
+}
+
+/* Sets an entry row's text without it offering to apply it. */
+static void
+set_row_text (GtkWidget *row, const char *text)
+{
+  if (field_is_typing (row))
+    return;
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), FALSE);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row), text != NULL ? text : "");
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+  g_object_set_data (G_OBJECT (row), "dirty", NULL);
+}
+
+static void
+set_label (GtkWidget *label, const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
 }
 
 static GtkWidget *
-spin_row (GtkWidget *group, const char *title, const char *subtitle, const char *field,
-          double value, double lo, double hi, double step, guint digits, CaromInspector *self)
+spin_new (CaromInspector *self, const char *field, double lo, double hi, double step, guint digits)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (lo, hi, step);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (spin, field);
+  g_object_set_data (G_OBJECT (spin), "field", (gpointer)field);
+  track_field (self, spin);
+  return spin;
+}
+
+static GtkWidget *
+action_row_new (GtkWidget *group, const char *title, const char *subtitle)
 {
   GtkWidget *row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  GtkWidget *spin = gtk_spin_button_new_with_range (lo, hi, step);
-  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
-  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  g_object_set_data (G_OBJECT (spin), "field", (gpointer)field);
-  gtk_widget_set_name (spin, field);
-  g_signal_connect (spin, "value-changed", G_CALLBACK (ball_spin_changed), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  return row;
+}
+
+/* A row of one spin button; returns the spin button. */
+static GtkWidget *
+spin_row (GtkWidget *group, const char *title, const char *subtitle, GtkWidget *spin)
+{
+  GtkWidget *row = action_row_new (group, title, subtitle);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  return spin;
+}
+
+/* A compact number field (a pair of them fits a row: x and y). */
+static GtkWidget *
+number_entry_new (const char *name, const char *placeholder, const char *label)
+{
+  GtkWidget *entry = gtk_entry_new ();
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 6);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (entry), 8);
+  gtk_editable_set_alignment (GTK_EDITABLE (entry), 1.0f);
+  gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_NUMBER);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+  gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (entry, "numeric");
+  gtk_widget_set_name (entry, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return entry;
+}
+
+static GtkWidget *
+apply_button_new (const char *name, const char *tooltip, GCallback clicked, CaromInspector *self)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("object-select-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (button, name);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  g_signal_connect_swapped (button, "clicked", clicked, self);
+  return button;
+}
+
+/* ---- Properties panel: edits ---- */
+
+/* The object Properties shows, when it shows one of that kind. */
+static const CaromObject *
+shown_object (CaromInspector *self, CaromObjectKind kind)
+{
+  PropsKind want = kind == CAROM_OBJECT_BALL ? PROPS_BALL : PROPS_POLYGON;
+  if (self->props.kind != want)
+    return NULL;
+  const CaromObject *o = object_at (self, self->props.index);
+  return o != NULL && o->kind == kind ? o : NULL;
+}
+
+static void update_properties (CaromInspector *self);
+
+/* Puts every field back to the stored values (after a refused edit). */
+static void
+revert_fields (CaromInspector *self)
+{
+  self->updating = TRUE;
+  update_properties (self);
+  self->updating = FALSE;
+}
+
+static void
+name_applied (AdwEntryRow *row, CaromInspector *self)
+{
+  field_done (self, GTK_WIDGET (row));
+  guint index = self->props.index;
+  const CaromObject *o = object_at (self, index);
+  if (o == NULL || (self->props.kind != PROPS_POLYGON && self->props.kind != PROPS_BALL))
+    return;
+  g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
+  if (g_strcmp0 (name, o->id) == 0)
+    return;
+  g_autoptr (GError) error = NULL;
+  if (!carom_edit_rename (carom_document_get_history (self->document),
+                          carom_document_get_edit_scene (self->document), index, name, &error))
+    {
+      message (self, error->message);
+      revert_fields (self);
+      return;
+    }
+  carom_document_edited (self->document);
+  /* The editor knows selected objects by name: keep the renamed one selected. */
+  if (self->editor != NULL)
+    carom_editor_select (self->editor, &index, 1, FALSE);
+}
+
+static GtkWidget *
+name_row_new (CaromInspector *self, GtkWidget *group)
+{
+  GtkWidget *row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Name"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+  gtk_widget_set_name (row, "name");
+  track_field (self, row);
+  g_signal_connect (row, "apply", G_CALLBACK (name_applied), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return row;
 }
 
 static void
-refresh_properties (CaromInspector *self)
+role_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
 {
-  self->updating = TRUE;
-  clear_box (self->properties_box);
-  int selected = carom_inspector_get_selected (self);
-  if (self->document == NULL || selected < 0)
+  (void)pspec;
+  if (self->updating)
+    return;
+  const CaromObject *o = shown_object (self, CAROM_OBJECT_POLYGON);
+  if (o == NULL)
+    return;
+  CgRole role = adw_combo_row_get_selected (row) == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
+  if (role == o->role)
+    return;
+  carom_edit_set_role (carom_document_get_history (self->document),
+                       carom_document_get_edit_scene (self->document), self->props.index, role);
+  carom_document_edited (self->document);
+}
+
+/* A vertex's x or y was typed: the polygon with that vertex moved, if it
+ * stays a valid polygon. */
+static void
+commit_vertex (CaromInspector *self, GtkEntry *entry)
+{
+  const CaromObject *o = shown_object (self, CAROM_OBJECT_POLYGON);
+  guint vertex = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "vertex"));
+  gboolean is_y = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (entry), "is-y"));
+  if (o == NULL || vertex >= o->n_points)
+    return;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  double value, old = is_y ? o->points[vertex].y : o->points[vertex].x;
+  if (!parse_number (text, &value))
     {
-      status_page (self->properties_box, "document-properties-symbolic", _ ("No Object Selected"),
-                   _ ("Select an object in the Scene panel to see its properties."));
-      self->updating = FALSE;
+      g_autofree char *why = g_strdup_printf (_ ("“%s” is not a number"), text);
+      message (self, why);
+      revert_fields (self);
       return;
     }
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  const CaromObject *o = g_ptr_array_index (scene->objects, selected);
-
-  GtkWidget *group = group_new (self->properties_box, o->id, role_label (o));
-  if (o->kind == CAROM_OBJECT_BALL)
+  if (value == old)
     {
-      g_autofree char *centre = format_point (o->center);
-      value_row (group, _ ("Centre"), centre);
-      spin_row (group, _ ("Radius"), NULL, "radius", o->radius, 0.001, 1e6, 1, 3, self);
-      spin_row (group, _ ("Direction"), _ ("Degrees, clockwise from +x (y points down)"), "angle",
-                atan2 (o->direction.y, o->direction.x) * 180.0 / G_PI, -180, 180, 1, 3, self);
-      g_autofree char *vector = format_point (o->direction);
-      value_row (group, _ ("Direction Vector"), vector);
-      spin_row (group, _ ("Maximum Bounces"), NULL, "max-bounces", o->max_bounces, 0, 1000000, 1, 0,
-                self);
+      revert_fields (self); /* shows it as stored ("100" for "100.0") */
+      return;
+    }
+  g_autofree CgVec2 *points = g_memdup2 (o->points, o->n_points * sizeof (CgVec2));
+  if (is_y)
+    points[vertex].y = value;
+  else
+    points[vertex].x = value;
+  CgRole role = o->role;
+  gboolean reversed = FALSE;
+  g_autoptr (GError) error = NULL;
+  if (!carom_edit_set_points (carom_document_get_history (self->document),
+                              carom_document_get_edit_scene (self->document), self->props.index,
+                              points, o->n_points, _ ("Move Vertex"), NULL, &reversed, &error))
+    {
+      message (self, error->message);
+      revert_fields (self);
+      return;
+    }
+  carom_document_edited (self->document);
+  if (reversed)
+    message (self,
+             role == CG_ROLE_WALL
+                 ? _ ("Walls are stored counter-clockwise, so Carom reversed the vertex order")
+                 : _ ("Obstacles are stored clockwise, so Carom reversed the vertex order"));
+}
+
+static void
+commit_entry (CaromInspector *self, GtkEntry *entry)
+{
+  field_done (self, GTK_WIDGET (entry));
+  commit_vertex (self, entry);
+}
+
+/* A ball's spin button changed: one undo step per field edited in a row
+ * (a spin button held down). */
+static void
+ball_spin_changed (GtkSpinButton *spin, CaromInspector *self)
+{
+  if (self->updating)
+    return;
+  field_done (self, GTK_WIDGET (spin));
+  const CaromObject *o = shown_object (self, CAROM_OBJECT_BALL);
+  if (o == NULL)
+    return;
+  const char *field = g_object_get_data (G_OBJECT (spin), "field");
+  double value = gtk_spin_button_get_value (spin);
+  CgVec2 center = o->center, direction = o->direction;
+  double radius = o->radius;
+  guint max_bounces = o->max_bounces;
+  const char *label, *key = field;
+  if (g_str_equal (field, "center-x") || g_str_equal (field, "center-y"))
+    {
+      if (g_str_equal (field, "center-x"))
+        center.x = value;
+      else
+        center.y = value;
+      label = _ ("Move");
+      key = "center";
+    }
+  else if (g_str_equal (field, "radius"))
+    {
+      radius = value;
+      label = _ ("Change Radius");
+    }
+  else if (g_str_equal (field, "max-bounces"))
+    {
+      max_bounces = (guint)gtk_spin_button_get_value_as_int (spin);
+      label = _ ("Change Maximum Bounces");
     }
   else
     {
-      g_autofree char *count = g_strdup_printf ("%zu", o->n_points);
-      value_row (group, _ ("Vertices"), count);
-      g_autofree char *area
-          = format_number (fabs (cg_polygon_signed_area (o->points, o->n_points)));
-      value_row (group, _ ("Area"), area);
-      if (o->reversed)
-        adw_preferences_group_set_description (
-            ADW_PREFERENCES_GROUP (group), o->role == CG_ROLE_WALL
-                                               ? _ ("Wall — its vertices were reversed to run "
-                                                    "counter-clockwise on screen, as walls need.")
-                                               : _ ("Obstacle — its vertices were reversed to run "
-                                                    "clockwise on screen, as obstacles need."));
+      if (g_str_equal (field, "angle"))
+        direction = cg_v2 (cos (value * G_PI / 180.0), sin (value * G_PI / 180.0));
+      else if (g_str_equal (field, "dx"))
+        direction.x = value;
+      else
+        direction.y = value;
+      label = _ ("Change Direction");
+      key = "direction";
+    }
+  if (center.x == o->center.x && center.y == o->center.y && radius == o->radius
+      && direction.x == o->direction.x && direction.y == o->direction.y
+      && max_bounces == o->max_bounces)
+    return;
+  g_autofree char *merge_key = g_strdup_printf ("ball-%u-%s", self->props.index, key);
+  g_autoptr (GError) error = NULL;
+  if (!carom_edit_set_ball (carom_document_get_history (self->document),
+                            carom_document_get_edit_scene (self->document), self->props.index,
+                            center, radius, direction, max_bounces, label, merge_key, &error))
+    {
+      message (self, error != NULL ? error->message : _ ("A ball cannot have that value"));
+      revert_fields (self);
+      return;
+    }
+  carom_document_edited (self->document);
+}
 
-      GtkWidget *vertices = group_new (self->properties_box, _ ("Vertex List"), NULL);
-      for (size_t i = 0; i < o->n_points && i < VERTEX_ROWS_MAX; i++)
+static GtkWidget *
+ball_spin (CaromInspector *self, GtkWidget *group, const char *title, const char *subtitle,
+           const char *field, double lo, double hi, double step, guint digits)
+{
+  GtkWidget *spin = spin_new (self, field, lo, hi, step, digits);
+  g_signal_connect (spin, "value-changed", G_CALLBACK (ball_spin_changed), self);
+  return spin_row (group, title, subtitle, spin);
+}
+
+/* ---- Properties panel: Transform ---- */
+
+static gboolean
+read_number_field (CaromInspector *self, GtkWidget *entry, double *value)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  if (parse_number (text, value))
+    return TRUE;
+  g_autofree char *why = g_strdup_printf (_ ("“%s” is not a number"), text);
+  message (self, why);
+  return FALSE;
+}
+
+static void
+move_clicked (CaromInspector *self)
+{
+  double dx, dy;
+  if (self->props.move_x == NULL || !read_number_field (self, self->props.move_x, &dx)
+      || !read_number_field (self, self->props.move_y, &dy))
+    return;
+  self->move_dx = dx;
+  self->move_dy = dy;
+  /* Refusals come as the editor's own messages. */
+  if (self->editor != NULL && (dx != 0.0 || dy != 0.0))
+    carom_editor_move_selection (self->editor, cg_v2 (dx, dy), NULL);
+}
+
+static void
+rotate_clicked (CaromInspector *self)
+{
+  if (self->props.rotate == NULL)
+    return;
+  gtk_spin_button_update (GTK_SPIN_BUTTON (self->props.rotate));
+  self->rotate_degrees = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->props.rotate));
+  if (self->editor != NULL && self->rotate_degrees != 0.0)
+    carom_editor_rotate_selection (self->editor, self->rotate_degrees);
+}
+
+static void
+scale_clicked (CaromInspector *self)
+{
+  if (self->props.scale == NULL)
+    return;
+  gtk_spin_button_update (GTK_SPIN_BUTTON (self->props.scale));
+  self->scale_percent = gtk_spin_button_get_value (GTK_SPIN_BUTTON (self->props.scale));
+  if (self->editor != NULL && self->scale_percent > 0.0 && self->scale_percent != 100.0)
+    carom_editor_scale_selection (self->editor, self->scale_percent / 100.0);
+}
+
+static void
+build_transform (CaromInspector *self)
+{
+  Props *p = &self->props;
+  GtkWidget *group = group_new (self->properties_box, _ ("Transform"),
+                                _ ("Rotate and scale about the selection’s centre."));
+
+  GtkWidget *row = action_row_new (group, _ ("Move"), _ ("Scene units"));
+  p->move_x = number_entry_new ("move-dx", "dx", _ ("Move by dx"));
+  p->move_y = number_entry_new ("move-dy", "dy", _ ("Move by dy"));
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  format_coordinate (self->move_dx, buf);
+  gtk_editable_set_text (GTK_EDITABLE (p->move_x), buf);
+  format_coordinate (self->move_dy, buf);
+  gtk_editable_set_text (GTK_EDITABLE (p->move_y), buf);
+  g_signal_connect_swapped (p->move_x, "activate", G_CALLBACK (move_clicked), self);
+  g_signal_connect_swapped (p->move_y, "activate", G_CALLBACK (move_clicked), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->move_x);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->move_y);
+  adw_action_row_add_suffix (
+      ADW_ACTION_ROW (row),
+      apply_button_new ("move-apply", _ ("Move"), G_CALLBACK (move_clicked), self));
+
+  row = action_row_new (group, _ ("Rotate"), _ ("Degrees, clockwise"));
+  p->rotate = gtk_spin_button_new_with_range (-360, 360, 15);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (p->rotate), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (p->rotate), self->rotate_degrees);
+  gtk_editable_set_width_chars (GTK_EDITABLE (p->rotate), 5);
+  gtk_widget_set_valign (p->rotate, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (p->rotate, "rotate-degrees");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->rotate);
+  adw_action_row_add_suffix (
+      ADW_ACTION_ROW (row),
+      apply_button_new ("rotate-apply", _ ("Rotate"), G_CALLBACK (rotate_clicked), self));
+
+  row = action_row_new (group, _ ("Scale"), _ ("Percent"));
+  p->scale = gtk_spin_button_new_with_range (1, 10000, 10);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (p->scale), 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (p->scale), self->scale_percent);
+  gtk_editable_set_width_chars (GTK_EDITABLE (p->scale), 5);
+  gtk_widget_set_valign (p->scale, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (p->scale, "scale-percent");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->scale);
+  adw_action_row_add_suffix (
+      ADW_ACTION_ROW (row),
+      apply_button_new ("scale-apply", _ ("Scale"), G_CALLBACK (scale_clicked), self));
+}
+
+/* ---- Properties panel: building and updating ---- */
+
+static const char *
+polygon_description (const CaromObject *o)
+{
+  if (!o->reversed)
+    return role_label (o);
+  return o->role == CG_ROLE_WALL ? _ ("Wall — its vertices were reversed to run "
+                                      "counter-clockwise on screen, as walls need.")
+                                 : _ ("Obstacle — its vertices were reversed to run "
+                                      "clockwise on screen, as obstacles need.");
+}
+
+static void
+build_polygon (CaromInspector *self, const CaromObject *o)
+{
+  Props *p = &self->props;
+  p->group = ADW_PREFERENCES_GROUP (group_new (self->properties_box, o->id, NULL));
+  GtkWidget *group = GTK_WIDGET (p->group);
+
+  p->role = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (p->role), _ ("Role"));
+  GtkStringList *roles = gtk_string_list_new (NULL);
+  gtk_string_list_append (roles, C_ ("role", "Wall"));
+  gtk_string_list_append (roles, C_ ("role", "Obstacle"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (p->role), G_LIST_MODEL (roles));
+  g_object_unref (roles);
+  gtk_widget_set_name (p->role, "role");
+  g_signal_connect (p->role, "notify::selected", G_CALLBACK (role_selected), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), p->role);
+
+  p->name = name_row_new (self, group);
+  p->n_vertices = value_row (group, _ ("Vertices"), "");
+  p->area = value_row (group, _ ("Area"), "");
+
+  p->vertices = ADW_PREFERENCES_GROUP (group_new (self->properties_box, _ ("Vertex List"), NULL));
+  for (size_t i = 0; i < p->vertex_rows; i++)
+    {
+      g_autofree char *title = g_strdup_printf ("v%zu", i);
+      GtkWidget *row = action_row_new (GTK_WIDGET (p->vertices), title, NULL);
+      for (int is_y = 0; is_y < 2; is_y++)
         {
-          g_autofree char *name = g_strdup_printf ("v%zu", i);
-          g_autofree char *point = format_point (o->points[i]);
-          value_row (vertices, name, point);
-        }
-      if (o->n_points > VERTEX_ROWS_MAX)
-        {
-          g_autofree char *more
-              = g_strdup_printf (_ ("and %zu more"), o->n_points - VERTEX_ROWS_MAX);
-          adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (vertices), more);
+          g_autofree char *name = g_strdup_printf ("v%zu-%s", i, is_y ? "y" : "x");
+          g_autofree char *label = g_strdup_printf ("%s %s", title, is_y ? "y" : "x");
+          GtkWidget *entry = number_entry_new (name, is_y ? "y" : "x", label);
+          g_object_set_data (G_OBJECT (entry), "vertex", GUINT_TO_POINTER ((guint)i));
+          g_object_set_data (G_OBJECT (entry), "is-y", GINT_TO_POINTER (is_y));
+          track_field (self, entry);
+          g_signal_connect_swapped (entry, "activate", G_CALLBACK (commit_entry), self);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), entry);
+          g_ptr_array_add (p->vertex_fields, entry);
         }
     }
+}
+
+static void
+update_polygon (CaromInspector *self, const CaromObject *o)
+{
+  Props *p = &self->props;
+  adw_preferences_group_set_title (p->group, o->id);
+  adw_preferences_group_set_description (p->group, polygon_description (o));
+  guint role = o->role == CG_ROLE_WALL ? 0 : 1;
+  if (adw_combo_row_get_selected (ADW_COMBO_ROW (p->role)) != role)
+    adw_combo_row_set_selected (ADW_COMBO_ROW (p->role), role);
+  set_row_text (p->name, o->id);
+  g_autofree char *count = g_strdup_printf ("%zu", o->n_points);
+  set_label (p->n_vertices, count);
+  g_autofree char *area = format_number (fabs (cg_polygon_signed_area (o->points, o->n_points)));
+  set_label (p->area, area);
+  for (size_t i = 0; i < p->vertex_rows && i < o->n_points; i++)
+    {
+      set_entry_number (g_ptr_array_index (p->vertex_fields, 2 * i), o->points[i].x);
+      set_entry_number (g_ptr_array_index (p->vertex_fields, 2 * i + 1), o->points[i].y);
+    }
+  g_autofree char *more = o->n_points > VERTEX_ROWS_MAX
+                              ? g_strdup_printf (_ ("and %zu more"), o->n_points - VERTEX_ROWS_MAX)
+                              : NULL;
+  adw_preferences_group_set_description (p->vertices, more);
+}
+
+static void
+build_ball (CaromInspector *self, const CaromObject *o)
+{
+  Props *p = &self->props;
+  p->group = ADW_PREFERENCES_GROUP (group_new (self->properties_box, o->id, role_label (o)));
+  GtkWidget *group = GTK_WIDGET (p->group);
+  p->name = name_row_new (self, group);
+  p->center_x = ball_spin (self, group, _ ("Centre x"), NULL, "center-x", -1e9, 1e9, 1, 3);
+  p->center_y = ball_spin (self, group, _ ("Centre y"), NULL, "center-y", -1e9, 1e9, 1, 3);
+  p->radius = ball_spin (self, group, _ ("Radius"), NULL, "radius", 0.001, 1e6, 1, 3);
+  p->angle = ball_spin (self, group, _ ("Direction"),
+                        _ ("Degrees, clockwise from +x (y points down)"), "angle", -180, 180, 1, 3);
+  gtk_spin_button_set_wrap (GTK_SPIN_BUTTON (p->angle), TRUE);
+  p->dx = ball_spin (self, group, _ ("Direction dx"), NULL, "dx", -1e6, 1e6, 0.1, 4);
+  p->dy = ball_spin (self, group, _ ("Direction dy"), NULL, "dy", -1e6, 1e6, 0.1, 4);
+  p->max_bounces
+      = ball_spin (self, group, _ ("Maximum Bounces"), NULL, "max-bounces", 0, 1000000, 1, 0);
+}
+
+static void
+update_ball (CaromInspector *self, const CaromObject *o)
+{
+  Props *p = &self->props;
+  adw_preferences_group_set_title (p->group, o->id);
+  set_row_text (p->name, o->id);
+  set_spin_value (p->center_x, o->center.x);
+  set_spin_value (p->center_y, o->center.y);
+  set_spin_value (p->radius, o->radius);
+  set_spin_value (p->angle, atan2 (o->direction.y, o->direction.x) * 180.0 / G_PI);
+  set_spin_value (p->dx, o->direction.x);
+  set_spin_value (p->dy, o->direction.y);
+  set_spin_value (p->max_bounces, o->max_bounces);
+}
+
+static void
+update_several (CaromInspector *self)
+{
+  guint n = self->selected->len;
+  g_autofree char *title = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u object selected", "%u objects selected", n), n);
+  adw_preferences_group_set_title (self->props.group, title);
+}
+
+/* Fills the fields from the document (self->updating is set). */
+static void
+update_properties (CaromInspector *self)
+{
+  const CaromObject *o;
+  switch (self->props.kind)
+    {
+    case PROPS_POLYGON:
+      if ((o = shown_object (self, CAROM_OBJECT_POLYGON)) != NULL)
+        update_polygon (self, o);
+      break;
+    case PROPS_BALL:
+      if ((o = shown_object (self, CAROM_OBJECT_BALL)) != NULL)
+        update_ball (self, o);
+      break;
+    case PROPS_SEVERAL:
+      update_several (self);
+      break;
+    case PROPS_UNBUILT:
+    case PROPS_NONE:
+      break;
+    }
+}
+
+static void
+build_properties (CaromInspector *self, PropsKind kind, guint index, size_t vertex_rows,
+                  gboolean transform)
+{
+  Props *p = &self->props;
+  clear_box (self->properties_box);
+  GPtrArray *vertex_fields = p->vertex_fields;
+  g_ptr_array_set_size (vertex_fields, 0);
+  *p = (Props){ .kind = kind,
+                .index = index,
+                .vertex_rows = vertex_rows,
+                .transform = transform,
+                .vertex_fields = vertex_fields };
+  self->typing = NULL;
+  const CaromObject *o = object_at (self, index);
+  switch (kind)
+    {
+    case PROPS_POLYGON:
+      build_polygon (self, o);
+      break;
+    case PROPS_BALL:
+      build_ball (self, o);
+      break;
+    case PROPS_SEVERAL:
+      p->group = ADW_PREFERENCES_GROUP (group_new (self->properties_box, NULL, NULL));
+      if (transform)
+        adw_preferences_group_set_description (p->group,
+                                               _ ("Move, rotate or scale them together."));
+      break;
+    case PROPS_UNBUILT:
+    case PROPS_NONE:
+      status_page (self->properties_box, "document-properties-symbolic", _ ("No Object Selected"),
+                   _ ("Select an object on the canvas or in the Scene panel to see its "
+                      "properties."));
+      break;
+    }
+  if (transform)
+    build_transform (self);
+}
+
+/* Shows the selection: rebuilt when it is another object (or kind, or
+ * number of listed vertices), else updated in place, field by field, leaving
+ * alone the field the user is typing in. While they type, a rebuild waits. */
+static void
+refresh_properties (CaromInspector *self)
+{
+  Props *p = &self->props;
+  PropsKind kind = PROPS_NONE;
+  guint index = 0;
+  size_t vertex_rows = 0;
+  if (self->selected->len == 1)
+    {
+      index = g_array_index (self->selected, guint, 0);
+      const CaromObject *o = object_at (self, index);
+      if (o != NULL && o->kind == CAROM_OBJECT_BALL)
+        kind = PROPS_BALL;
+      else if (o != NULL)
+        {
+          kind = PROPS_POLYGON;
+          vertex_rows = MIN (o->n_points, (size_t)VERTEX_ROWS_MAX);
+        }
+      else
+        index = 0;
+    }
+  else if (self->selected->len > 1 && self->document != NULL)
+    kind = PROPS_SEVERAL;
+  gboolean transform = self->editor != NULL && kind != PROPS_NONE;
+  gboolean same_object = kind == p->kind && index == p->index;
+  gboolean same = same_object && vertex_rows == p->vertex_rows && transform == p->transform;
+  if (!same && same_object && page_is_typing (self))
+    {
+      self->props_pending = TRUE;
+      return;
+    }
+  self->props_pending = FALSE;
+  self->updating = TRUE;
+  if (!same)
+    build_properties (self, kind, index, vertex_rows, transform);
+  update_properties (self);
   self->updating = FALSE;
 }
 
@@ -513,13 +1598,64 @@ refresh_statistics (CaromInspector *self)
 
 /* ---- updates ---- */
 
+static gboolean
+page_shown (CaromInspector *self, const char *name)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) == 0;
+}
+
+/* Hit and Statistics follow the trace; off screen they wait to be shown. */
+static void
+refresh_trace_pages (CaromInspector *self)
+{
+  self->hit_dirty = !page_shown (self, "hit");
+  if (!self->hit_dirty)
+    refresh_hit (self);
+  self->statistics_dirty = !page_shown (self, "statistics");
+  if (!self->statistics_dirty)
+    refresh_statistics (self);
+}
+
+static void
+visible_page_changed (CaromInspector *self)
+{
+  if (self->hit_dirty && page_shown (self, "hit"))
+    {
+      self->hit_dirty = FALSE;
+      refresh_hit (self);
+    }
+  if (self->statistics_dirty && page_shown (self, "statistics"))
+    {
+      self->statistics_dirty = FALSE;
+      refresh_statistics (self);
+    }
+}
+
 static void
 refresh_all (CaromInspector *self)
 {
-  refresh_scene_list (self);
+  if (self->disposed)
+    return;
+  gboolean document_dirty = self->document_dirty;
+  self->document_dirty = FALSE;
+  RowChanges c = refresh_scene_list (self);
+  /* Indices moved, or a selected object lost its name: the editor's selection
+   * (kept by name) maps to other rows. */
+  if (c.structure || c.ids)
+    self->selection_dirty = TRUE;
+  if (self->selection_dirty)
+    {
+      self->selection_dirty = FALSE;
+      gboolean changed = read_selection (self);
+      if (self->editor != NULL)
+        show_selection_in_list (self);
+      if (changed && self->selected->len == 1)
+        gtk_widget_activate_action (GTK_WIDGET (self->scene_list), "list.scroll-to-item", "u",
+                                    g_array_index (self->selected, guint, 0));
+    }
   refresh_properties (self);
-  refresh_hit (self);
-  refresh_statistics (self);
+  if (document_dirty)
+    refresh_trace_pages (self);
 }
 
 static gboolean
@@ -531,20 +1667,31 @@ refresh_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The document changed. Panels are rebuilt from an idle callback: the change
- * may come from one of their own widgets (a spin button in Properties),
- * which must not be destroyed while it is still emitting its signal. */
+/* Panels are refreshed from an idle callback: a change may come from one of
+ * their own widgets (a spin button in Properties), which must not be
+ * destroyed while it is still emitting its signal; and the many changes of a
+ * drag between two frames make one refresh. It runs before the next frame
+ * is drawn. */
 static void
-document_changed (CaromInspector *self)
+schedule_refresh (CaromInspector *self)
 {
-  if (self->refresh_source == 0)
-    self->refresh_source = g_idle_add (refresh_idle, self);
+  if (self->refresh_source == 0 && !self->disposed)
+    self->refresh_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, refresh_idle, self, NULL);
+}
+
+/* Refreshes now (from the API, never from a panel's own widget). */
+static void
+flush_refresh (CaromInspector *self)
+{
+  g_clear_handle_id (&self->refresh_source, g_source_remove);
+  refresh_all (self);
 }
 
 static void
-selection_changed (CaromInspector *self)
+document_changed (CaromInspector *self)
 {
-  refresh_properties (self);
+  self->document_dirty = TRUE;
+  schedule_refresh (self);
 }
 
 void
@@ -553,10 +1700,32 @@ carom_inspector_set_document (CaromInspector *self, CaromDocument *document)
   g_return_if_fail (CAROM_IS_INSPECTOR (self));
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
+  if (self->document != document)
+    /* Another document's objects are all new rows, whatever their addresses. */
+    self->rows->scene = (const CaromScene *)self->rows;
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
-  refresh_all (self);
+  self->document_dirty = TRUE;
+  self->selection_dirty = TRUE;
+  flush_refresh (self);
+}
+
+void
+carom_inspector_set_editor (CaromInspector *self, CaromEditor *editor)
+{
+  g_return_if_fail (CAROM_IS_INSPECTOR (self));
+  g_return_if_fail (editor == NULL || CAROM_IS_EDITOR (editor));
+  if (self->editor == editor)
+    return;
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
+  g_set_object (&self->editor, editor);
+  if (editor != NULL)
+    g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (editor_selection_changed),
+                              self);
+  self->selection_dirty = TRUE;
+  flush_refresh (self);
 }
 
 void
@@ -573,19 +1742,32 @@ carom_inspector_set_step (CaromInspector *self, guint ball, guint step)
   g_return_if_fail (CAROM_IS_INSPECTOR (self));
   self->ball = ball;
   self->step = step;
-  refresh_hit (self);
-  refresh_statistics (self);
+  refresh_trace_pages (self);
 }
 
 int
 carom_inspector_get_selected (CaromInspector *self)
 {
   g_return_val_if_fail (CAROM_IS_INSPECTOR (self), -1);
-  guint position = gtk_single_selection_get_selected (self->selection);
-  if (position == GTK_INVALID_LIST_POSITION || self->document == NULL
-      || position >= carom_document_get_scene (self->document)->objects->len)
+  const CaromScene *scene = scene_of (self);
+  if (scene == NULL)
     return -1;
-  return (int)position;
+  guint index;
+  if (self->editor != NULL)
+    {
+      g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+      if (sel->len != 1)
+        return -1;
+      index = g_array_index (sel, guint, 0);
+    }
+  else
+    {
+      g_autoptr (GtkBitset) set = gtk_selection_model_get_selection (list_selection (self));
+      if (gtk_bitset_get_size (set) != 1)
+        return -1;
+      index = gtk_bitset_get_minimum (set);
+    }
+  return index < scene->objects->len ? (int)index : -1;
 }
 
 void
@@ -593,15 +1775,24 @@ carom_inspector_select (CaromInspector *self, int index)
 {
   g_return_if_fail (CAROM_IS_INSPECTOR (self));
   /* The list must show the current scene before a row of it can be selected. */
-  if (self->refresh_source != 0)
+  flush_refresh (self);
+  guint n = self->rows->rows->len;
+  if (self->editor != NULL)
     {
-      g_clear_handle_id (&self->refresh_source, g_source_remove);
-      refresh_all (self);
+      if (index < 0 || (guint)index >= n)
+        carom_editor_clear_selection (self->editor);
+      else
+        {
+          guint i = (guint)index;
+          carom_editor_select (self->editor, &i, 1, FALSE);
+        }
     }
-  if (index < 0)
-    gtk_selection_model_unselect_all (GTK_SELECTION_MODEL (self->selection));
+  else if (index < 0 || (guint)index >= n)
+    gtk_selection_model_unselect_all (list_selection (self));
   else
-    gtk_single_selection_set_selected (self->selection, (guint)index);
+    gtk_selection_model_select_item (list_selection (self), (guint)index, TRUE);
+  self->selection_dirty = TRUE;
+  flush_refresh (self);
   gtk_stack_set_visible_child_name (self->stack, "properties");
 }
 
@@ -633,16 +1824,39 @@ static void
 carom_inspector_dispose (GObject *object)
 {
   CaromInspector *self = CAROM_INSPECTOR (object);
+  /* Widgets going away lose the focus: that commits nothing now. */
+  self->disposed = TRUE;
+  self->updating = TRUE;
   g_clear_handle_id (&self->refresh_source, g_source_remove);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (self->editor, self);
+  g_clear_object (&self->editor);
   g_clear_object (&self->settings);
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
-  g_clear_object (&self->object_ids);
+  self->typing = NULL;
+  GPtrArray *vertex_fields = self->props.vertex_fields;
+  g_ptr_array_set_size (vertex_fields, 0);
+  self->props = (Props){ .kind = PROPS_UNBUILT, .vertex_fields = vertex_fields };
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->rows);
   G_OBJECT_CLASS (carom_inspector_parent_class)->dispose (object);
+}
+
+static void
+carom_inspector_finalize (GObject *object)
+{
+  CaromInspector *self = CAROM_INSPECTOR (object);
+  g_ptr_array_unref (self->bound);
+  g_array_unref (self->selected);
+  g_ptr_array_unref (self->props.vertex_fields);
+  G_OBJECT_CLASS (carom_inspector_parent_class)->finalize (object);
 }
 
 static void
@@ -651,6 +1865,7 @@ carom_inspector_class_init (CaromInspectorClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = carom_inspector_dispose;
+  object_class->finalize = carom_inspector_finalize;
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "inspector");
 
@@ -658,6 +1873,9 @@ carom_inspector_class_init (CaromInspectorClass *klass)
   signals[STEP_REQUESTED]
       = g_signal_new ("step-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                       NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  /// Something to tell the user: why an edit made in a panel was refused.
+  signals[MESSAGE] = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -666,6 +1884,13 @@ carom_inspector_init (CaromInspector *self)
   GtkBoxLayout *layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_widget_add_css_class (GTK_WIDGET (self), "background");
+
+  self->bound = g_ptr_array_new ();
+  self->selected = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->props.kind = PROPS_UNBUILT;
+  self->props.vertex_fields = g_ptr_array_new ();
+  self->rotate_degrees = 90.0;
+  self->scale_percent = 100.0;
 
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_set_transition_type (self->stack, GTK_STACK_TRANSITION_TYPE_CROSSFADE);
@@ -678,20 +1903,21 @@ carom_inspector_init (CaromInspector *self)
   gtk_widget_set_parent (switcher, GTK_WIDGET (self));
   gtk_widget_set_parent (GTK_WIDGET (self->stack), GTK_WIDGET (self));
 
-  /* Scene: a list view, so scenes of 10^5 objects stay responsive. */
+  /* Scene: a list view over a model of the scene, so scenes of 10^5
+   * objects stay responsive. */
   GtkBox *scene_box = add_page (self, "scene", _ ("Scene"), "view-list-symbolic", FALSE);
-  self->object_ids = gtk_string_list_new (NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (g_object_ref (self->object_ids)));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  g_signal_connect_swapped (self->selection, "selection-changed", G_CALLBACK (selection_changed),
-                            self);
+  self->rows = g_object_new (CAROM_TYPE_INSPECTOR_ROWS, NULL);
+  self->selection = gtk_multi_selection_new (G_LIST_MODEL (g_object_ref (self->rows)));
+  g_signal_connect_swapped (self->selection, "selection-changed",
+                            G_CALLBACK (list_selection_changed), self);
   GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (scene_row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (scene_row_bind), self);
-  self->scene_list
-      = GTK_LIST_VIEW (gtk_list_view_new (GTK_SELECTION_MODEL (self->selection), factory));
+  g_signal_connect (factory, "unbind", G_CALLBACK (scene_row_unbind), self);
+  self->scene_list = GTK_LIST_VIEW (
+      gtk_list_view_new (GTK_SELECTION_MODEL (g_object_ref (self->selection)), factory));
   gtk_widget_add_css_class (GTK_WIDGET (self->scene_list), "navigation-sidebar");
+  g_signal_connect (self->scene_list, "activate", G_CALLBACK (scene_row_activated), self);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   gtk_widget_set_vexpand (scroller, TRUE);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
@@ -707,5 +1933,8 @@ carom_inspector_init (CaromInspector *self)
   self->display_box = add_page (self, "display", _ ("Display"), "view-reveal-symbolic", TRUE);
   self->statistics_box
       = add_page (self, "statistics", _ ("Statistics"), "power-profile-performance-symbolic", TRUE);
+  g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (visible_page_changed),
+                            self);
+  self->document_dirty = TRUE;
   refresh_all (self);
 }

@@ -24,6 +24,25 @@ switch_row (GSettings *settings, const char *key, const char *title, const char 
   return row;
 }
 
+/* A row with a spin button bound to a numeric key (double or uint). */
+static GtkWidget *
+spin_row (GSettings *settings, const char *key, const char *title, const char *subtitle,
+          double lower, double upper, double step, guint digits)
+{
+  GtkWidget *row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, step);
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_widget_set_name (spin, key);
+  g_settings_bind (settings, key, spin, "value", G_SETTINGS_BIND_DEFAULT);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+  return row;
+}
+
 GtkWindow *
 carom_preferences_new (GSettings *settings)
 {
@@ -58,6 +77,29 @@ carom_preferences_new (GSettings *settings)
                                switch_row (settings, overlays[i].key, _ (overlays[i].title),
                                            overlays[i].subtitle ? _ (overlays[i].subtitle) : NULL));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (canvas));
+
+  GtkWidget *drawing = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (drawing), _ ("Drawing"));
+  adw_preferences_group_set_description (
+      ADW_PREFERENCES_GROUP (drawing),
+      _ ("Hold Ctrl while drawing or dragging to turn snapping off."));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (drawing),
+                             switch_row (settings, "snap-to-grid", _ ("Snap to Grid"),
+                                         _ ("New vertices land on the grid the canvas shows")));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (drawing),
+                             switch_row (settings, "snap-to-objects", _ ("Snap to Objects"),
+                                         _ ("New vertices land on nearby vertices and edges")));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (drawing));
+
+  GtkWidget *balls = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (balls), _ ("New Balls"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (balls),
+                             spin_row (settings, "default-radius", _ ("Radius"),
+                                       _ ("In scene units"), 0.001, 1000000, 1, 3));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (balls),
+                             spin_row (settings, "default-max-bounces", _ ("Maximum Bounces"),
+                                       _ ("Wall hits before the trace stops"), 0, 1000000, 1, 0));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (balls));
 
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   return GTK_WINDOW (window);

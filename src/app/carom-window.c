@@ -1367,6 +1367,8 @@ carom_window_init (CaromWindow *self)
 
   self->editor = carom_editor_new (NULL);
   carom_canvas_set_editor (self->canvas, self->editor);
+  carom_inspector_set_editor (self->inspector, self->editor);
+  g_signal_connect_swapped (self->inspector, "message", G_CALLBACK (editor_message), self);
   settings_to_editor (self);
   g_signal_connect_swapped (self->settings, "changed::snap-to-grid",
                             G_CALLBACK (settings_to_editor), self);

@@ -50,7 +50,7 @@ carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error)
       return TRUE;
     case CG_POLYGON_NOT_FINITE:
       g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
-                   _ ("Vertex %zu is not a finite number"), check.index_a + 1);
+                   _ ("Vertex v%zu is not a finite number"), check.index_a);
       break;
     case CG_POLYGON_TOO_FEW_POINTS:
       g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
@@ -58,8 +58,9 @@ carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error)
       break;
     case CG_POLYGON_SELF_CROSSING:
       g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
-                   _ ("Edges %zu and %zu would cross at (%.6g, %.6g)"), check.index_a + 1,
-                   check.index_b + 1, check.where.x, check.where.y);
+                   /* Edge k runs from vertex vk to the next, as in Properties. */
+                   _ ("Edges %zu and %zu would cross at (%.6g, %.6g)"), check.index_a,
+                   check.index_b, check.where.x, check.where.y);
       break;
     default:
       g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
@@ -81,27 +82,25 @@ id_taken (const CaromScene *scene, const char *id, const CaromObject *except)
   return FALSE;
 }
 
-/* "prefix-N" with the smallest N that neither an object of scene nor a name
- * in also (may be NULL) has. */
-static char *
-unique_id (const CaromScene *scene, GHashTable *also, const char *prefix)
+/* Every object's id, for finding free names. */
+static GHashTable *
+scene_ids (const CaromScene *scene)
 {
-  g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
-  if (also != NULL)
-    {
-      GHashTableIter iter;
-      gpointer key;
-      g_hash_table_iter_init (&iter, also);
-      while (g_hash_table_iter_next (&iter, &key, NULL))
-        g_hash_table_add (taken, key);
-    }
+  GHashTable *taken = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *o = g_ptr_array_index (scene->objects, i);
       if (o->id != NULL)
         g_hash_table_add (taken, o->id);
     }
-  for (guint n = 1;; n++)
+  return taken;
+}
+
+/* "prefix-N" with the smallest N >= first not in taken. */
+static char *
+unique_id (GHashTable *taken, const char *prefix, guint first)
+{
+  for (guint n = first;; n++)
     {
       char *id = g_strdup_printf ("%s-%u", prefix, n);
       if (!g_hash_table_contains (taken, id))
@@ -114,7 +113,8 @@ char *
 carom_scene_unique_id (const CaromScene *scene, const char *prefix)
 {
   g_return_val_if_fail (scene != NULL && prefix != NULL, NULL);
-  return unique_id (scene, NULL, prefix);
+  g_autoptr (GHashTable) taken = scene_ids (scene);
+  return unique_id (taken, prefix, 1);
 }
 
 /* A polygon's vertices checked and oriented for its role, in a copy. */
@@ -162,8 +162,7 @@ ball_values_ok (CgVec2 center, double radius, CgVec2 direction, GError **error)
 /* Checks object and gives back the version to insert (object itself, or a
  * checked copy that replaces it), or NULL, leaving object to the caller. */
 static CaromObject *
-prepare_new (CaromScene *scene, GHashTable *new_ids, CaromObject *object, gboolean *reversed,
-             GError **error)
+prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError **error)
 {
   CaromObject *ready = object;
   if (object->kind == CAROM_OBJECT_POLYGON)
@@ -177,10 +176,21 @@ prepare_new (CaromScene *scene, GHashTable *new_ids, CaromObject *object, gboole
   if (ready != object)
     carom_object_free (object);
 
-  if (ready->id == NULL || id_taken (scene, ready->id, NULL)
-      || (new_ids != NULL && g_hash_table_contains (new_ids, ready->id)))
+  if (ready->id == NULL || g_hash_table_contains (taken, ready->id))
     {
-      g_autofree char *id = unique_id (scene, new_ids, carom_object_role_name (ready));
+      /* A copy of "post" is "post-2" (of "post-2", "post-3"); an object
+       * without a name is named by its role. */
+      g_autofree char *prefix = NULL;
+      if (ready->id != NULL)
+        {
+          prefix = g_strdup (ready->id);
+          char *dash = strrchr (prefix, '-');
+          if (dash != NULL && dash != prefix && dash[1] != '\0'
+              && strspn (dash + 1, "0123456789") == strlen (dash + 1))
+            *dash = '\0';
+        }
+      g_autofree char *id = prefix != NULL ? unique_id (taken, prefix, 2)
+                                           : unique_id (taken, carom_object_role_name (ready), 1);
       carom_object_set_id (ready, id);
     }
   return ready;
@@ -193,7 +203,8 @@ carom_edit_add (CaromHistory *history, CaromScene *scene, CaromObject *object, c
   g_return_val_if_fail (history != NULL && scene != NULL && object != NULL, -1);
   if (reversed != NULL)
     *reversed = FALSE;
-  CaromObject *ready = prepare_new (scene, NULL, object, reversed, error);
+  g_autoptr (GHashTable) taken = scene_ids (scene);
+  CaromObject *ready = prepare_new (taken, object, reversed, error);
   if (ready == NULL)
     {
       carom_object_free (object);
@@ -210,13 +221,13 @@ carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects
 {
   g_return_val_if_fail (history != NULL && scene != NULL && objects != NULL, FALSE);
   g_autoptr (GPtrArray) ready = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
-  g_autoptr (GHashTable) new_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr (GHashTable) taken = scene_ids (scene);
   guint reversals = 0;
   for (guint i = 0; i < objects->len; i++)
     {
       CaromObject *object = g_steal_pointer (&objects->pdata[i]);
       gboolean reversed = FALSE;
-      CaromObject *r = prepare_new (scene, new_ids, object, &reversed, error);
+      CaromObject *r = prepare_new (taken, object, &reversed, error);
       if (r == NULL)
         {
           /* All are taken, even those not looked at yet. */
@@ -226,7 +237,7 @@ carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects
           g_ptr_array_set_size (objects, 0);
           return FALSE;
         }
-      g_hash_table_add (new_ids, r->id);
+      g_hash_table_add (taken, r->id);
       reversals += reversed;
       g_ptr_array_add (ready, r);
     }
