@@ -1171,11 +1171,13 @@ test_edit_trace_update_in_place (void)
       g_assert_true (carom_history_take_changes (history, replaced));
       g_assert_cmpuint (replaced->len, ==, 1);
       g_assert_cmpuint (g_array_index (replaced, guint, 0), ==, index);
-      gint polygon = -2;
-      if (carom_scene_trace_update (trace, scene, index, &polygon))
+      g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
+      if (carom_scene_trace_update (trace, scene, &index, 1, updated))
         {
           in_place++;
-          g_assert_cmpint (polygon, ==, (gint)index); /* the room is polygon 0 */
+          g_assert_cmpuint (updated->len, ==, 1);
+          g_assert_cmpuint (g_array_index (updated, guint, 0), ==,
+                            index); /* the room is polygon 0 */
         }
       else
         {
@@ -1208,17 +1210,37 @@ test_edit_trace_update_in_place (void)
   ball->center = cg_v2 (-270, -285);
   carom_history_replace (history, 65, ball, "Move", NULL);
   carom_history_take_changes (history, NULL);
-  gint polygon = 0;
-  g_assert_true (carom_scene_trace_update (trace, scene, 65, &polygon));
-  g_assert_cmpint (polygon, ==, -1);
+  guint moved = 65;
+  g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_true (carom_scene_trace_update (trace, scene, &moved, 1, updated));
+  g_assert_cmpuint (updated->len, ==, 0);
   g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
   assert_traces_equal (trace, fresh);
+
+  /* A drag of a post and both balls together, over two merged events (the
+   * versions in between are freed): one update of all three. */
+  static const guint together[] = { 5, 65, 66 };
+  for (int event = 1; event <= 2; event++)
+    {
+      CaromMatrix m = carom_matrix_translate (cg_v2 (0.5 * event, 0.25 * event));
+      g_assert_true (carom_edit_transform (history, scene, together, 3, NULL, &m, "Move",
+                                           "drag-together", NULL));
+      g_autoptr (GArray) replaced = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_assert_true (carom_history_take_changes (history, replaced));
+      g_assert_cmpuint (replaced->len, ==, 3);
+      g_assert_true (carom_scene_trace_update (trace, scene, (const guint *)replaced->data,
+                                               replaced->len, NULL));
+      g_autoptr (CaromSceneTrace) again = carom_scene_trace (scene, -1, FALSE);
+      assert_traces_equal (trace, again);
+      for (guint b = 0; b < 2; b++)
+        g_assert_true (g_array_index (trace->balls, CaromBallTrace, b).ball == OBJ (scene, 65 + b));
+    }
 
   /* Another radius needs another world: not in place. */
   CaromObject *bigger = carom_object_copy (OBJ (scene, 65));
   bigger->radius = 9;
   carom_history_replace (history, 65, bigger, "Change Radius", NULL);
-  g_assert_false (carom_scene_trace_update (trace, scene, 65, NULL));
+  g_assert_false (carom_scene_trace_update (trace, scene, &moved, 1, NULL));
 }
 
 int

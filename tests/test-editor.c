@@ -1054,6 +1054,60 @@ test_undo_to_empty_page (void)
   fx_clear (&fx);
 }
 
+/* Escape during a drag takes the drag back and leaves nothing to redo; a
+ * change of the scene by someone else during a drag ends it there, and a
+ * later Escape does not undo that other change. */
+static void
+test_drag_cancel_and_interruptions (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  standard_scene (&fx);
+  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+
+  /* Escape mid-drag: back where it was, no redo of the cancelled move. */
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
+  carom_editor_motion (fx.ed, cg_v2 (150, 120), 0);
+  g_assert_true (carom_editor_press (fx.ed, cg_v2 (150, 120), 1, 0));
+  carom_editor_motion (fx.ed, cg_v2 (170, 130), 0);
+  carom_editor_motion (fx.ed, cg_v2 (190, 150), 0);
+  g_assert_false (scenes_equal (scene (&fx), before));
+  g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_ESCAPE, 0));
+  g_assert_true (scenes_equal (scene (&fx), before));
+  g_assert_false (carom_history_can_redo (carom_document_get_history (fx.doc)));
+  carom_editor_release (fx.ed, cg_v2 (190, 150), 0);
+  g_assert_true (scenes_equal (scene (&fx), before));
+
+  /* Undo mid-drag (the window's Ctrl+Z): the drag ends there; Escape then
+   * must not undo the step before it. */
+  carom_editor_motion (fx.ed, cg_v2 (150, 120), 0);
+  g_assert_true (carom_editor_press (fx.ed, cg_v2 (150, 120), 1, 0));
+  carom_editor_motion (fx.ed, cg_v2 (160, 120), 0);
+  carom_editor_motion (fx.ed, cg_v2 (170, 120), 0);
+  g_assert_true (carom_document_undo (fx.doc)); /* the move */
+  g_assert_true (scenes_equal (scene (&fx), before));
+  carom_editor_key (fx.ed, CAROM_KEY_ESCAPE, 0);
+  g_assert_true (scenes_equal (scene (&fx), before));
+  /* The rest of the gesture changes nothing. */
+  carom_editor_motion (fx.ed, cg_v2 (180, 120), 0);
+  carom_editor_release (fx.ed, cg_v2 (180, 120), 0);
+  g_assert_true (scenes_equal (scene (&fx), before));
+
+  /* Delete mid-drag: the post goes, nothing else is touched. */
+  carom_editor_motion (fx.ed, cg_v2 (150, 120), 0);
+  g_assert_true (carom_editor_press (fx.ed, cg_v2 (150, 120), 1, 0));
+  carom_editor_motion (fx.ed, cg_v2 (160, 120), 0);
+  carom_editor_delete_selection (fx.ed);
+  carom_editor_motion (fx.ed, cg_v2 (170, 120), 0);
+  carom_editor_release (fx.ed, cg_v2 (170, 120), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 2);
+  g_assert_true (carom_object_equal (g_ptr_array_index (scene (&fx)->objects, 0),
+                                     g_ptr_array_index (before->objects, 0)));
+  g_assert_true (carom_object_equal (g_ptr_array_index (scene (&fx)->objects, 1),
+                                     g_ptr_array_index (before->objects, 2)));
+  fx_clear (&fx);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1086,5 +1140,7 @@ main (int argc, char **argv)
   g_test_add_func ("/editor/vertex/insert-delete", test_vertex_insert_delete);
   g_test_add_func ("/editor/vertex/triangle", test_vertex_triangle_delete);
   g_test_add_func ("/editor/undo-to-empty-page", test_undo_to_empty_page);
+  g_test_add_func ("/editor/select/drag-cancel-and-interruptions",
+                   test_drag_cancel_and_interruptions);
   return g_test_run ();
 }

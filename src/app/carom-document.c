@@ -25,6 +25,8 @@ struct _CaromDocument
   guint64 saved_position; /* the history's position when the file was last read or written */
   CaromSceneTrace *trace; /* NULL until asked for after a change */
   GArray *updated;        /* guint: world polygons the last change updated in place, or NULL */
+  gboolean in_place;      /* the last change only replaced objects (no index moved) */
+  gboolean adopted;       /* the scene was replaced whole since the last change */
   GFile *file;
   char *etag; /* of the file as last read or written */
   char *autosave_id;
@@ -147,6 +149,7 @@ adopt_scene (CaromDocument *self, CaromScene *scene)
 {
   g_clear_pointer (&self->trace, carom_scene_trace_free);
   g_clear_pointer (&self->updated, g_array_unref);
+  self->adopted = TRUE;
   carom_history_free (self->history);
   carom_scene_free (self->scene);
   self->scene = scene;
@@ -244,26 +247,24 @@ update_trace (CaromDocument *self)
 {
   g_clear_pointer (&self->updated, g_array_unref);
   g_autoptr (GArray) replaced = g_array_new (FALSE, FALSE, sizeof (guint));
-  gboolean in_place = carom_history_take_changes (self->history, replaced);
-  if (self->trace == NULL || (in_place && replaced->len == 0))
+  /* A scene adopted whole (opened, recovered) is no edit of the one before. */
+  self->in_place = carom_history_take_changes (self->history, replaced) && !self->adopted;
+  self->adopted = FALSE;
+  if (self->trace == NULL || (self->in_place && replaced->len == 0))
     return;
+  /* Each object once. */
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; in_place && i < replaced->len; i++)
+  g_autoptr (GArray) unique = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < replaced->len; i++)
     {
       guint index = g_array_index (replaced, guint, i);
-      if (!g_hash_table_add (seen, GUINT_TO_POINTER (index + 1)))
-        continue;
-      gint polygon = -1;
-      in_place = g_hash_table_size (seen) <= UPDATE_IN_PLACE_MAX
-                 && carom_scene_trace_update (self->trace, self->scene, index, &polygon);
-      if (in_place && polygon >= 0)
-        {
-          guint k = (guint)polygon;
-          g_array_append_val (updated, k);
-        }
+      if (g_hash_table_add (seen, GUINT_TO_POINTER (index + 1)))
+        g_array_append_val (unique, index);
     }
-  if (in_place)
+  g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (self->in_place && unique->len <= UPDATE_IN_PLACE_MAX
+      && carom_scene_trace_update (self->trace, self->scene, (const guint *)unique->data,
+                                   unique->len, updated))
     self->updated = g_steal_pointer (&updated);
   else
     g_clear_pointer (&self->trace, carom_scene_trace_free);
@@ -375,36 +376,10 @@ carom_document_recover (CaromDocument *self, const char *autosave_path, GFile *f
 /* ---- edits ---- */
 
 gboolean
-carom_document_edit_ball (CaromDocument *self, guint object_index, double radius, CgVec2 direction,
-                          guint max_bounces)
+carom_document_get_last_change_in_place (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (object_index < self->scene->objects->len, FALSE);
-  CaromObject *ball = g_ptr_array_index (self->scene->objects, object_index);
-  g_return_val_if_fail (ball->kind == CAROM_OBJECT_BALL, FALSE);
-
-  CgVec2 unit = cg_normalize (direction);
-  if (!(radius > 0.0) || !isfinite (radius) || !cg_is_valid_vec2 (unit)
-      || cg_length_sq (unit) == 0.0)
-    return FALSE;
-  if (ball->radius == radius && ball->direction.x == unit.x && ball->direction.y == unit.y
-      && ball->max_bounces == max_bounces)
-    return TRUE;
-
-  /* One undo step per field edited in a row (a spin button held down). */
-  const char *label, *field;
-  if (ball->radius != radius)
-    label = _ ("Change Radius"), field = "radius";
-  else if (ball->max_bounces != max_bounces)
-    label = _ ("Change Maximum Bounces"), field = "max-bounces";
-  else
-    label = _ ("Change Direction"), field = "direction";
-  g_autofree char *merge_key = g_strdup_printf ("ball-%u-%s", object_index, field);
-  if (!carom_edit_set_ball (self->history, self->scene, object_index, ball->center, radius, unit,
-                            max_bounces, label, merge_key, NULL))
-    return FALSE;
-  carom_document_edited (self);
-  return TRUE;
+  return self->in_place;
 }
 
 const GArray *
@@ -601,6 +576,13 @@ step_history (CaromDocument *self, gboolean (*move) (CaromHistory *))
     schedule_autosave (self);
   scene_changed (self);
   return TRUE;
+}
+
+gboolean
+carom_document_revert (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return step_history (self, carom_history_revert);
 }
 
 gboolean

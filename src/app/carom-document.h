@@ -30,6 +30,12 @@ const CaromScene *carom_document_get_scene (CaromDocument *self);
 /// The traces of the scene's balls, recomputed after each change (borrowed).
 const CaromSceneTrace *carom_document_get_trace (CaromDocument *self);
 
+/// During ::changed: TRUE when the last change only replaced objects in
+/// place (an edit of some objects, its undo or redo), so every index still
+/// names the same object; FALSE after objects were added or removed, or
+/// another scene was loaded.
+gboolean carom_document_get_last_change_in_place (CaromDocument *self);
+
 /// During ::changed: when the last change was brought into the trace in
 /// place (a drag of a few objects), the world polygon indices it updated
 /// (guint; empty when only a ball moved), so drawings can update just those;
@@ -54,12 +60,6 @@ void carom_document_save_async (CaromDocument *self, GFile *file, gboolean overw
 
 gboolean carom_document_save_finish (CaromDocument *self, GAsyncResult *result, GError **error);
 
-/// Sets a ball's radius, direction (not normalised yet) and max bounces; an
-/// undoable edit that marks the document modified. Returns FALSE (changing nothing)
-/// for values a ball cannot have.
-gboolean carom_document_edit_ball (CaromDocument *self, guint object_index, double radius,
-                                   CgVec2 direction, guint max_bounces);
-
 /// The scene, to change through the carom_edit_*() commands (model/carom-edit.h)
 /// with the history; after each command that changed the scene, call
 /// carom_document_edited().
@@ -73,6 +73,10 @@ void carom_document_edited (CaromDocument *self);
 /// Undoes the last edit (the "can-undo" property says whether there is
 /// one); the modified flag follows: undoing back to the saved scene clears it.
 gboolean carom_document_undo (CaromDocument *self);
+
+/// Undoes the last edit and forgets it, so no redo brings it back: a drag
+/// cancelled with Escape.
+gboolean carom_document_revert (CaromDocument *self);
 
 /// Redoes the last undone edit ("can-redo").
 gboolean carom_document_redo (CaromDocument *self);

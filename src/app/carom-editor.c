@@ -64,6 +64,8 @@ struct _CaromEditor
   char *refusal; /* why the vertex being dragged cannot go where it is */
   gboolean band_add;
   gboolean drag_applied; /* the drag under way changed the scene (one undo step) */
+  guint64 drag_position; /* the history's position after the drag's last change */
+  gboolean own_edit;     /* set while the document reports an edit the editor made */
 };
 
 G_DEFINE_FINAL_TYPE (CaromEditor, carom_editor, G_TYPE_OBJECT)
@@ -143,6 +145,18 @@ end_drag (CaromEditor *self)
   self->drag_applied = FALSE;
 }
 
+/* An edit that is not the drag's own (Delete, a nudge) ends the drag where
+ * it is: its objects and indices may be others afterwards. */
+static void
+abandon_drag (CaromEditor *self)
+{
+  if (self->drag == DRAG_NONE)
+    return;
+  end_drag (self);
+  if (self->tool != CAROM_TOOL_POLYGON)
+    clear_preview (self);
+}
+
 static void
 new_merge_key (CaromEditor *self)
 {
@@ -154,9 +168,15 @@ new_merge_key (CaromEditor *self)
 static void
 edited (CaromEditor *self)
 {
-  if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX)
-    self->drag_applied = TRUE;
+  self->own_edit = TRUE;
   carom_document_edited (self->document);
+  self->own_edit = FALSE;
+  if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX)
+    {
+      self->drag_applied = TRUE;
+      self->drag_position
+          = carom_history_get_position (carom_document_get_history (self->document));
+    }
 }
 
 static void
@@ -1038,6 +1058,7 @@ vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods)
 static gboolean
 delete_vertex (CaromEditor *self)
 {
+  abandon_drag (self);
   const CaromObject *o = object_at (self, (guint)MAX (self->state.vertex_object, 0));
   if (self->state.vertex < 0 || o == NULL || o->kind != CAROM_OBJECT_POLYGON
       || (size_t)self->state.vertex >= o->n_points)
@@ -1226,6 +1247,7 @@ gboolean
 carom_editor_move_selection (CaromEditor *self, CgVec2 delta, const char *merge_key)
 {
   g_return_val_if_fail (CAROM_IS_EDITOR (self), FALSE);
+  abandon_drag (self);
   g_autoptr (GArray) sel = carom_editor_get_selection (self);
   if (sel->len == 0 || self->document == NULL)
     return FALSE;
@@ -1245,6 +1267,7 @@ carom_editor_move_selection (CaromEditor *self, CgVec2 delta, const char *merge_
 static gboolean
 transform_selection (CaromEditor *self, const CaromMatrix *m, const char *label)
 {
+  abandon_drag (self);
   g_autoptr (GArray) sel = carom_editor_get_selection (self);
   if (sel->len == 0 || self->document == NULL)
     return FALSE;
@@ -1284,6 +1307,7 @@ void
 carom_editor_delete_selection (CaromEditor *self)
 {
   g_return_if_fail (CAROM_IS_EDITOR (self));
+  abandon_drag (self);
   g_autoptr (GArray) sel = carom_editor_get_selection (self);
   if (sel->len == 0 || self->document == NULL)
     return;
@@ -1320,9 +1344,11 @@ carom_editor_key (CaromEditor *self, CaromKey key, CaromModifiers mods)
       default:
         break;
       }
-  if (self->drag != DRAG_NONE && key == CAROM_KEY_ESCAPE)
+  if (self->drag != DRAG_NONE)
     {
-      carom_editor_cancel (self);
+      /* Escape cancels the drag; other keys wait until it ends. */
+      if (key == CAROM_KEY_ESCAPE)
+        carom_editor_cancel (self);
       return TRUE;
     }
 
@@ -1399,11 +1425,14 @@ void
 carom_editor_cancel (CaromEditor *self)
 {
   g_return_if_fail (CAROM_IS_EDITOR (self));
-  /* A drag cancelled (Escape) puts everything back where it was. */
-  gboolean revert = self->drag_applied && self->document != NULL;
+  /* A drag cancelled (Escape) puts everything back where it was, if its step
+   * is still the last one. */
+  gboolean revert = self->drag_applied && self->document != NULL
+                    && carom_history_get_position (carom_document_get_history (self->document))
+                           == self->drag_position;
   end_drag (self);
   if (revert)
-    carom_document_undo (self->document);
+    carom_document_revert (self->document);
   clear_preview (self);
   if (self->document != NULL)
     carom_history_seal (carom_document_get_history (self->document));
@@ -1523,24 +1552,39 @@ carom_editor_set_ball_defaults (CaromEditor *self, double radius, guint max_boun
 static void
 document_changed (CaromEditor *self)
 {
-  /* Undo may have removed the object of the chosen vertex. */
+  gboolean in_place = carom_document_get_last_change_in_place (self->document);
+  /* Someone else changed the scene (undo, the inspector) in the middle of a
+   * drag: the drag's objects and indices may be others now. Let it go, as it
+   * is: the change stays. */
+  if (!self->own_edit && self->drag != DRAG_NONE)
+    {
+      end_drag (self);
+      if (self->tool != CAROM_TOOL_POLYGON)
+        clear_preview (self);
+      changed (self);
+    }
+  /* The chosen vertex is an index into an object found by index: after
+   * objects come or go, it may name another. */
   const CaromObject *o
       = self->state.vertex_object >= 0 ? object_at (self, (guint)self->state.vertex_object) : NULL;
-  if (o == NULL || o->kind != CAROM_OBJECT_POLYGON || self->state.vertex < 0
-      || (size_t)self->state.vertex >= o->n_points)
+  if (!in_place || o == NULL || o->kind != CAROM_OBJECT_POLYGON || self->state.vertex < 0
+      || (size_t)self->state.vertex >= o->n_points
+      || !carom_editor_is_selected (self, (guint)self->state.vertex_object))
     self->state.vertex = self->state.vertex_object = -1;
   if (self->selection->len == 0)
     return;
   const CaromScene *s = scene (self);
-  if (s != NULL && self->selected != NULL
-      && carom_document_get_updated_polygons (self->document) != NULL)
+  if (s != NULL && self->selected != NULL && in_place)
     {
-      /* Objects were only replaced in place (a drag, a rename): the same
-       * indices are selected, under their names of now. */
+      /* Objects were only replaced in place (a drag, a rename, their undo):
+       * the same indices are selected, under their names of now. */
       g_ptr_array_set_size (self->selection, 0);
       for (guint i = 0; i < self->selected->len; i++)
-        g_ptr_array_add (self->selection,
-                         g_strdup (object_at (self, g_array_index (self->selected, guint, i))->id));
+        {
+          const CaromObject *sel = object_at (self, g_array_index (self->selected, guint, i));
+          if (sel != NULL && sel->id != NULL)
+            g_ptr_array_add (self->selection, g_strdup (sel->id));
+        }
       return;
     }
   /* Indices move when objects are added or removed; forget selected ids

@@ -259,6 +259,16 @@ carom_history_redo (CaromHistory *history)
 }
 
 gboolean
+carom_history_revert (CaromHistory *history)
+{
+  g_return_val_if_fail (history != NULL, FALSE);
+  if (!carom_history_undo (history))
+    return FALSE;
+  truncate_redo (history);
+  return TRUE;
+}
+
+gboolean
 carom_history_can_undo (const CaromHistory *history)
 {
   return history != NULL && history->applied > 0;

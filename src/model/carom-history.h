@@ -45,6 +45,10 @@ void carom_history_remove (CaromHistory *history, guint index, const char *label
 /// Ends merging: the next edit starts a new step even with the same key.
 void carom_history_seal (CaromHistory *history);
 
+/// Undoes the last step and forgets it (no redo brings it back): what
+/// cancelling an edit under way does. FALSE when there is none.
+gboolean carom_history_revert (CaromHistory *history);
+
 /// Undoes the last step; FALSE when there is none.
 gboolean carom_history_undo (CaromHistory *history);
 

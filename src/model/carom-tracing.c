@@ -78,7 +78,7 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
       if (object->kind != CAROM_OBJECT_BALL || object->hidden)
         continue;
       g_array_index (trace->slots, gint, i) = -2 - (gint)trace->balls->len;
-      CaromBallTrace bt = { .ball = object };
+      CaromBallTrace bt = { .ball = object, .index = i };
       bt.world
           = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, object->radius);
       if (bt.world == NULL)
@@ -98,47 +98,54 @@ carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index)
 }
 
 gboolean
-carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, guint index,
-                          gint *polygon)
+carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const guint *indices,
+                          guint n, GArray *updated)
 {
   g_return_val_if_fail (trace != NULL && scene != NULL, FALSE);
-  if (polygon != NULL)
-    *polygon = -1;
-  if (index >= scene->objects->len || trace->slots->len != scene->objects->len)
+  if (trace->slots->len != scene->objects->len)
     return FALSE;
-  const CaromObject *object = g_ptr_array_index (scene->objects, index);
-  gint slot = g_array_index (trace->slots, gint, index);
-  if (slot == -1 || object->hidden)
-    return FALSE;
-  if (slot >= 0)
+  for (guint j = 0; j < n; j++)
     {
-      guint k = (guint)slot;
-      if (object->kind != CAROM_OBJECT_POLYGON)
+      guint index = indices[j];
+      if (index >= scene->objects->len)
         return FALSE;
-      for (guint w = 0; w < trace->worlds->len; w++)
+      const CaromObject *object = g_ptr_array_index (scene->objects, index);
+      gint slot = g_array_index (trace->slots, gint, index);
+      if (slot == -1 || object->hidden)
+        return FALSE;
+      if (slot >= 0)
         {
-          CgWorld *world = g_ptr_array_index (trace->worlds, w);
-          const CgVec2 *v;
-          size_t n;
-          if (cg_world_polygon (world, k, &v, &n) != object->role
-              || !cg_world_update_polygon (world, k, object->points, object->n_points))
+          guint k = (guint)slot;
+          if (object->kind != CAROM_OBJECT_POLYGON)
+            return FALSE;
+          for (guint w = 0; w < trace->worlds->len; w++)
+            {
+              CgWorld *world = g_ptr_array_index (trace->worlds, w);
+              const CgVec2 *v;
+              size_t nv;
+              if (cg_world_polygon (world, k, &v, &nv) != object->role
+                  || !cg_world_update_polygon (world, k, object->points, object->n_points))
+                return FALSE;
+            }
+          trace->polygons->pdata[k] = (gpointer)object;
+          if (updated != NULL)
+            g_array_append_val (updated, k);
+        }
+      else
+        {
+          /* The ball's world says which radius it had: the version the trace
+           * saw may be gone (a drag frees the versions in between). */
+          const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, -2 - slot);
+          if (object->kind != CAROM_OBJECT_BALL || object->radius != cg_world_radius (bt->world))
             return FALSE;
         }
-      trace->polygons->pdata[k] = (gpointer)object;
-      if (polygon != NULL)
-        *polygon = slot;
     }
-  else
-    {
-      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, -2 - slot);
-      if (object->kind != CAROM_OBJECT_BALL || object->radius != bt->ball->radius)
-        return FALSE;
-      bt->ball = object;
-    }
+  /* Every ball from its current version (any of them may have been replaced),
+   * traced once. */
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
-      /* The radius checked above is the old ball's, read before it is replaced. */
+      bt->ball = g_ptr_array_index (scene->objects, bt->index);
       cg_trace_clear (&bt->trace);
       if (!run_ball (trace, bt))
         return FALSE;

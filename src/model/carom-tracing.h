@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   const CaromObject *ball; ///< borrowed from the scene
+  guint index;             ///< the ball's index in the scene
   const CgWorld *world;    ///< the scene grown by this ball's radius (owned by the scene trace)
   CgTrace trace;
 } CaromBallTrace;
@@ -31,16 +32,16 @@ typedef struct
 CaromSceneTrace *carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override,
                                     gboolean brute_force);
 
-/// Brings trace up to date after scene object index was replaced in place,
-/// everything else unchanged (a drag): a traced polygon with as many
-/// vertices and the same role, or a traced ball of the same radius, is
-/// updated in every world without rebuilding them, then every ball is traced
-/// again. The result is the trace carom_scene_trace() would give, bit for
-/// bit. Returns FALSE when the change needs a new trace (then trace is in
-/// no state to use: free it); *polygon (may be NULL) receives the world
-/// polygon index updated, or -1 when a ball changed.
-gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, guint index,
-                                   gint *polygon);
+/// Brings trace up to date after the scene objects at indices[0 .. n) were
+/// replaced in place, everything else unchanged (a drag): traced polygons
+/// with as many vertices and the same role, and traced balls of the same
+/// radius, are updated in every world without rebuilding them, then every
+/// ball is traced again, once. The result is the trace carom_scene_trace()
+/// would give, bit for bit. Returns FALSE when the change needs a new trace
+/// (then trace is in no state to use: free it). updated (may be NULL)
+/// receives the world polygon indices updated (guint).
+gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene,
+                                   const guint *indices, guint n, GArray *updated);
 
 void carom_scene_trace_free (CaromSceneTrace *trace);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)
