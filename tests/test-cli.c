@@ -129,6 +129,37 @@ test_cli_text (void)
   g_assert_nonnull (strstr (out, "max-bounces"));
 }
 
+/* --explain prints the maths of every hit, the worked example's first; with
+ * --latex an align* each; --latex alone or with --json is refused. */
+static void
+test_cli_explain (void)
+{
+  g_autofree char *scene = NULL, *out = NULL, *err = NULL;
+  const char *args[]
+      = { "trace", source_path ("data/examples/seed.svg", &scene), "--explain", NULL };
+  g_setenv ("LANGUAGE", "C", TRUE);
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_true (
+      g_str_has_prefix (out, "Hit 1 of ball “ball”: wall “room”, edge 1 (offset segment)\n"));
+  g_assert_nonnull (strstr (out, "  t = ((a − c)·n) / (d·n) = 367.69552621700467\n"));
+  g_assert_nonnull (strstr (out, "  p = c + t d = (60, 260)\n"));
+  g_assert_nonnull (strstr (out, "Hit 29 of ball “ball”"));
+  g_assert_null (strstr (out, "Hit 30 "));
+
+  g_autofree char *latex = NULL, *err2 = NULL;
+  const char *args2[] = { "trace", scene, "--explain", "--latex", NULL };
+  g_assert_cmpint (run_carom (args2, &latex, &err2), ==, 0);
+  g_assert_true (g_str_has_prefix (latex, "\\begin{align*}"));
+  g_assert_nonnull (strstr (latex, "367.69552621700467"));
+
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  const char *args3[] = { "trace", scene, "--latex", NULL };
+  g_assert_cmpint (run_carom (args3, &out3, &err3), ==, 2);
+  g_autofree char *out4 = NULL, *err4 = NULL;
+  const char *args4[] = { "trace", scene, "--explain", "--json", NULL };
+  g_assert_cmpint (run_carom (args4, &out4, &err4), ==, 2);
+}
+
 /* 5: a missing file exits non-zero with a message naming it. */
 static void
 test_cli_missing_file (void)
@@ -183,6 +214,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/trace/brute-force-same", test_cli_brute_force_same);
   g_test_add_func ("/cli/trace/max-bounces", test_cli_max_bounces);
   g_test_add_func ("/cli/trace/text", test_cli_text);
+  g_test_add_func ("/cli/trace/explain", test_cli_explain);
   g_test_add_func ("/cli/trace/missing-file", test_cli_missing_file);
   g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
   g_test_add_func ("/cli/usage", test_cli_usage);

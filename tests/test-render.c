@@ -194,7 +194,8 @@ test_overlays_parse (void)
   g_assert_cmpint (o, ==, 0);
 
   g_autofree char *names = carom_overlays_to_string (CAROM_OVERLAY_ALL);
-  g_assert_cmpstr (names, ==, "path,outlines,normals,aabb,bvh,labels,legend,grid");
+  g_assert_cmpstr (names, ==,
+                   "path,outlines,normals,aabb,bvh,labels,legend,grid,candidates,ghosts");
   g_assert_true (carom_overlays_parse (names, &o, &error));
   g_assert_cmpint (o, ==, CAROM_OVERLAY_ALL);
 
@@ -427,6 +428,74 @@ test_step_ball_at_hit (void)
   drawing_clear (&d);
 }
 
+/* Candidates at step 1: the hit primitive (the room's bottom offset segment,
+ * y = 260) in the path colour, the primitives the cast tested and rejected in
+ * their colour, nothing of either without the overlay or without a step;
+ * ghosts of the ball only with their overlay. */
+static void
+test_candidates_and_ghosts (void)
+{
+  Drawing d = drawing_new (seed_scene ());
+  CaromStyle style = carom_style_article ();
+  /* Colours nothing else uses, to find each layer by. */
+  style.rejected = (CaromColor){ 0.9, 0.1, 0.9, 1.0 };
+  style.path = (CaromColor){ 0.1, 0.7, 0.9, 1.0 };
+  style.path_faint = (CaromColor){ 0.95, 0.6, 0.1, 1.0 };
+  /* Lines of a few pixels, so their colour shows unblended. */
+  CaromView v = carom_view_fit ((CgAabb){ { -320, -320 }, { 320, 320 } }, 320, 320, 0, 4.0);
+  CgAabb box;
+
+  CaromRenderOptions o = options_with (CAROM_OVERLAY_CANDIDATES);
+  o.step = 1;
+  cairo_surface_t *img = render_image (&d, &v, &style, &o, NULL);
+  g_assert_true (find_color_box (img, style.rejected, &box));
+  /* The hit segment runs across the room at y = 260, in the path colour. */
+  CgVec2 y260 = carom_view_to_device (&v, cg_v2 (0, 260));
+  int across = 0;
+  for (int x = 0; x < 320; x++)
+    {
+      int rgb[3];
+      pixel (img, x, (int)lround (y260.y), rgb);
+      across += abs (rgb[0] - 26) < 12 && abs (rgb[1] - 179) < 12 && abs (rgb[2] - 230) < 12;
+    }
+  g_assert_cmpint (across, >, 200);
+  cairo_surface_destroy (img);
+
+  o = options_with (0);
+  o.step = 1;
+  img = render_image (&d, &v, &style, &o, NULL);
+  g_assert_false (find_color_box (img, style.rejected, &box));
+  cairo_surface_destroy (img);
+  o = options_with (CAROM_OVERLAY_CANDIDATES);
+  img = render_image (&d, &v, &style, &o, NULL); /* no step */
+  g_assert_false (find_color_box (img, style.rejected, &box));
+  cairo_surface_destroy (img);
+
+  /* Ghosts: the ball's outline at hits 1 and 2 when showing step 3. */
+  o = options_with (CAROM_OVERLAY_GHOSTS);
+  o.step = 3;
+  img = render_image (&d, &v, &style, &o, NULL);
+  const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
+  int found = 0;
+  for (int k = 0; k < 2; k++)
+    {
+      /* A point on the ghost's circle, left of its centre. */
+      CgVec2 c = carom_view_to_device (&v, bt->trace.hits[k].point);
+      for (int dx = -3; dx <= 3 && found <= k; dx++)
+        for (int dy = -12; dy <= 12 && found <= k; dy++)
+          {
+            int x = (int)lround (c.x - 40 * v.scale) + dx, y = (int)lround (c.y) + dy;
+            int rgb[3];
+            pixel (img, x, y, rgb);
+            if (abs (rgb[0] - 242) < 40 && abs (rgb[1] - 153) < 50 && rgb[2] < 120)
+              found++;
+          }
+    }
+  g_assert_cmpint (found, ==, 2);
+  cairo_surface_destroy (img);
+  drawing_clear (&d);
+}
+
 /* 9: an escaping ray is drawn to the edge of the view. */
 static void
 test_escaped_ray_to_edge (void)
@@ -589,6 +658,7 @@ int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/candidates-and-ghosts", test_candidates_and_ghosts);
   g_test_add_func ("/render/view/fit", test_view_fit);
   g_test_add_func ("/render/view/zoom-pan", test_view_zoom_pan);
   g_test_add_func ("/render/overlays/parse", test_overlays_parse);

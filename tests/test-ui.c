@@ -457,6 +457,53 @@ share_of_different_pixels (GdkTexture *a, GdkTexture *b)
 }
 
 /* 7: the window showing the example scene looks like the stored reference. */
+/* Compares the window with tests/data/ui/NAME.png (CAROM_UPDATE_REFERENCE=1
+ * rewrites the reference instead); the shot is kept in the build folder. */
+static void
+compare_screenshot (CaromWindow *window, const char *name)
+{
+  g_autoptr (GdkTexture) shot = screenshot (window);
+  g_autofree char *file = g_strconcat ("ui-", name, ".png", NULL);
+  g_autofree char *out = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), file, NULL);
+  gdk_texture_save_to_png (shot, out);
+  g_autofree char *relative = g_strconcat ("tests/data/ui/", name, ".png", NULL);
+  g_autofree char *reference = source_path (relative);
+  if (g_getenv ("CAROM_UPDATE_REFERENCE") != NULL)
+    {
+      gdk_texture_save_to_png (shot, reference);
+      g_test_skip ("reference updated");
+      return;
+    }
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) expected = gdk_texture_new_from_filename (reference, &error);
+  g_assert_no_error (error);
+  double share = share_of_different_pixels (shot, expected);
+  g_test_message ("screenshot %s differs from %s in %.3f%% of pixels", out, reference, 100 * share);
+  g_assert_cmpfloat (share, <, SCREENSHOT_TOLERANCE);
+}
+
+/* The example at step 1, with the Hit panel: the ball touching the room's
+ * offset segment, the candidates the cast tested, the normal and d′, and the
+ * maths with the numbers of geometry.md's worked example. */
+static void
+test_ui_screenshot_step1 (void)
+{
+  g_autofree char *src = source_path ("data/examples/seed.svg");
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
+  g_autofree char *dir = g_build_filename (g_get_tmp_dir (), "carom-ui-test", NULL);
+  g_mkdir_with_parents (dir, 0700);
+  g_autofree char *path = g_build_filename (dir, "seed.svg", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  CaromWindow *window = open_window (path);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  carom_inspector_show_page (CAROM_INSPECTOR (carom_window_get_inspector (window)), "hit");
+  spin (800);
+  compare_screenshot (window, "seed-step1");
+  destroy_window (window);
+}
+
 static void
 test_ui_screenshot (void)
 {
@@ -470,25 +517,7 @@ test_ui_screenshot (void)
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   CaromWindow *window = open_window (path);
   spin (800);
-  g_autoptr (GdkTexture) shot = screenshot (window);
-  g_autofree char *out = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "ui-seed.png", NULL);
-  gdk_texture_save_to_png (shot, out);
-  g_autofree char *reference = source_path ("tests/data/ui/seed-window.png");
-  if (g_getenv ("CAROM_UPDATE_REFERENCE") != NULL)
-    {
-      gdk_texture_save_to_png (shot, reference);
-      g_test_skip ("reference updated");
-    }
-  else
-    {
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GdkTexture) expected = gdk_texture_new_from_filename (reference, &error);
-      g_assert_no_error (error);
-      double share = share_of_different_pixels (shot, expected);
-      g_test_message ("screenshot %s differs from %s in %.3f%% of pixels", out, reference,
-                      100 * share);
-      g_assert_cmpfloat (share, <, SCREENSHOT_TOLERANCE);
-    }
+  compare_screenshot (window, "seed-window");
   destroy_window (window);
 }
 
@@ -654,6 +683,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/changed-on-disk", test_ui_changed_on_disk);
   g_test_add_func ("/ui/window/failed-open-keeps-scene", test_ui_failed_open_keeps_scene);
   g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);
+  g_test_add_func ("/ui/window/screenshot-step1", test_ui_screenshot_step1);
   g_test_add_func ("/ui/canvas/draw-scene", test_ui_draw_scene);
   int status = g_test_run ();
   g_application_release (G_APPLICATION (app));

@@ -40,6 +40,7 @@ struct _CaromCanvas
   double pinch_scale0;     /* the scale when a pinch began */
   guint zoom_notify_source;
   gboolean space_held; /* Space+drag pans */
+  gboolean space_used; /* a pan happened while Space was held (else a tap: play) */
   gboolean panning;    /* the primary drag pans (Space was held when it began) */
   gboolean tool_drag;  /* the primary drag goes to the editor */
   double press_x, press_y;
@@ -84,7 +85,8 @@ overlays_from_settings (CaromCanvas *self)
     { "show-path", CAROM_OVERLAY_PATH },       { "show-outlines", CAROM_OVERLAY_OUTLINES },
     { "show-normals", CAROM_OVERLAY_NORMALS }, { "show-aabb", CAROM_OVERLAY_AABB },
     { "show-bvh", CAROM_OVERLAY_BVH },         { "show-labels", CAROM_OVERLAY_LABELS },
-    { "show-grid", CAROM_OVERLAY_GRID },
+    { "show-grid", CAROM_OVERLAY_GRID },       { "show-candidates", CAROM_OVERLAY_CANDIDATES },
+    { "show-ghosts", CAROM_OVERLAY_GHOSTS },
   };
   CaromOverlays overlays = 0;
   for (guint i = 0; self->settings && i < G_N_ELEMENTS (keys); i++)
@@ -157,6 +159,8 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   carom_render_options_init (&options);
   options.overlays = overlays_from_settings (self);
   options.step = self->step;
+  if (self->settings != NULL)
+    options.bvh_level_hi = g_settings_get_uint (self->settings, "bvh-depth");
 
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot,
                                            &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
@@ -322,6 +326,7 @@ primary_begin (GtkGestureDrag *gesture, double x, double y, CaromCanvas *self)
   self->press_y = y;
   if (self->space_held || self->editor == NULL)
     {
+      self->space_used = self->space_held;
       self->panning = TRUE;
       pan_begin (gesture, x, y, self);
       update_cursor (self);
@@ -428,6 +433,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
       if (!self->space_held)
         {
           self->space_held = TRUE;
+          self->space_used = FALSE;
           update_cursor (self);
         }
       return TRUE;
@@ -476,7 +482,23 @@ key_released (GtkEventControllerKey *controller, guint keyval, guint keycode, Gd
   (void)controller;
   (void)keycode;
   (void)state;
-  if (keyval == GDK_KEY_space)
+  if (keyval == GDK_KEY_space && self->space_held)
+    {
+      self->space_held = FALSE;
+      update_cursor (self);
+      /* Space tapped without a drag: play or pause the bounces. */
+      if (!self->space_used)
+        gtk_widget_activate_action (GTK_WIDGET (self), "win.play", NULL);
+    }
+}
+
+/* Space released elsewhere (focus moved away while it was held): no longer
+ * panning. */
+static void
+focus_left (GtkEventControllerFocus *controller, CaromCanvas *self)
+{
+  (void)controller;
+  if (self->space_held)
     {
       self->space_held = FALSE;
       update_cursor (self);
@@ -539,7 +561,7 @@ carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor)
 static void
 settings_changed (CaromCanvas *self, const char *key)
 {
-  if (g_str_has_prefix (key, "show-"))
+  if (g_str_has_prefix (key, "show-") || g_str_equal (key, "bvh-depth"))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -714,6 +736,10 @@ carom_canvas_init (CaromCanvas *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
   g_signal_connect (keys, "key-released", G_CALLBACK (key_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "leave", G_CALLBACK (focus_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_changed), self);

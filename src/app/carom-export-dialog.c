@@ -35,7 +35,8 @@ typedef struct
 static const char *const formats[] = { "svg", "png", "pdf" };
 static const char *const styles[] = { "article", "screen" };
 static const char *const overlay_names[]
-    = { "path", "outlines", "normals", "aabb", "bvh", "labels", "legend", "grid" };
+    = { "path",   "outlines", "normals", "aabb",       "bvh",
+        "labels", "legend",   "grid",    "candidates", "ghosts" };
 
 static void
 export_dialog_free (ExportDialog *d)
@@ -294,7 +295,10 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
     N_ ("Labels"),
     N_ ("Legend"),
     N_ ("Grid"),
+    N_ ("Candidates at the Step"),
+    N_ ("Earlier Positions"),
   };
+  G_STATIC_ASSERT (G_N_ELEMENTS (overlay_titles) == G_N_ELEMENTS (overlay_names));
   g_auto (GStrv) chosen = g_settings_get_strv (settings, "export-overlays");
   for (guint i = 0; i < G_N_ELEMENTS (overlay_names); i++)
     g_ptr_array_add (d->overlay_switches,

@@ -21,10 +21,13 @@
 #include <math.h>
 
 #include "model/carom-edit.h"
+#include "model/carom-explain.h"
 
 /* Vertices listed in Properties before "and N more": enough to check a shape
  * by eye, few enough that a 100,000-vertex polygon does not stall the panel. */
 #define VERTEX_ROWS_MAX 200
+/* Rejected candidates listed under a hit: the nearest tell the story. */
+#define CANDIDATE_ROWS_MAX 8
 /* Hits listed in the Hit panel, for the same reason. */
 #define HIT_ROWS_MAX 500
 
@@ -470,7 +473,8 @@ read_selection (CaromInspector *self)
           g_array_append_val (now, value);
     }
   gboolean same = now->len == self->selected->len
-                  && memcmp (now->data, self->selected->data, now->len * sizeof (guint)) == 0;
+                  && (now->len == 0
+                      || memcmp (now->data, self->selected->data, now->len * sizeof (guint)) == 0);
   if (!same)
     {
       g_array_set_size (self->selected, 0);
@@ -1423,6 +1427,133 @@ hit_row_activated (AdwActionRow *row, CaromInspector *self)
   g_signal_emit (self, signals[STEP_REQUESTED], 0, self->ball, step);
 }
 
+/* A row that selects its object on the canvas when activated (a candidate,
+ * or the object hit). */
+static void
+primitive_row_activated (AdwActionRow *row, CaromInspector *self)
+{
+  const CaromObject *object = g_object_get_data (G_OBJECT (row), "object");
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  for (guint i = 0; i < scene->objects->len; i++)
+    if (g_ptr_array_index (scene->objects, i) == object)
+      {
+        if (self->editor != NULL)
+          carom_editor_select (self->editor, &i, 1, FALSE);
+        else
+          carom_inspector_select (self, (int)i);
+        return;
+      }
+}
+
+static void
+primitive_row (CaromInspector *self, GtkWidget *group, const char *title, const char *subtitle,
+               const char *icon, const CaromObject *object)
+{
+  GtkWidget *row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (icon != NULL)
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, _ ("Select this object"));
+  g_object_set_data (G_OBJECT (row), "object", (gpointer)object);
+  g_signal_connect (row, "activated", G_CALLBACK (primitive_row_activated), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+static void
+copy_text (GtkButton *button, CaromInspector *self)
+{
+  (void)self;
+  const char *text = g_object_get_data (G_OBJECT (button), "text");
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), text);
+  g_signal_emit (self, signals[MESSAGE], 0,
+                 g_object_get_data (G_OBJECT (button), "latex") ? _ ("Copied as LaTeX")
+                                                                : _ ("Copied as text"));
+}
+
+static GtkWidget *
+copy_button (CaromInspector *self, const char *label, const char *tooltip, char *text,
+             gboolean latex)
+{
+  GtkWidget *button = gtk_button_new_with_label (label);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data_full (G_OBJECT (button), "text", text, g_free);
+  if (latex)
+    g_object_set_data (G_OBJECT (button), "latex", GINT_TO_POINTER (1));
+  g_signal_connect (button, "clicked", G_CALLBACK (copy_text), self);
+  return button;
+}
+
+/* The maths of the hit at step: the formulas with the numbers the cast used
+ * (carom-explain.h, the same text as `carom trace --explain`), the broad
+ * phase's counts, and the candidates that lost, each one click from its
+ * object. */
+static void
+explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
+{
+  CaromCastExplanation e;
+  if (!carom_explain_cast (trace, self->ball, step, &e))
+    return;
+  char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
+  char *latex = carom_explain_format (&e, CAROM_EXPLAIN_LATEX, CAROM_EXPLAIN_REJECTED_MAX);
+
+  GtkWidget *maths = group_new (self->hit_box, _ ("The Maths"), NULL);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_append (GTK_BOX (buttons),
+                  copy_button (self, _ ("Copy"), _ ("Copy the maths as plain text"), text, FALSE));
+  gtk_box_append (GTK_BOX (buttons),
+                  copy_button (self, _ ("LaTeX"), _ ("Copy the maths as LaTeX"), latex, TRUE));
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (maths), buttons);
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_add_css_class (label, "maths");
+  GtkWidget *frame = gtk_frame_new (NULL);
+  gtk_widget_add_css_class (frame, "card");
+  gtk_frame_set_child (GTK_FRAME (frame), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (maths), frame);
+
+  /* What the BVH saved: these counts against brute force's. */
+  const CgCastStats *st = &e.result.stats;
+  g_autofree char *saving
+      = g_strdup_printf (_ ("Brute force would test all %zu primitives"), e.n_primitives);
+  GtkWidget *broad = group_new (self->hit_box, _ ("Broad Phase"), saving);
+  g_autofree char *boxes = g_strdup_printf ("%u", st->boxes_tested);
+  g_autofree char *nodes = g_strdup_printf ("%u", st->nodes_visited);
+  g_autofree char *prims = g_strdup_printf (_ ("%u of %zu"), st->primitives_tested, e.n_primitives);
+  value_row (broad, _ ("Boxes Tested"), boxes);
+  value_row (broad, _ ("BVH Nodes Visited"), nodes);
+  value_row (broad, _ ("Primitives Tested"), prims);
+
+  g_autoptr (GArray) rejected = carom_explain_rejected (&e);
+  if (rejected->len > 0)
+    {
+      GtkWidget *list = group_new (self->hit_box, _ ("Rejected Candidates"),
+                                   _ ("Nearest first; click one to select its object"));
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, self->ball);
+      for (guint i = 0; i < rejected->len && i < CANDIDATE_ROWS_MAX; i++)
+        {
+          const CgTested *t = &e.tested[g_array_index (rejected, guint, i)];
+          const CaromObject *object;
+          g_autofree char *where
+              = carom_explain_primitive_name (trace, bt->world, t->prim, &object);
+          g_autofree char *name = g_strdup_printf ("%s, %s", object->id, where);
+          g_autofree char *reason = carom_explain_reason (&t->rec, e.result.rec.t);
+          primitive_row (self, list, name, reason, NULL, object);
+        }
+    }
+  carom_cast_explanation_clear (&e);
+}
+
 static void
 refresh_hit (CaromInspector *self)
 {
@@ -1460,13 +1591,14 @@ refresh_hit (CaromInspector *self)
       g_autofree char *distance = format_number (hit->distance);
       g_autofree char *in = format_point (hit->in);
       g_autofree char *out = format_point (hit->out);
-      value_row (group, _ ("Object"), what);
+      primitive_row (self, group, _ ("Object"), what, NULL, object);
       value_row (group, _ ("Primitive"), primitive_text (hit, &prim));
       value_row (group, _ ("Contact Point"), point);
       value_row (group, _ ("Normal n"), normal);
       value_row (group, _ ("Distance t"), distance);
       value_row (group, _ ("Direction In d"), in);
       value_row (group, _ ("Direction Out d′ = d − 2(d·n)n"), out);
+      explain_hit (self, trace, step);
     }
 
   GtkWidget *list = group_new (self->hit_box, _ ("All Hits"), NULL);
@@ -1512,8 +1644,12 @@ build_display (CaromInspector *self)
     { "show-bvh", N_ ("Bounding Volume Hierarchy"), N_ ("The tracer’s boxes, coloured by depth") },
     { "show-labels", N_ ("Labels"), N_ ("Object names and hit numbers") },
     { "show-grid", N_ ("Grid"), NULL },
+    { "show-candidates", N_ ("Candidates at the Step"),
+      N_ ("What the cast tested, rejected and left out, and its ray past the hit") },
+    { "show-ghosts", N_ ("Earlier Positions"), N_ ("Faint outlines of the ball at earlier hits") },
   };
-  GtkWidget *group = group_new (self->display_box, _ ("Overlays"), NULL);
+  GtkWidget *group = group_new (self->display_box, _ ("Overlays"),
+                                _ ("Alt+1 to Alt+9 switch them in this order."));
   for (guint i = 0; i < G_N_ELEMENTS (toggles); i++)
     {
       GtkWidget *row = adw_action_row_new ();
@@ -1527,6 +1663,26 @@ build_display (CaromInspector *self)
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      if (g_str_equal (toggles[i].key, "show-bvh"))
+        {
+          /* The BVH's depth: levels 0 (the root) to the slider's value. */
+          GtkWidget *depth = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (depth), _ ("Deepest Level"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (depth),
+                                       _ ("Each level of boxes has its own colour"));
+          GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, 12, 1);
+          gtk_scale_set_digits (GTK_SCALE (scale), 0);
+          gtk_scale_set_draw_value (GTK_SCALE (scale), TRUE);
+          gtk_scale_set_value_pos (GTK_SCALE (scale), GTK_POS_LEFT);
+          gtk_widget_set_size_request (scale, 140, -1);
+          gtk_widget_set_valign (scale, GTK_ALIGN_CENTER);
+          gtk_widget_set_name (scale, "bvh-depth");
+          GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scale));
+          g_settings_bind (self->settings, "bvh-depth", adj, "value", G_SETTINGS_BIND_DEFAULT);
+          g_settings_bind (self->settings, "show-bvh", depth, "sensitive", G_SETTINGS_BIND_GET);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (depth), scale);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), depth);
+        }
     }
 }
 
@@ -1743,6 +1899,14 @@ carom_inspector_set_step (CaromInspector *self, guint ball, guint step)
   self->ball = ball;
   self->step = step;
   refresh_trace_pages (self);
+}
+
+void
+carom_inspector_show_page (CaromInspector *self, const char *name)
+{
+  g_return_if_fail (CAROM_IS_INSPECTOR (self));
+  if (gtk_stack_get_child_by_name (self->stack, name) != NULL)
+    gtk_stack_set_visible_child_name (self->stack, name);
 }
 
 int

@@ -34,6 +34,9 @@ void carom_inspector_set_settings (CaromInspector *self, GSettings *settings);
 /// The stepper's position: ball (index into the trace's balls) at step.
 void carom_inspector_set_step (CaromInspector *self, guint ball, guint step);
 
+/// Shows a panel: "scene", "properties", "hit", "display" or "statistics".
+void carom_inspector_show_page (CaromInspector *self, const char *name);
+
 /// The selected object (index into the scene's objects) when exactly one is
 /// selected, else -1.
 int carom_inspector_get_selected (CaromInspector *self);

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "model/carom-edit.h"
@@ -14,6 +15,7 @@
 #include "carom-editor.h"
 #include "carom-export-dialog.h"
 #include "carom-inspector.h"
+#include "carom-stepper.h"
 
 /* How many recent scenes the Open button's menu lists. */
 #define RECENT_LIMIT 10
@@ -45,9 +47,12 @@ struct _CaromWindow
   CaromCanvas *canvas;
   CaromInspector *inspector;
   CaromEditor *editor;
+  CaromStepper *stepper;
+  GtkScale *scrubber;
+  GtkButton *play_button;
+  GtkDropDown *speed_dropdown;
+  gboolean updating_scrubber;
 
-  guint step;
-  guint ball; /* the selected ball: index among the trace's balls */
   gboolean closing_confirmed;
 };
 
@@ -69,14 +74,8 @@ selected_ball (CaromWindow *self)
   const CaromSceneTrace *trace = carom_document_get_trace (self->document);
   if (trace == NULL || trace->balls->len == 0)
     return NULL;
-  return &g_array_index (trace->balls, CaromBallTrace, MIN (self->ball, trace->balls->len - 1));
-}
-
-static guint
-hit_count (CaromWindow *self)
-{
-  const CaromBallTrace *bt = selected_ball (self);
-  return bt ? (guint)bt->trace.n_hits : 0;
+  guint ball = carom_stepper_get_ball (self->stepper);
+  return &g_array_index (trace->balls, CaromBallTrace, MIN (ball, trace->balls->len - 1));
 }
 
 static const char *
@@ -165,42 +164,102 @@ update_status (CaromWindow *self)
   gtk_label_set_label (self->zoom_label, zoom_text);
 }
 
+/* Speeds of the stepper's menu, in steps a second. */
+static const double speeds[] = { 0.5, 1.0, 2.0, 4.0, 8.0 };
+
 static void
 update_step (CaromWindow *self)
 {
-  guint n = hit_count (self);
-  if (self->step > n)
-    self->step = n;
+  guint n = carom_stepper_get_hits (self->stepper);
+  guint step = carom_stepper_get_step (self->stepper);
+  guint ball = carom_stepper_get_ball (self->stepper);
   g_autofree char *text = NULL;
   if (selected_ball (self) == NULL)
     text = g_strdup (_ ("No ball"));
-  else if (self->step == 0)
+  else if (step == 0)
     /* Translators: the stepper's position before the first hit. */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start, %u hit", "Start, %u hits", n), n);
   else
     /* Translators: the stepper's position, e.g. "Hit 3 of 29". */
-    text = g_strdup_printf (_ ("Hit %u of %u"), self->step, n);
+    text = g_strdup_printf (_ ("Hit %u of %u"), step, n);
   gtk_label_set_label (self->step_label, text);
 
-  GAction *a;
-  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-first")))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step > 0);
-  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-previous")))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step > 0);
-  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-next")))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step < n);
-  if ((a = g_action_map_lookup_action (G_ACTION_MAP (self), "step-last")))
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (a), self->step < n);
+  static const struct
+  {
+    const char *action;
+    gboolean forward;
+  } moves[] = {
+    { "step-first", FALSE },
+    { "step-previous", FALSE },
+    { "step-next", TRUE },
+    { "step-last", TRUE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self), moves[i].action);
+      if (a != NULL)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (a), moves[i].forward ? step < n : step > 0);
+    }
+  GAction *play = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
+  if (play != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (play), n > 0);
 
-  carom_canvas_set_step (self->canvas, self->ball, self->step);
-  carom_inspector_set_step (self->inspector, self->ball, self->step);
+  /* The scrubber: one notch a hit. */
+  self->updating_scrubber = TRUE;
+  GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (self->scrubber));
+  gtk_adjustment_configure (adj, step, 0, MAX (n, 1), 1, 1, 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scrubber), n > 0);
+  self->updating_scrubber = FALSE;
+
+  carom_canvas_set_step (self->canvas, ball, step);
+  carom_inspector_set_step (self->inspector, ball, step);
+}
+
+static void
+update_playing (CaromWindow *self)
+{
+  gboolean playing = carom_stepper_get_playing (self->stepper);
+  gtk_button_set_icon_name (self->play_button, playing ? "media-playback-pause-symbolic"
+                                                       : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->play_button),
+                               playing ? _ ("Pause (Space)") : _ ("Play (Space)"));
+}
+
+static void
+scrubber_moved (CaromWindow *self)
+{
+  if (self->updating_scrubber)
+    return;
+  carom_stepper_seek (self->stepper,
+                      (guint)lround (gtk_range_get_value (GTK_RANGE (self->scrubber))));
+}
+
+static void
+speed_chosen (CaromWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->speed_dropdown);
+  if (i < G_N_ELEMENTS (speeds))
+    carom_stepper_set_speed (self->stepper, speeds[i]);
+}
+
+/* The stepper follows the ball selected on the canvas or in the list. */
+static void
+follow_selected_ball (CaromWindow *self)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  if (sel->len != 1 || trace == NULL)
+    return;
+  guint index = g_array_index (sel, guint, 0);
+  gint slot = index < trace->slots->len ? g_array_index (trace->slots, gint, index) : -1;
+  if (slot <= -2)
+    carom_stepper_set_ball (self->stepper, (guint)(-2 - slot));
 }
 
 static void
 document_changed (CaromWindow *self)
 {
   update_status (self);
-  update_step (self);
 }
 
 static void
@@ -525,7 +584,7 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   remember_recent (carom_document_get_file (self->document));
   carom_editor_reset (self->editor);
   carom_editor_set_tool (self->editor, CAROM_TOOL_SELECT);
-  self->step = 0;
+  carom_stepper_first (self->stepper);
   carom_canvas_zoom_to_fit (self->canvas);
   document_changed (self);
   if (summary != NULL && summary->len > 0)
@@ -657,8 +716,7 @@ set_document (CaromWindow *self, CaromDocument *document)
   carom_editor_set_tool (self->editor, carom_document_get_scene (document)->objects->len == 0
                                            ? CAROM_TOOL_POLYGON
                                            : CAROM_TOOL_SELECT);
-  self->step = 0;
-  self->ball = 0;
+  carom_stepper_set_document (self->stepper, document);
   update_title (self);
   update_undo (self);
   document_changed (self);
@@ -722,7 +780,8 @@ export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   (void)action;
   (void)parameter;
   GtkWindow *dialog = carom_export_dialog_new (GTK_WINDOW (self), self->document, self->settings,
-                                               self->ball, self->step, export_done);
+                                               carom_stepper_get_ball (self->stepper),
+                                               carom_stepper_get_step (self->stepper), export_done);
   gtk_window_present (dialog);
 }
 
@@ -735,45 +794,43 @@ close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 }
 
 static void
-step_to (CaromWindow *self, guint step)
-{
-  self->step = MIN (step, hit_count (self));
-  update_step (self);
-}
-
-static void
 step_first_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
-  step_to (user_data, 0);
+  carom_stepper_first (CAROM_WINDOW (user_data)->stepper);
 }
 
 static void
 step_previous_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
-  CaromWindow *self = user_data;
   (void)a;
   (void)p;
-  step_to (self, self->step > 0 ? self->step - 1 : 0);
+  carom_stepper_previous (CAROM_WINDOW (user_data)->stepper);
 }
 
 static void
 step_next_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
-  CaromWindow *self = user_data;
   (void)a;
   (void)p;
-  step_to (self, self->step + 1);
+  carom_stepper_next (CAROM_WINDOW (user_data)->stepper);
 }
 
 static void
 step_last_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
-  CaromWindow *self = user_data;
   (void)a;
   (void)p;
-  step_to (self, hit_count (self));
+  carom_stepper_last (CAROM_WINDOW (user_data)->stepper);
+}
+
+static void
+play_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  (void)a;
+  (void)p;
+  carom_stepper_toggle_play (CAROM_WINDOW (user_data)->stepper);
 }
 
 static void
@@ -981,6 +1038,8 @@ paste_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) objects
       = carom_clipboard_paste_finish (GDK_CLIPBOARD (source), result, &error);
+  if (self->document == NULL) /* the window closed meanwhile */
+    return;
   if (objects == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -990,8 +1049,7 @@ paste_done (GObject *source, GAsyncResult *result, gpointer user_data)
         }
       return;
     }
-  if (self->document != NULL)
-    add_objects (self, objects, _ ("Paste"));
+  add_objects (self, objects, _ ("Paste"));
 }
 
 static void
@@ -1085,6 +1143,7 @@ static const GActionEntry win_actions[] = {
   { "step-previous", step_previous_activated, NULL, NULL, NULL, { 0 } },
   { "step-next", step_next_activated, NULL, NULL, NULL, { 0 } },
   { "step-last", step_last_activated, NULL, NULL, NULL, { 0 } },
+  { "play", play_activated, NULL, NULL, NULL, { 0 } },
   { "tool", tool_activated, "s", "'select'", NULL, { 0 } },
   { "role", role_activated, "s", "'wall'", NULL, { 0 } },
   { "cut", cut_activated, NULL, NULL, NULL, { 0 } },
@@ -1221,6 +1280,12 @@ carom_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
+  if (self->stepper != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->stepper, self);
+      carom_stepper_set_document (self->stepper, NULL);
+    }
+  g_clear_object (&self->stepper);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->editor);
@@ -1260,6 +1325,9 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_spin);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_hint);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, scrubber);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, speed_dropdown);
 }
 
 static void
@@ -1271,8 +1339,8 @@ canvas_zoom_changed (CaromWindow *self)
 static void
 inspector_step_requested (CaromWindow *self, guint ball, guint step)
 {
-  self->ball = ball;
-  step_to (self, step);
+  carom_stepper_set_ball (self->stepper, ball);
+  carom_stepper_seek (self->stepper, step);
 }
 
 static void
@@ -1311,10 +1379,9 @@ carom_window_init (CaromWindow *self)
     guint key;
     const char *action;
   } step_keys[] = {
-    { GDK_KEY_Home, "win.step-first" },
-    { GDK_KEY_Left, "win.step-previous" },
-    { GDK_KEY_Right, "win.step-next" },
-    { GDK_KEY_End, "win.step-last" },
+    { GDK_KEY_Home, "win.step-first" }, { GDK_KEY_Left, "win.step-previous" },
+    { GDK_KEY_Right, "win.step-next" }, { GDK_KEY_End, "win.step-last" },
+    { GDK_KEY_space, "win.play" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (step_keys); i++)
     gtk_shortcut_controller_add_shortcut (
@@ -1343,6 +1410,20 @@ carom_window_init (CaromWindow *self)
     { GDK_KEY_a, GDK_CONTROL_MASK, "win.select-all", NULL },
     { GDK_KEY_Delete, 0, "win.delete", NULL },
   };
+  /* Alt+1 .. Alt+9 switch the overlays, in the Display panel's order. */
+  static const char *const overlay_keys[]
+      = { "show-path",   "show-outlines", "show-normals",    "show-aabb",  "show-bvh",
+          "show-labels", "show-grid",     "show-candidates", "show-ghosts" };
+  for (guint i = 0; i < G_N_ELEMENTS (overlay_keys); i++)
+    {
+      g_autoptr (GAction) action = g_settings_create_action (self->settings, overlay_keys[i]);
+      g_action_map_add_action (G_ACTION_MAP (self), action);
+      g_autofree char *name = g_strconcat ("win.", overlay_keys[i], NULL);
+      gtk_shortcut_controller_add_shortcut (
+          GTK_SHORTCUT_CONTROLLER (keys),
+          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_1 + i, GDK_ALT_MASK),
+                            gtk_named_action_new (name)));
+    }
   for (guint i = 0; i < G_N_ELEMENTS (edit_keys); i++)
     {
       GtkShortcut *shortcut
@@ -1365,6 +1446,17 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->inspector, "step-requested",
                             G_CALLBACK (inspector_step_requested), self);
 
+  self->stepper = carom_stepper_new (NULL);
+  g_signal_connect_swapped (self->stepper, "notify::step", G_CALLBACK (update_step), self);
+  g_signal_connect_swapped (self->stepper, "notify::ball", G_CALLBACK (update_step), self);
+  g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (update_step), self);
+  g_signal_connect_swapped (self->stepper, "notify::playing", G_CALLBACK (update_playing), self);
+  g_signal_connect_swapped (self->scrubber, "value-changed", G_CALLBACK (scrubber_moved), self);
+  g_signal_connect_swapped (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_chosen),
+                            self);
+  gtk_drop_down_set_selected (self->speed_dropdown, 2);
+  update_playing (self);
+
   self->editor = carom_editor_new (NULL);
   carom_canvas_set_editor (self->canvas, self->editor);
   carom_inspector_set_editor (self->inspector, self->editor);
@@ -1382,6 +1474,8 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->editor, "notify::role", G_CALLBACK (editor_role_changed), self);
   g_signal_connect_swapped (self->editor, "message", G_CALLBACK (editor_message), self);
   g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (update_edit_actions),
+                            self);
+  g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (follow_selected_ball),
                             self);
   g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
   editor_tool_changed (self);
@@ -1416,7 +1510,7 @@ guint
 carom_window_get_step (CaromWindow *self)
 {
   g_return_val_if_fail (CAROM_IS_WINDOW (self), 0);
-  return self->step;
+  return carom_stepper_get_step (self->stepper);
 }
 
 GtkWidget *

@@ -1,10 +1,12 @@
-/* carom-cli-trace.c: `carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]`. */
+/* carom-cli-trace.c: `carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]
+ * [--brute-force]`. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
 
 #include "carom-cli.h"
 #include "io/carom-svg.h"
+#include "model/carom-explain.h"
 #include "model/carom-tracing.h"
 
 const char *
@@ -172,11 +174,17 @@ trace_to_text (const CaromSceneTrace *st)
 int
 carom_cli_trace (int argc, char **argv)
 {
-  gboolean json = FALSE, brute_force = FALSE;
+  gboolean json = FALSE, explain = FALSE, latex = FALSE, brute_force = FALSE;
   gint64 max_bounces = G_MININT64; /* not given */
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print the trace as JSON"), NULL },
+    { "explain", 0, 0, G_OPTION_ARG_NONE, &explain,
+      N_ ("Print the maths of every hit: the formulas with their numbers, and the rejected "
+          "candidates"),
+      NULL },
+    { "latex", 0, 0, G_OPTION_ARG_NONE, &latex,
+      N_ ("With --explain, write each hit as a LaTeX align* environment"), NULL },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
@@ -198,6 +206,16 @@ carom_cli_trace (int argc, char **argv)
   if (files == NULL || files[0] == NULL || files[1] != NULL)
     {
       g_printerr ("carom trace: %s\n", _ ("give exactly one scene file"));
+      return 2;
+    }
+  if (json && explain)
+    {
+      g_printerr ("carom trace: %s\n", _ ("--json and --explain cannot be used together"));
+      return 2;
+    }
+  if (latex && !explain)
+    {
+      g_printerr ("carom trace: %s\n", _ ("--latex goes with --explain"));
       return 2;
     }
   if (max_bounces != G_MININT64 && max_bounces < 0)
@@ -223,7 +241,15 @@ carom_cli_trace (int argc, char **argv)
       g_printerr ("carom trace: %s\n", _ ("out of memory"));
       return 1;
     }
-  g_autofree char *text = json ? trace_to_json (trace) : trace_to_text (trace);
+  g_autofree char *text
+      = json      ? trace_to_json (trace)
+        : explain ? carom_explain_trace (trace, latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT)
+                  : trace_to_text (trace);
+  if (text == NULL)
+    {
+      g_printerr ("carom trace: %s\n", _ ("out of memory"));
+      return 1;
+    }
   fputs (text, stdout);
   return 0;
 }

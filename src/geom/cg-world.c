@@ -421,6 +421,7 @@ typedef struct
   double t;                /* the best hit so far */
   int64_t prim;            /* its primitive, -1 for none */
   CgCastStats stats;       /* kept here (not in the caller's result) so it can live in registers */
+  uint32_t *log;           /* cg_world_explain_cast(): the primitives tested, in order (or NULL) */
 } Query;
 
 /* Takes a hit at t on primitive k if it beats the best. */
@@ -501,6 +502,8 @@ test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
         {
           if ((int64_t)k == q->exclude)
             continue;
+          if (q->log != NULL)
+            q->log[q->stats.primitives_tested] = k;
           q->stats.primitives_tested++;
           const CgPrimitive *p = &w->prims[k];
           if (p->kind == CG_PRIM_SEGMENT ? lean_segment (p->n, p->a, p->b, q, &t)
@@ -514,6 +517,8 @@ test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
     {
       if (j == q->exclude_record)
         continue;
+      if (q->log != NULL)
+        q->log[q->stats.primitives_tested] = w->record_prim[j];
       q->stats.primitives_tested++;
       const CastRecord *rec = &w->records[j];
       if (j < arcs_end ? lean_arc (rec->p[0], rec->p[1], rec->p[2], q, &t)
@@ -766,7 +771,8 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
               .exclude_record = UINT32_MAX,
               .t = INFINITY,
               .prim = -1,
-              .stats = { 0, 0, 0 } };
+              .stats = { 0, 0, 0 },
+              .log = NULL };
   if (w->prim_record != NULL && exclude >= 0 && (uint64_t)exclude < w->n_prims)
     q.exclude_record = w->prim_record[exclude];
   if (brute_force)
@@ -782,6 +788,74 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
       assert (out.hit && out.rec.t == q.t);
     }
   return out;
+}
+
+bool
+cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
+                       CgTested **tested, size_t *n_tested)
+{
+  *tested = NULL;
+  *n_tested = 0;
+  /* A primitive is tested at most once a cast, the excluded one never. */
+  uint32_t *log = malloc ((w->n_prims + 1) * sizeof *log);
+  if (log == NULL)
+    return false;
+  Query q = { .c = c,
+              .d = d,
+              .eps = w->eps,
+              .r = w->r,
+              .exclude = exclude,
+              .exclude_record = UINT32_MAX,
+              .t = INFINITY,
+              .prim = -1,
+              .stats = { 0, 0, 0 },
+              .log = log };
+  if (w->prim_record != NULL && exclude >= 0 && (uint64_t)exclude < w->n_prims)
+    q.exclude_record = w->prim_record[exclude];
+  cast_bvh (w, &q);
+
+  bool excluded = exclude >= 0 && (uint64_t)exclude < w->n_prims;
+  size_t n = q.stats.primitives_tested + (excluded ? 1 : 0);
+  CgTested *out = malloc ((n + 1) * sizeof *out);
+  if (out == NULL)
+    {
+      free (log);
+      return false;
+    }
+  size_t at = 0;
+  if (excluded)
+    {
+      /* What the excluded primitive would give, for the record. */
+      out[at].prim = (uint32_t)exclude;
+      cg_cast_primitive (&w->prims[exclude], c, d, w->eps, &out[at].rec);
+      out[at].rec.hit = false;
+      out[at].rec.reject = CG_REJECT_EXCLUDED;
+      at++;
+    }
+  for (uint32_t i = 0; i < q.stats.primitives_tested; i++, at++)
+    {
+      uint32_t k = log[i];
+      out[at].prim = k;
+      CgCastRecord *rec = &out[at].rec;
+      if (cg_cast_primitive (&w->prims[k], c, d, w->eps, rec) && (int64_t)k != q.prim)
+        {
+          rec->hit = false;
+          rec->reject = CG_REJECT_FARTHER;
+        }
+    }
+  free (log);
+
+  memset (hit, 0, sizeof *hit);
+  hit->stats = q.stats;
+  if (q.prim >= 0)
+    {
+      hit->hit = cg_cast_primitive (&w->prims[q.prim], c, d, w->eps, &hit->rec);
+      hit->prim = (uint32_t)q.prim;
+      assert (hit->hit && hit->rec.t == q.t);
+    }
+  *tested = out;
+  *n_tested = n;
+  return true;
 }
 
 bool

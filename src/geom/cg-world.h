@@ -89,6 +89,23 @@ const CgBvh *cg_world_bvh (const CgWorld *w);
 /// so the BVH and brute force choose the same hit bit for bit.
 CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force);
 
+/// One primitive a cast looked at, and the full record of its cast.
+typedef struct
+{
+  uint32_t prim;
+  CgCastRecord rec; ///< rec.reject says why it was not the hit (NONE for the hit)
+} CgTested;
+
+/// Explains cg_world_cast (w, c, d, exclude, false): the same hit and
+/// statistics in *hit, and in *tested (free() it) the primitives the BVH
+/// search tested, in the order it tested them, each with the full record of
+/// its cast: the winner's with CG_REJECT_NONE, hits beaten by a nearer one
+/// with CG_REJECT_FARTHER, the rest with their reason. The excluded primitive,
+/// if any, comes first with CG_REJECT_EXCLUDED. Every other primitive was
+/// culled by a box. Returns false when memory runs out.
+bool cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
+                            CgTested **tested, size_t *n_tested);
+
 /// True when a ball at c starts overlapping: closer than r - eps to any edge,
 /// or inside an obstacle.
 bool cg_world_start_overlaps (const CgWorld *w, CgVec2 c);

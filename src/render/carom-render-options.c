@@ -8,10 +8,10 @@ G_DEFINE_QUARK (carom - render - error - quark, carom_render_error)
 
 /* The names of the --show list, in bit order. */
 static const char *const overlay_names[] = {
-  "path", "outlines", "normals", "aabb", "bvh", "labels", "legend", "grid",
+  "path", "outlines", "normals", "aabb", "bvh", "labels", "legend", "grid", "candidates", "ghosts",
 };
 
-G_STATIC_ASSERT (G_N_ELEMENTS (overlay_names) == 8);
+G_STATIC_ASSERT (G_N_ELEMENTS (overlay_names) == 10);
 
 gboolean
 carom_overlays_parse (const char *list, CaromOverlays *overlays, GError **error)

@@ -215,6 +215,8 @@ typedef enum
   SAMPLE_BVH,
   SAMPLE_CONTACT_NORMAL,
   SAMPLE_DIRECTION,
+  SAMPLE_REJECTED,
+  SAMPLE_CULLED,
 } Sample;
 
 typedef struct
@@ -321,6 +323,11 @@ legend_rows (const CaromFrame *f)
         add_row (rows, SAMPLE_DIRECTION,
                  g_strdup (_ ("Reflected direction <i>d</i>′ = <i>d</i> − 2(<i>d</i>·"
                               "<b><i>n</i></b>)<b><i>n</i></b>")));
+      if (show & CAROM_OVERLAY_CANDIDATES)
+        {
+          add_row (rows, SAMPLE_REJECTED, g_strdup (_ ("Tested by the cast and rejected")));
+          add_row (rows, SAMPLE_CULLED, g_strdup (_ ("Left out by the BVH’s boxes")));
+        }
     }
   return rows;
 }
@@ -519,6 +526,15 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         cairo_stroke (cr);
         break;
       }
+    case SAMPLE_REJECTED:
+    case SAMPLE_CULLED:
+      cairo_move_to (cr, box.lo.x, mid.y);
+      cairo_line_to (cr, box.hi.x, mid.y);
+      carom_set_color (cr, sample == SAMPLE_REJECTED ? s->rejected : s->culled);
+      cairo_set_line_width (
+          cr, carom_frame_pt (f, (sample == SAMPLE_REJECTED ? 1.6 : 0.6) * s->outline_width));
+      cairo_stroke (cr);
+      break;
     case SAMPLE_NORMALS:
       {
         double y = box.hi.y - 0.2 * h;

@@ -465,12 +465,32 @@ draw_normals (CaromFrame *f)
 
 /// One ball's path as drawn: points 0 (the start) to n_hits, and an escaping
 /// ray's end at the view's edge.
+/// A ball's colours: the first ball's are the style's, the others' come from
+/// its ball palette, so each ball is told apart.
+typedef struct
+{
+  CaromColor path, path_faint, ball_fill, ball_stroke;
+} BallLook;
+
+static BallLook
+ball_look (const CaromStyle *s, guint index)
+{
+  if (index == 0)
+    return (BallLook){ s->path, s->path_faint, s->ball_fill, s->ball_stroke };
+  CaromColor c = s->ball_colors[(index - 1) % CAROM_STYLE_BALL_COLORS];
+  CaromColor faint = c, fill = c;
+  faint.alpha = s->path_faint.alpha;
+  fill.alpha = s->ball_fill.alpha;
+  return (BallLook){ c, faint, fill, c };
+}
+
 typedef struct
 {
   const CaromBallTrace *bt;
   gint64 step; ///< CAROM_STEP_NONE unless this is the selected ball
   gboolean has_ray;
   CgVec2 ray_from, ray_to; ///< scene units, clipped to the view
+  BallLook look;
 } PathInfo;
 
 static CgVec2
@@ -541,7 +561,7 @@ draw_path_part (CaromFrame *f, const PathInfo *p, gboolean emphasised)
       pen_move (&pen, carom_frame_dev (f, p->ray_from));
       pen_line (&pen, carom_frame_dev (f, p->ray_to));
     }
-  CaromColor color = emphasised ? f->style->path : f->style->path_faint;
+  CaromColor color = emphasised ? p->look.path : p->look.path_faint;
   carom_set_color (cr, color);
   cairo_set_line_width (cr, carom_frame_pt (f, f->style->path_width * (emphasised ? 1.0 : 0.75)));
   cairo_stroke (cr);
@@ -567,7 +587,7 @@ draw_hit_markers (CaromFrame *f, const PathInfo *p)
   cairo_set_line_width (cr, carom_frame_pt (f, 0.75 * f->style->path_width));
   for (int emphasised = 0; emphasised < 2; emphasised++)
     {
-      CaromColor color = emphasised ? f->style->path : f->style->path_faint;
+      CaromColor color = emphasised ? p->look.path : p->look.path_faint;
       gboolean stopped = FALSE;
       CgVec2 stop;
       for (size_t i = 1; i <= t->n_hits; i++)
@@ -625,7 +645,7 @@ draw_paths (CaromFrame *f, GArray *paths)
       Pen pen = pen_new (f);
       pen_move (&pen, carom_frame_dev (f, path_point (p, (size_t)p->step - 1)));
       pen_line (&pen, carom_frame_dev (f, path_point (p, (size_t)p->step)));
-      carom_set_color (cr, f->style->path);
+      carom_set_color (cr, p->look.path);
       cairo_set_line_width (cr, carom_frame_pt (f, 1.8 * f->style->path_width));
       cairo_stroke (cr);
     }
@@ -636,7 +656,7 @@ draw_paths (CaromFrame *f, GArray *paths)
 /* ---- balls and the chosen step ----------------------------------------- */
 
 static void
-ball_disk (CaromFrame *f, CgVec2 center, double radius, gboolean ghost)
+ball_disk (CaromFrame *f, const BallLook *look, CgVec2 center, double radius, gboolean ghost)
 {
   cairo_t *cr = f->cr;
   const CaromStyle *s = f->style;
@@ -652,23 +672,23 @@ ball_disk (CaromFrame *f, CgVec2 center, double radius, gboolean ghost)
       carom_dasher_init (&d, f, s->outline_dash);
       carom_dasher_arc (&d, c, r, -0.5 * G_PI, 1.5 * G_PI);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      carom_set_color (cr, s->path_faint);
+      carom_set_color (cr, look->path_faint);
       cairo_stroke (cr);
     }
   else
     {
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, r, 0.0, 2.0 * G_PI);
-      carom_set_color (cr, s->ball_fill);
+      carom_set_color (cr, look->ball_fill);
       cairo_fill_preserve (cr);
-      carom_set_color (cr, s->ball_stroke);
+      carom_set_color (cr, look->ball_stroke);
       cairo_stroke (cr);
     }
   /* The centre: what the path follows. */
   double dot = carom_frame_pt (f, 0.9 * s->marker_radius);
   cairo_new_sub_path (cr);
   cairo_arc (cr, c.x, c.y, dot, 0.0, 2.0 * G_PI);
-  carom_set_color (cr, ghost ? s->path_faint : s->ball_stroke);
+  carom_set_color (cr, ghost ? look->path_faint : look->ball_stroke);
   cairo_fill (cr);
 }
 
@@ -728,14 +748,14 @@ draw_step (CaromFrame *f, const PathInfo *p)
       CgVec2 c = carom_frame_dev (f, t->start);
       if (!is_safe (c))
         return;
-      CgVec2 tip = vector_arrow (f, c, t->direction, vec, s->path, s->path_width * 1.2);
+      CgVec2 tip = vector_arrow (f, c, t->direction, vec, p->look.path, s->path_width * 1.2);
       if (labels)
         carom_text_draw_beside (f, "<i>d</i>", s->label_size * 1.15, tip, t->direction, gap, TRUE);
       return;
     }
 
   const CgHit *h = &t->hits[p->step - 1];
-  ball_disk (f, h->point, p->bt->ball->radius, FALSE);
+  ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
   CgVec2 c = carom_frame_dev (f, h->point);
   if (!is_safe (c))
     return;
@@ -757,7 +777,7 @@ draw_step (CaromFrame *f, const PathInfo *p)
   CgVec2 n_tip = vector_arrow (f, touch, h->normal, r_dev + vec, s->normal, 1.6 * s->normal_width);
   CgVec2 out_tip = c;
   if (reflects)
-    out_tip = vector_arrow (f, c, h->out, vec, s->path, 1.2 * s->path_width);
+    out_tip = vector_arrow (f, c, h->out, vec, p->look.path, 1.2 * s->path_width);
 
   /* The touching point on the polygon. */
   cairo_t *cr = f->cr;
@@ -783,6 +803,111 @@ draw_step (CaromFrame *f, const PathInfo *p)
     }
 }
 
+/* One outline primitive on the current path (a segment, or an arc turning
+ * towards increasing angle). */
+static void
+primitive_path (CaromFrame *f, const CgPrimitive *p)
+{
+  if (p->kind == CG_PRIM_SEGMENT)
+    {
+      CgVec2 a = carom_frame_dev (f, p->a), b = carom_frame_dev (f, p->b);
+      if (!carom_clip_segment (&a, &b, f->device))
+        return;
+      cairo_move_to (f->cr, a.x, a.y);
+      cairo_line_to (f->cr, b.x, b.y);
+      return;
+    }
+  CgVec2 q = carom_frame_dev (f, p->q);
+  double r = p->r * f->view->scale;
+  if (!is_safe (q) || r > SAFE_COORD)
+    return;
+  double a0 = atan2 (p->a.y - p->q.y, p->a.x - p->q.x);
+  double a1 = atan2 (p->b.y - p->q.y, p->b.x - p->q.x);
+  if (a1 < a0)
+    a1 += 2.0 * G_PI;
+  cairo_new_sub_path (f->cr);
+  cairo_arc (f->cr, q.x, q.y, r, a0, a1);
+}
+
+/* At the chosen step, what the cast of that hit looked at: the seed outline
+ * of the polygons on screen, thin where a box culled it, in the rejected
+ * colour where the cast tested and rejected it, and the hit primitive heavy;
+ * then the incoming ray carried on past the hit, dashed: where the ball
+ * would have gone. */
+static void
+draw_candidates (CaromFrame *f, GArray *paths)
+{
+  const CaromRenderCache *cache = f->cache;
+  const PathInfo *p = NULL;
+  for (guint k = 0; k < paths->len; k++)
+    if (g_array_index (paths, PathInfo, k).step >= 1)
+      p = &g_array_index (paths, PathInfo, k);
+  if (p == NULL || cache->world == NULL || p->bt->world != cache->world)
+    return;
+  const CgTrace *t = &p->bt->trace;
+  const CgHit *h = &t->hits[p->step - 1];
+  int64_t exclude = p->step >= 2 ? (int64_t)t->hits[p->step - 2].prim : -1;
+  CgWorldHit hit;
+  CgTested *tested = NULL;
+  size_t n_tested = 0;
+  if (!cg_world_explain_cast (cache->world, h->from, h->in, exclude, &hit, &tested, &n_tested))
+    return;
+  size_t n_prims;
+  const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  for (size_t i = 0; i < n_tested; i++)
+    g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
+
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* Culled: every primitive of the polygons drawn in detail that was not tested. */
+  for (guint i = 0; i < f->detailed->len; i++)
+    {
+      size_t first, count;
+      cg_world_polygon_primitives (cache->world, g_array_index (f->detailed, guint32, i), &first,
+                                   &count);
+      for (size_t k = first; k < first + count; k++)
+        if (!g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
+          primitive_path (f, &prims[k]);
+    }
+  carom_set_color (cr, s->culled);
+  cairo_set_line_width (cr, carom_frame_pt (f, 0.6 * s->outline_width));
+  cairo_stroke (cr);
+  /* Tested and rejected. */
+  for (size_t i = 0; i < n_tested; i++)
+    if (tested[i].rec.reject != CG_REJECT_NONE)
+      primitive_path (f, &prims[tested[i].prim]);
+  carom_set_color (cr, s->rejected);
+  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
+  cairo_stroke (cr);
+  /* The hit. */
+  if (hit.hit)
+    {
+      primitive_path (f, &prims[hit.prim]);
+      carom_set_color (cr, p->look.path);
+      cairo_set_line_width (cr, carom_frame_pt (f, 2.4 * s->outline_width));
+      cairo_stroke (cr);
+    }
+  free (tested);
+
+  /* The ray beyond the hit, to the edge of the view. */
+  CgVec2 inv = { 1.0 / h->in.x, 1.0 / h->in.y };
+  double t0, t1;
+  if (cg_aabb_ray (carom_view_visible_box (f->view), h->point, inv, &t0, &t1) && t1 > 0.0)
+    {
+      CaromDasher d;
+      carom_dasher_init (&d, f, s->outline_dash);
+      carom_dasher_line (&d, carom_frame_dev (f, h->point),
+                         carom_frame_dev (f, cg_mul_add (h->point, t1, h->in)));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      carom_set_color (cr, p->look.path_faint);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->path_width));
+      cairo_stroke (cr);
+    }
+}
+
 static void
 draw_balls (CaromFrame *f, GArray *paths)
 {
@@ -790,7 +915,11 @@ draw_balls (CaromFrame *f, GArray *paths)
   for (guint k = 0; k < paths->len; k++)
     {
       const PathInfo *p = &g_array_index (paths, PathInfo, k);
-      ball_disk (f, p->bt->ball->center, p->bt->ball->radius, p->step >= 1);
+      ball_disk (f, &p->look, p->bt->ball->center, p->bt->ball->radius, p->step >= 1);
+      /* Faint ghosts where the ball was at the hits before the step. */
+      if (p->step >= 2 && (f->options->overlays & CAROM_OVERLAY_GHOSTS))
+        for (gint64 k = 1; k < p->step; k++)
+          ball_disk (f, &p->look, p->bt->trace.hits[k - 1].point, p->bt->ball->radius, TRUE);
     }
   for (guint k = 0; k < paths->len; k++)
     {
@@ -1195,7 +1324,8 @@ carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
   g_autoptr (GArray) paths = g_array_new (FALSE, TRUE, sizeof (PathInfo));
   for (guint b = 0; b < cache->trace->balls->len; b++)
     {
-      PathInfo p = { .bt = &g_array_index (cache->trace->balls, CaromBallTrace, b) };
+      PathInfo p = { .bt = &g_array_index (cache->trace->balls, CaromBallTrace, b),
+                     .look = ball_look (f->style, b) };
       p.step = p.bt == cache->ball ? options->step : CAROM_STEP_NONE;
       if (p.step > (gint64)p.bt->trace.n_hits || p.step < CAROM_STEP_NONE)
         p.step = CAROM_STEP_NONE; /* the caller skipped carom_render_cache_check_step() */
@@ -1220,6 +1350,8 @@ carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
     draw_outlines (f);
   if (show & CAROM_OVERLAY_NORMALS)
     draw_normals (f);
+  if (show & CAROM_OVERLAY_CANDIDATES)
+    draw_candidates (f, paths);
   if (show & CAROM_OVERLAY_PATH)
     draw_paths (f, paths);
   if (show & CAROM_OVERLAY_LABELS)

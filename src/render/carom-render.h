@@ -32,18 +32,21 @@ typedef enum
 /// What is drawn beyond the scene's objects (the `--show` list).
 typedef enum
 {
-  CAROM_OVERLAY_PATH = 1 << 0,     ///< each ball's path: arrows, numbered hit markers
-  CAROM_OVERLAY_OUTLINES = 1 << 1, ///< true offset outlines for the selected ball (dashed)
-  CAROM_OVERLAY_NORMALS = 1 << 2,  ///< edge normal ticks on the front side
-  CAROM_OVERLAY_AABB = 1 << 3,     ///< the outlines' bounding boxes
-  CAROM_OVERLAY_BVH = 1 << 4,      ///< the tracer's BVH boxes, coloured by depth
-  CAROM_OVERLAY_LABELS = 1 << 5,   ///< object ids and hit numbers
-  CAROM_OVERLAY_LEGEND = 1 << 6,   ///< what each line means
-  CAROM_OVERLAY_GRID = 1 << 7,     ///< a grid at tidy scene units
+  CAROM_OVERLAY_PATH = 1 << 0,       ///< each ball's path: arrows, numbered hit markers
+  CAROM_OVERLAY_OUTLINES = 1 << 1,   ///< true offset outlines for the selected ball (dashed)
+  CAROM_OVERLAY_NORMALS = 1 << 2,    ///< edge normal ticks on the front side
+  CAROM_OVERLAY_AABB = 1 << 3,       ///< the outlines' bounding boxes
+  CAROM_OVERLAY_BVH = 1 << 4,        ///< the tracer's BVH boxes, coloured by depth
+  CAROM_OVERLAY_LABELS = 1 << 5,     ///< object ids and hit numbers
+  CAROM_OVERLAY_LEGEND = 1 << 6,     ///< what each line means
+  CAROM_OVERLAY_GRID = 1 << 7,       ///< a grid at tidy scene units
+  CAROM_OVERLAY_CANDIDATES = 1 << 8, ///< at a step: what the cast tested, rejected and culled,
+                                     ///< and its ray extended past the hit
+  CAROM_OVERLAY_GHOSTS = 1 << 9,     ///< at a step: faint outlines of the ball at earlier hits
 } CaromOverlays;
 
 /// Every overlay.
-#define CAROM_OVERLAY_ALL ((CaromOverlays)0xff)
+#define CAROM_OVERLAY_ALL ((CaromOverlays)0x3ff)
 
 /// What `carom export` shows without --show.
 #define CAROM_OVERLAY_DEFAULT                                                                      \
@@ -51,7 +54,7 @@ typedef enum
                    | CAROM_OVERLAY_LEGEND))
 
 /// Parses a comma-separated list of overlay names (path, outlines, normals,
-/// aabb, bvh, labels, legend, grid; also "all" and "none"; spaces around names
+/// aabb, bvh, labels, legend, grid, candidates, ghosts; also "all" and "none"; spaces around names
 /// are ignored). Unknown names give CAROM_RENDER_ERROR_OVERLAY naming every one.
 gboolean carom_overlays_parse (const char *list, CaromOverlays *overlays, GError **error);
 

@@ -70,6 +70,11 @@ carom_style_screen (gboolean dark)
       s.path_faint = rgba (0xe01b24, 0.3);
       s.ball_fill = rgba (0xe01b24, 0.22);
       s.ball_stroke = rgb (0xc01c28);
+      const guint32 balls[CAROM_STYLE_BALL_COLORS] = { 0x813d9c, 0x1a5fb4, 0xc64600, 0x865e3c };
+      for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
+        s.ball_colors[i] = rgb (balls[i]);
+      s.rejected = rgb (0xe5a50a);
+      s.culled = rgba (0x9a9996, 0.6);
       s.text = rgb (0x241f31);
       s.halo = rgba (0xffffff, 0.85);
       s.legend_fill = rgba (0xffffff, 0.92);
@@ -93,6 +98,11 @@ carom_style_screen (gboolean dark)
       s.path_faint = rgba (0xff7b63, 0.3);
       s.ball_fill = rgba (0xff7b63, 0.25);
       s.ball_stroke = rgb (0xff7b63);
+      const guint32 balls[CAROM_STYLE_BALL_COLORS] = { 0xdc8add, 0x99c1f1, 0xffa348, 0xcdab8f };
+      for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
+        s.ball_colors[i] = rgb (balls[i]);
+      s.rejected = rgb (0xf9f06b);
+      s.culled = rgba (0x77767b, 0.7);
       s.text = rgb (0xffffff);
       s.halo = rgba (0x1e1e1e, 0.85);
       s.legend_fill = rgba (0x2a2a2a, 0.92);
@@ -144,6 +154,12 @@ carom_style_article (void)
   s.ball_fill = rgba (0xb3261e, 0.12);
   s.ball_stroke = rgb (0xb3261e);
   s.ball_width = 0.6;
+  /* One accent: other balls are told apart by their labels, in greys. */
+  const guint32 balls[CAROM_STYLE_BALL_COLORS] = { 0x404040, 0x707070, 0x404040, 0x707070 };
+  for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
+    s.ball_colors[i] = rgb (balls[i]);
+  s.rejected = rgb (0x5a5a5a);
+  s.culled = rgb (0xc8c8c8);
   s.font_family = "Sans";
   s.text = rgb (0x000000);
   s.halo = rgb (0xffffff);

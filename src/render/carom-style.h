@@ -18,6 +18,9 @@ typedef struct
 /// How many BVH levels get their own colour (deeper levels reuse the last).
 #define CAROM_STYLE_BVH_COLORS 6
 
+/// Balls after the first get these colours in turn (the first has path).
+#define CAROM_STYLE_BALL_COLORS 4
+
 /// Everything the renderer needs to know about looks.
 typedef struct
 {
@@ -52,7 +55,10 @@ typedef struct
   double marker_radius;  ///< pt: hit markers
   double vector_length;  ///< pt: the normal and the reflected direction at a step
   CaromColor ball_fill, ball_stroke;
-  double ball_width; ///< pt
+  double ball_width;                               ///< pt
+  CaromColor ball_colors[CAROM_STYLE_BALL_COLORS]; ///< the second ball's on (each its own)
+  CaromColor rejected; ///< candidates a cast tested and rejected, at the chosen step
+  CaromColor culled;   ///< outline primitives a box kept the cast from testing
 
   const char *font_family; ///< a fontconfig family; "Sans" is the system's sans font
   CaromColor text, halo;   ///< labels, and the outline drawn behind them

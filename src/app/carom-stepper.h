@@ -1,0 +1,59 @@
+/* carom-stepper.h: which bounce is shown, as a state machine without a widget.
+ *
+ * The stepper follows one ball (an index into the trace's balls) and a step:
+ * 0 is the start, k is hit k. It plays (a step every 1/speed seconds,
+ * stopping at the last hit), and it keeps a valid position when the scene
+ * changes under it: an edit that shortens the path moves the step back to
+ * the last hit, one that removes the ball goes to the first ball. The window
+ * shows its state and drives it; the tests drive it without a display. */
+#pragma once
+
+#include "carom-document.h"
+
+G_BEGIN_DECLS
+
+/// Speeds offered, in steps a second.
+#define CAROM_STEPPER_SPEED_MIN 0.25
+#define CAROM_STEPPER_SPEED_MAX 16.0
+
+#define CAROM_TYPE_STEPPER (carom_stepper_get_type ())
+G_DECLARE_FINAL_TYPE (CaromStepper, carom_stepper, CAROM, STEPPER, GObject)
+
+/// A stepper over document's trace (NULL: none yet). Properties "ball",
+/// "step", "hits" (of the ball), "playing" and "speed" notify when they change.
+CaromStepper *carom_stepper_new (CaromDocument *document);
+
+void carom_stepper_set_document (CaromStepper *self, CaromDocument *document);
+
+guint carom_stepper_get_ball (CaromStepper *self);
+guint carom_stepper_get_step (CaromStepper *self);
+
+/// The number of hits of the ball followed (0 without balls).
+guint carom_stepper_get_hits (CaromStepper *self);
+
+/// Follows ball (clamped to the balls there are), from its start.
+void carom_stepper_set_ball (CaromStepper *self, guint ball);
+
+/// Goes to step (clamped to 0 .. hits).
+void carom_stepper_seek (CaromStepper *self, guint step);
+void carom_stepper_first (CaromStepper *self);
+void carom_stepper_previous (CaromStepper *self);
+void carom_stepper_next (CaromStepper *self);
+void carom_stepper_last (CaromStepper *self);
+
+/// Plays: a step every 1/speed seconds until the last hit (from the start
+/// when it is there already). Pauses at the last hit.
+void carom_stepper_play (CaromStepper *self);
+void carom_stepper_pause (CaromStepper *self);
+void carom_stepper_toggle_play (CaromStepper *self);
+gboolean carom_stepper_get_playing (CaromStepper *self);
+
+/// Steps a second while playing (clamped to the limits above).
+void carom_stepper_set_speed (CaromStepper *self, double speed);
+double carom_stepper_get_speed (CaromStepper *self);
+
+/// One tick of playing: the next step, pausing at the last (what the timer
+/// calls; the tests call it directly).
+void carom_stepper_tick (CaromStepper *self);
+
+G_END_DECLS

@@ -1,0 +1,430 @@
+/* carom-explain.c: the maths of each hit (carom-explain.h). */
+#include "carom-explain.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *
+carom_explain_number (double value)
+{
+  if (value == 0.0)
+    return g_strdup ("0");
+  if (!isfinite (value))
+    return g_strdup (isnan (value) ? "NaN" : value > 0 ? "∞" : "−∞");
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  for (int digits = 15; digits <= 17; digits++)
+    {
+      char format[8];
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  return g_strdup (buf);
+}
+
+gboolean
+carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCastExplanation *out)
+{
+  g_return_val_if_fail (trace != NULL && out != NULL, FALSE);
+  memset (out, 0, sizeof *out);
+  if (ball >= trace->balls->len)
+    return FALSE;
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, ball);
+  if (hit < 1 || hit > bt->trace.n_hits)
+    return FALSE;
+  const CgHit *h = &bt->trace.hits[hit - 1];
+  out->trace = trace;
+  out->ball = ball;
+  out->hit = hit;
+  out->c = h->from;
+  out->d = h->in;
+  /* The tracer skips the primitive it just reflected off. */
+  out->exclude = hit > 1 ? (int64_t)bt->trace.hits[hit - 2].prim : -1;
+  cg_world_primitives (bt->world, &out->n_primitives);
+  if (!cg_world_explain_cast (bt->world, out->c, out->d, out->exclude, &out->result, &out->tested,
+                              &out->n_tested))
+    return FALSE;
+  return TRUE;
+}
+
+void
+carom_cast_explanation_clear (CaromCastExplanation *e)
+{
+  free (e->tested);
+  memset (e, 0, sizeof *e);
+}
+
+char *
+carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
+                              const CaromObject **object)
+{
+  size_t n;
+  const CgPrimitive *p = &cg_world_primitives (world, &n)[prim];
+  if (object != NULL)
+    *object = carom_scene_trace_polygon (trace, p->object);
+  return p->kind == CG_PRIM_SEGMENT ? g_strdup_printf (_ ("edge %u"), p->index)
+                                    : g_strdup_printf (_ ("vertex %u"), p->index);
+}
+
+/* Sort keys of the rejected candidates. */
+typedef struct
+{
+  guint index;
+  gboolean crossed; /* the ray crosses it at rec.t (farther, outside, behind) */
+  double key;
+} Rank;
+
+static int
+compare_ranks (const void *a, const void *b)
+{
+  const Rank *x = a, *y = b;
+  if (x->crossed != y->crossed)
+    return x->crossed ? -1 : 1;
+  return (x->key > y->key) - (x->key < y->key);
+}
+
+/* How far a primitive is from c, for candidates the ray never crosses. */
+static double
+distance_from (const CgPrimitive *p, CgVec2 c)
+{
+  if (p->kind == CG_PRIM_SEGMENT)
+    return cg_point_segment_distance (c, p->a, p->b);
+  return fabs (cg_distance (c, p->q) - p->r);
+}
+
+GArray *
+carom_explain_rejected (const CaromCastExplanation *e)
+{
+  g_return_val_if_fail (e != NULL, NULL);
+  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
+  size_t n;
+  const CgPrimitive *prims = cg_world_primitives (bt->world, &n);
+  g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (Rank));
+  for (guint i = 0; i < e->n_tested; i++)
+    {
+      const CgCastRecord *rec = &e->tested[i].rec;
+      if (rec->reject == CG_REJECT_NONE)
+        continue;
+      gboolean crossed
+          = rec->reject == CG_REJECT_FARTHER || rec->reject == CG_REJECT_OUTSIDE_SEGMENT
+            || rec->reject == CG_REJECT_OUTSIDE_SWEEP || rec->reject == CG_REJECT_BEHIND;
+      Rank r = { i, crossed,
+                 crossed ? fabs (rec->t) : distance_from (&prims[e->tested[i].prim], e->c) };
+      g_array_append_val (ranks, r);
+    }
+  qsort (ranks->data, ranks->len, sizeof (Rank), compare_ranks);
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (guint), ranks->len);
+  for (guint i = 0; i < ranks->len; i++)
+    g_array_append_val (out, g_array_index (ranks, Rank, i).index);
+  return out;
+}
+
+/* ---- writing ---- */
+
+/* Numbers and vectors as the explanation writes them. */
+typedef struct
+{
+  GPtrArray *owned;
+} Pen;
+
+static const char *
+num (Pen *pen, double v)
+{
+  char *s = carom_explain_number (v);
+  g_ptr_array_add (pen->owned, s);
+  return s;
+}
+
+static const char *
+vec (Pen *pen, CgVec2 v)
+{
+  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  char *s = g_strdup_printf ("(%s, %s)", x, y);
+  g_ptr_array_add (pen->owned, s);
+  return s;
+}
+
+char *
+carom_explain_reason (const CgCastRecord *rec, double t_hit)
+{
+  Pen pen = { g_ptr_array_new_with_free_func (g_free) };
+  char *text;
+  switch (rec->reject)
+    {
+    case CG_REJECT_BACK_FACING:
+      text = g_strdup_printf (_ ("back-facing: d·n = %s ≥ 0"), num (&pen, rec->d_dot_n));
+      break;
+    case CG_REJECT_BEHIND:
+      text = g_strdup_printf (_ ("behind the start: t = %s < 0"), num (&pen, rec->t));
+      break;
+    case CG_REJECT_OUTSIDE_SEGMENT:
+      text = g_strdup_printf (_ ("outside the segment: s = %s is not in [0, 1]"),
+                              num (&pen, rec->s));
+      break;
+    case CG_REJECT_MISSES_CIRCLE:
+      text = g_strdup_printf (_ ("misses the circle: b² − cc = r² − |m − b d|² = %s < 0"),
+                              num (&pen, rec->disc));
+      break;
+    case CG_REJECT_LEAVING:
+      text = g_strdup_printf (_ ("starts inside the circle and leaves it: t₀ = %s < 0"),
+                              num (&pen, rec->t0));
+      break;
+    case CG_REJECT_OUTSIDE_SWEEP:
+      text = g_strdup_printf (_ ("outside the sweep: cross(n₀, u) = %s, cross(u, n₁) = %s"),
+                              num (&pen, rec->sweep_from), num (&pen, rec->sweep_to));
+      break;
+    case CG_REJECT_EXCLUDED:
+      text = g_strdup (_ ("skipped: the ball just reflected off it"));
+      break;
+    case CG_REJECT_FARTHER:
+      text = g_strdup_printf (_ ("farther: t = %s > %s"), num (&pen, rec->t), num (&pen, t_hit));
+      break;
+    default:
+      text = g_strdup (_ ("the hit"));
+      break;
+    }
+  g_ptr_array_unref (pen.owned);
+  return text;
+}
+
+/* Lines of the explanation: plain text, or the rows of an align*. */
+typedef struct
+{
+  GString *out;
+  CaromExplainFormat format;
+  Pen pen;
+} Writer;
+
+/* A line of words (plain text; \text{} in LaTeX). */
+static void G_GNUC_PRINTF (2, 3) words (Writer *w, const char *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  g_autofree char *line = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (w->format == CAROM_EXPLAIN_TEXT)
+    g_string_append_printf (w->out, "%s\n", line);
+  else
+    {
+      /* LaTeX's specials in names and words. */
+      GString *escaped = g_string_new (NULL);
+      for (const char *p = line; *p; p++)
+        {
+          if (strchr ("#$%&_{}", *p))
+            g_string_append_c (escaped, '\\');
+          if (*p == '\\')
+            g_string_append (escaped, "\\textbackslash{}");
+          else if (*p == '~' || *p == '^')
+            g_string_append_printf (escaped, "\\%c{}", *p);
+          else
+            g_string_append_c (escaped, *p);
+        }
+      g_string_append_printf (w->out, "  &\\text{%s} \\\\\n", escaped->str);
+      g_string_free (escaped, TRUE);
+    }
+}
+
+/* A line of maths: the plain form and the LaTeX form of the same formula. */
+static void
+maths (Writer *w, const char *plain, const char *latex)
+{
+  if (w->format == CAROM_EXPLAIN_TEXT)
+    g_string_append_printf (w->out, "  %s\n", plain);
+  else
+    g_string_append_printf (w->out, "  %s \\\\\n", latex);
+}
+
+/* A vector in LaTeX: (x, y) as \left(x,\ y\right). */
+static const char *
+lvec (Pen *pen, CgVec2 v)
+{
+  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  char *s = g_strdup_printf ("\\left(%s,\\ %s\\right)", x, y);
+  g_ptr_array_add (pen->owned, s);
+  return s;
+}
+
+static void
+explain_segment (Writer *w, const CgPrimitive *p, const CgCastRecord *rec, CgVec2 c, CgVec2 d)
+{
+  Pen *pen = &w->pen;
+  g_autofree char *a1 = g_strdup_printf ("a = %s, b = %s, n = %s", vec (pen, p->a), vec (pen, p->b),
+                                         vec (pen, p->n));
+  g_autofree char *a2 = g_strdup_printf ("&a = %s,\\ b = %s,\\ n = %s", lvec (pen, p->a),
+                                         lvec (pen, p->b), lvec (pen, p->n));
+  maths (w, a1, a2);
+  g_autofree char *f1 = g_strdup_printf ("d·n = %s < 0", num (pen, rec->d_dot_n));
+  g_autofree char *f2 = g_strdup_printf ("&d\\cdot n = %s < 0", num (pen, rec->d_dot_n));
+  maths (w, f1, f2);
+  g_autofree char *t1 = g_strdup_printf ("t = ((a − c)·n) / (d·n) = %s", num (pen, rec->t));
+  g_autofree char *t2
+      = g_strdup_printf ("&t = \\frac{(a - c)\\cdot n}{d\\cdot n} = %s", num (pen, rec->t));
+  maths (w, t1, t2);
+  g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
+  g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
+  maths (w, p1, p2);
+  g_autofree char *s1
+      = g_strdup_printf ("s = ((p − a)·(b − a)) / |b − a|² = %s, in [0, 1]", num (pen, rec->s));
+  g_autofree char *s2 = g_strdup_printf (
+      "&s = \\frac{(p - a)\\cdot(b - a)}{\\lvert b - a\\rvert^2} = %s \\in [0, 1]",
+      num (pen, rec->s));
+  maths (w, s1, s2);
+  g_autofree char *n1 = g_strdup_printf ("normal = n = %s", vec (pen, rec->normal));
+  g_autofree char *n2 = g_strdup_printf ("&\\hat n = n = %s", lvec (pen, rec->normal));
+  maths (w, n1, n2);
+  (void)c;
+  (void)d;
+}
+
+static void
+explain_arc (Writer *w, const CgPrimitive *p, const CgCastRecord *rec)
+{
+  Pen *pen = &w->pen;
+  g_autofree char *q1 = g_strdup_printf ("q = %s, r = %s", vec (pen, p->q), num (pen, p->r));
+  g_autofree char *q2 = g_strdup_printf ("&q = %s,\\ r = %s", lvec (pen, p->q), num (pen, p->r));
+  maths (w, q1, q2);
+  g_autofree char *m1 = g_strdup_printf ("m = c − q = %s", vec (pen, rec->m));
+  g_autofree char *m2 = g_strdup_printf ("&m = c - q = %s", lvec (pen, rec->m));
+  maths (w, m1, m2);
+  g_autofree char *b1 = g_strdup_printf ("b = m·d = %s", num (pen, rec->b));
+  g_autofree char *b2 = g_strdup_printf ("&b = m\\cdot d = %s", num (pen, rec->b));
+  maths (w, b1, b2);
+  g_autofree char *c1 = g_strdup_printf ("cc = m·m − r² = %s", num (pen, rec->cc));
+  g_autofree char *c2 = g_strdup_printf ("&c_c = m\\cdot m - r^2 = %s", num (pen, rec->cc));
+  maths (w, c1, c2);
+  /* Carom evaluates the discriminant as r² − |m − b d|²: the same number as
+   * b² − cc without its cancellation far from the arc. Both are shown. */
+  g_autofree char *d1
+      = g_strdup_printf ("b² − cc = r² − |m − b d|² = %s ≥ 0", num (pen, rec->disc));
+  g_autofree char *d2 = g_strdup_printf (
+      "&b^2 - c_c = r^2 - \\lvert m - b\\,d\\rvert^2 = %s \\ge 0", num (pen, rec->disc));
+  maths (w, d1, d2);
+  g_autofree char *r1 = g_strdup_printf ("t₀ = −b − √(b² − cc) = %s, t₁ = −b + √(b² − cc) = %s",
+                                         num (pen, rec->t0), num (pen, rec->t1));
+  g_autofree char *r2
+      = g_strdup_printf ("&t_0 = -b - \\sqrt{b^2 - c_c} = %s,\\ t_1 = -b + \\sqrt{b^2 - c_c} = %s",
+                         num (pen, rec->t0), num (pen, rec->t1));
+  maths (w, r1, r2);
+  g_autofree char *t1 = g_strdup_printf ("t = t₀ = %s", num (pen, rec->t));
+  g_autofree char *t2 = g_strdup_printf ("&t = t_0 = %s", num (pen, rec->t));
+  maths (w, t1, t2);
+  g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
+  g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
+  maths (w, p1, p2);
+  g_autofree char *s1
+      = g_strdup_printf ("sweep: cross(n₀, u) = %s ≥ 0, cross(u, n₁) = %s ≥ 0, u = (p − q)/r",
+                         num (pen, rec->sweep_from), num (pen, rec->sweep_to));
+  g_autofree char *s2 = g_strdup_printf (
+      "&n_0 \\times u = %s \\ge 0,\\ u \\times n_1 = %s \\ge 0,\\ u = \\frac{p - q}{r}",
+      num (pen, rec->sweep_from), num (pen, rec->sweep_to));
+  maths (w, s1, s2);
+  g_autofree char *n1 = g_strdup_printf ("normal = (p − q)/r = %s", vec (pen, rec->normal));
+  g_autofree char *n2
+      = g_strdup_printf ("&\\hat n = \\frac{p - q}{r} = %s", lvec (pen, rec->normal));
+  maths (w, n1, n2);
+}
+
+char *
+carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, guint max_rejected)
+{
+  g_return_val_if_fail (e != NULL && e->trace != NULL, NULL);
+  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
+  const CgHit *h = &bt->trace.hits[e->hit - 1];
+  size_t n_prims;
+  const CgPrimitive *prims = cg_world_primitives (bt->world, &n_prims);
+  Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free) } };
+  Pen *pen = &w.pen;
+
+  if (format == CAROM_EXPLAIN_LATEX)
+    g_string_append (w.out, "\\begin{align*}\n");
+
+  const CaromObject *object;
+  g_autofree char *where = carom_explain_primitive_name (e->trace, bt->world, h->prim, &object);
+  const char *role = h->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle");
+  words (&w, _ ("Hit %u of ball “%s”: %s “%s”, %s (%s)"), e->hit, bt->ball->id, role, object->id,
+         where, h->kind == CG_PRIM_SEGMENT ? _ ("offset segment") : _ ("arc"));
+  g_autofree char *c1 = g_strdup_printf ("c = %s, d = %s, r = %s", vec (pen, e->c), vec (pen, e->d),
+                                         num (pen, bt->ball->radius));
+  g_autofree char *c2 = g_strdup_printf ("&c = %s,\\ d = %s,\\ r = %s", lvec (pen, e->c),
+                                         lvec (pen, e->d), num (pen, bt->ball->radius));
+  maths (&w, c1, c2);
+
+  const CgCastRecord *rec = &e->result.rec;
+  const CgPrimitive *p = &prims[h->prim];
+  if (p->kind == CG_PRIM_SEGMENT)
+    explain_segment (&w, p, rec, e->c, e->d);
+  else
+    explain_arc (&w, p, rec);
+
+  if (h->role == CG_ROLE_WALL)
+    {
+      double dn = cg_dot (h->in, h->normal);
+      g_autofree char *r1
+          = g_strdup_printf ("d′ = d − 2(d·n)n = %s, d·n = %s", vec (pen, h->out), num (pen, dn));
+      g_autofree char *r2 = g_strdup_printf (
+          "&d' = d - 2\\,(d\\cdot \\hat n)\\,\\hat n = %s,\\ d\\cdot\\hat n = %s",
+          lvec (pen, h->out), num (pen, dn));
+      maths (&w, r1, r2);
+    }
+  else
+    words (&w, _ ("An obstacle: the ball stops here."));
+
+  const CgCastStats *stats = &e->result.stats;
+  words (&w,
+         _ ("Broad phase: %u boxes tested, %u BVH nodes visited, %u primitives tested "
+            "(brute force tests %zu)"),
+         stats->boxes_tested, stats->nodes_visited, stats->primitives_tested, e->n_primitives);
+
+  g_autoptr (GArray) rejected = carom_explain_rejected (e);
+  guint shown = MIN (rejected->len, max_rejected);
+  if (shown > 0)
+    words (&w, _ ("Rejected candidates, nearest first:"));
+  for (guint i = 0; i < shown; i++)
+    {
+      const CgTested *t = &e->tested[g_array_index (rejected, guint, i)];
+      const CaromObject *o;
+      g_autofree char *name = carom_explain_primitive_name (e->trace, bt->world, t->prim, &o);
+      g_autofree char *reason = carom_explain_reason (&t->rec, rec->t);
+      if (format == CAROM_EXPLAIN_TEXT)
+        g_string_append_printf (w.out, "  %s, %s: %s\n", o->id, name, reason);
+      else
+        words (&w, "%s, %s: %s", o->id, name, reason);
+    }
+  if (rejected->len > shown)
+    words (&w, g_dngettext (GETTEXT_PACKAGE, "and %u more", "and %u more", rejected->len - shown),
+           rejected->len - shown);
+
+  if (format == CAROM_EXPLAIN_LATEX)
+    g_string_append (w.out, "\\end{align*}\n");
+  g_ptr_array_unref (w.pen.owned);
+  return g_string_free (w.out, FALSE);
+}
+
+char *
+carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  GString *out = g_string_new (NULL);
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      for (guint k = 1; k <= bt->trace.n_hits; k++)
+        {
+          CaromCastExplanation e;
+          if (!carom_explain_cast (trace, b, k, &e))
+            {
+              g_string_free (out, TRUE);
+              return NULL;
+            }
+          g_autofree char *text = carom_explain_format (&e, format, CAROM_EXPLAIN_REJECTED_MAX);
+          carom_cast_explanation_clear (&e);
+          if (out->len > 0)
+            g_string_append_c (out, '\n');
+          g_string_append (out, text);
+        }
+    }
+  return g_string_free (out, FALSE);
+}

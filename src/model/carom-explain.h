@@ -1,0 +1,71 @@
+/* carom-explain.h: the maths of each hit, as the hit inspector shows it and
+ * `carom trace --explain` prints it.
+ *
+ * A hit is explained by casting again, the way the tracer did, with the
+ * BVH search recording every primitive it tested (cg_world_explain_cast()):
+ * the winner's record gives the numbers that were actually used (geometry.md,
+ * "The cast"), the others say why they lost. */
+#pragma once
+
+#include "carom-tracing.h"
+
+G_BEGIN_DECLS
+
+/// How explanations are written.
+typedef enum
+{
+  CAROM_EXPLAIN_TEXT,  ///< plain text (UTF-8), one quantity a line
+  CAROM_EXPLAIN_LATEX, ///< an align* environment for an article
+} CaromExplainFormat;
+
+/// Rejected candidates listed by default, nearest first.
+#define CAROM_EXPLAIN_REJECTED_MAX 5
+
+/// One cast explained: hit `hit` (1 ..) of ball `ball` of a scene trace.
+typedef struct
+{
+  const CaromSceneTrace *trace; ///< borrowed
+  guint ball, hit;
+  CgVec2 c, d;       ///< the cast: start and unit direction
+  int64_t exclude;   ///< the primitive skipped (just reflected off), or -1
+  CgWorldHit result; ///< the hit found again, with its statistics
+  CgTested *tested;  ///< what the BVH search tested, in order (owned)
+  size_t n_tested;
+  size_t n_primitives; ///< what brute force would test
+} CaromCastExplanation;
+
+/// Casts hit `hit` of ball `ball` again and records what was tested. FALSE
+/// when there is no such hit or memory runs out.
+gboolean carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit,
+                             CaromCastExplanation *out);
+
+void carom_cast_explanation_clear (CaromCastExplanation *e);
+
+/// The scene object and the primitive's place in it: "edge 1" or "vertex 3"
+/// (newly allocated), and the object (borrowed).
+char *carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
+                                    const CaromObject **object);
+
+/// The indices of e->tested that lost, nearest to the start first: those the
+/// ray crosses in order of t, then the rest by their distance from c.
+GArray *carom_explain_rejected (const CaromCastExplanation *e);
+
+/// The explanation written out: the cast, the hit's formulas with their
+/// numbers, the reflection, the broad phase's counts and up to max_rejected
+/// rejected candidates with their reasons (newly allocated).
+char *carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format,
+                            guint max_rejected);
+
+/// Why a candidate lost, with its numbers, in one line (newly allocated).
+char *carom_explain_reason (const CgCastRecord *rec, double t_hit);
+
+/// Every hit of every ball, as carom_explain_format() writes them, each
+/// after a heading line (what `carom trace --explain` prints). NULL when
+/// memory runs out.
+char *carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format);
+
+/// A number written as the shortest text that reads back to the same double
+/// ("0" for -0): what explanations and the command line print.
+char *carom_explain_number (double value);
+
+G_END_DECLS
