@@ -160,6 +160,49 @@ test_cli_explain (void)
   g_assert_cmpint (run_carom (args4, &out4, &err4), ==, 2);
 }
 
+/* `carom lab`: one test's numbers as JSON; shapes it cannot take are refused
+ * with the reason. */
+static void
+test_cli_lab (void)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  const char *seg[]
+      = { "lab", "segments", "segment:50,50,450,450", "segment:100,400,800,100", NULL };
+  g_assert_cmpint (run_carom (seg, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (out, "\"kind\": \"cross\""));
+  g_assert_nonnull (strstr (out, "\"denom\": -400000"));
+  g_assert_nonnull (strstr (out, "\"point\": [310, 310]"));
+
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  const char *sweep[]
+      = { "lab", "sweep", "circle:-4,-1,2", "rect:0,0,10,10", "--to", "4,-1", NULL };
+  g_assert_cmpint (run_carom (sweep, &out2, &err2), ==, 0);
+  g_assert_nonnull (strstr (out2, "\"corner\": true"));
+  g_assert_nonnull (strstr (out2, "\"time\": 0.2834936490538"));
+
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  const char *sat[] = { "lab", "sat", "rect:0,0,10,10", "rect:8,3,18,13", NULL };
+  g_assert_cmpint (run_carom (sat, &out3, &err3), ==, 0);
+  g_assert_nonnull (strstr (out3, "\"mtv\": [2, 0]"));
+
+  g_autofree char *out4 = NULL, *err4 = NULL;
+  const char *concave[]
+      = { "lab", "sat", "polygon:0,0,10,0,10,4,4,4,4,10,0,10", "rect:1,1,2,2", NULL };
+  g_assert_cmpint (run_carom (concave, &out4, &err4), ==, 1);
+  g_assert_nonnull (strstr (err4, "convex"));
+
+  g_autofree char *out5 = NULL, *err5 = NULL;
+  const char *bad[] = { "lab", "circles", "circle:0,0,-1", "circle:1,1,1", NULL };
+  g_assert_cmpint (run_carom (bad, &out5, &err5), ==, 2);
+  g_assert_nonnull (strstr (err5, "circle:0,0,-1"));
+
+  g_autofree char *scene = NULL, *out6 = NULL, *err6 = NULL;
+  const char *grid[] = { "lab", "grid", source_path ("data/examples/seed.svg", &scene), NULL };
+  g_assert_cmpint (run_carom (grid, &out6, &err6), ==, 0);
+  g_assert_nonnull (strstr (out6, "\"hit\": 29"));
+  g_assert_null (strstr (out6, "\"same_hit\": false"));
+}
+
 /* 5: a missing file exits non-zero with a message naming it. */
 static void
 test_cli_missing_file (void)
@@ -215,6 +258,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/trace/max-bounces", test_cli_max_bounces);
   g_test_add_func ("/cli/trace/text", test_cli_text);
   g_test_add_func ("/cli/trace/explain", test_cli_explain);
+  g_test_add_func ("/cli/lab", test_cli_lab);
   g_test_add_func ("/cli/trace/missing-file", test_cli_missing_file);
   g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
   g_test_add_func ("/cli/usage", test_cli_usage);

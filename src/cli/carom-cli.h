@@ -11,6 +11,9 @@ int carom_cli_trace (int argc, char **argv);
 /// `carom export`: argv[0] is "export". Returns the process exit status.
 int carom_cli_export (int argc, char **argv);
 
+/// `carom lab`: argv[0] is "lab". Returns the process exit status.
+int carom_cli_lab (int argc, char **argv);
+
 /// Formats a double so it reads back exactly (%.17g, C locale), with -0 as 0.
 const char *carom_cli_format_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE]);
 

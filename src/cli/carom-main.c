@@ -15,13 +15,17 @@ print_usage (FILE *stream)
   fprintf (stream, "%s\n",
            _ ("Usage:\n"
               "  carom [SCENE.svg…]                 open the scenes in windows\n"
-              "  carom trace SCENE.svg [--json] [--max-bounces N] [--brute-force]\n"
+              "  carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]\n"
+              "              [--brute-force]\n"
               "  carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N] [--show LIST]\n"
               "               [--width PX] [--style article|screen|screen-dark]\n"
+              "  carom lab TEST A B [--to X,Y]      one collision test on two shapes, as JSON\n"
+              "  carom lab grid SCENE.svg [--ball ID] [--cell SIZE]\n"
               "\n"
               "Commands:\n"
               "  trace    Trace every ball of a scene and print its hits\n"
               "  export   Draw a scene and its overlays as SVG, PNG or PDF\n"
+              "  lab      Run a test of the Collision lab and print its numbers\n"
               "\n"
               "Run “carom COMMAND --help” for a command’s options."));
 }
@@ -52,6 +56,8 @@ main (int argc, char **argv)
     return carom_cli_trace (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
     return carom_cli_export (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "lab") == 0)
+    return carom_cli_lab (argc - 1, argv + 1);
 
   if (argc >= 2 && (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0))
     {

@@ -1,0 +1,162 @@
+/* cg-lab.h: the other collision tests of the source articles, each with
+ * every quantity it computed, for the Collision lab and `carom lab`:
+ * segment–segment with uA and uB, AABB overlap, circle–circle, the
+ * separating axis theorem with the minimum translation vector, a swept circle
+ * against a rectangle, and a uniform grid as a broad phase. */
+#pragma once
+
+#include "cg-world.h"
+
+/* ---- segment–segment ---- */
+
+/// How two segments meet.
+typedef enum
+{
+  CG_SEGMENTS_CROSS,           ///< they meet at one point, uA and uB both in [0, 1]
+  CG_SEGMENTS_APART,           ///< their lines meet outside one of them
+  CG_SEGMENTS_PARALLEL,        ///< parallel lines, never meeting
+  CG_SEGMENTS_COLLINEAR,       ///< on one line, sharing a stretch (overlap_from .. overlap_to)
+  CG_SEGMENTS_COLLINEAR_APART, ///< on one line, apart
+} CgSegmentsKind;
+
+/// Segment P1P2 against P3P4: P = P1 + uA (P2 − P1) = P3 + uB (P4 − P3).
+typedef struct
+{
+  CgSegmentsKind kind;
+  double denom;                    ///< (y4 − y3)(x2 − x1) − (x4 − x3)(y2 − y1)
+  double num_a;                    ///< (x4 − x3)(y1 − y3) − (y4 − y3)(x1 − x3)
+  double num_b;                    ///< (x2 − x1)(y1 − y3) − (y2 − y1)(x1 − x3)
+  double ua, ub;                   ///< num_a / denom, num_b / denom (when denom ≠ 0)
+  CgVec2 point;                    ///< where the lines meet (when denom ≠ 0)
+  CgVec2 overlap_from, overlap_to; ///< the shared stretch (COLLINEAR)
+} CgSegments;
+
+/// eps: the scene tolerance (denominators and offsets smaller than it count as 0).
+CgSegments cg_lab_segments (CgVec2 p1, CgVec2 p2, CgVec2 p3, CgVec2 p4, double eps);
+
+/* ---- boxes and circles ---- */
+
+/// Two boxes overlap when they overlap on both axes (strictly, as the
+/// articles test: boxes that only touch do not).
+typedef struct
+{
+  bool overlap;
+  bool overlap_x, overlap_y; ///< a.lo.x < b.hi.x && b.lo.x < a.hi.x, and in y
+  double depth_x, depth_y;   ///< min(a.hi, b.hi) − max(a.lo, b.lo): > 0 overlap, < 0 gap
+} CgBoxes;
+
+CgBoxes cg_lab_boxes (CgAabb a, CgAabb b);
+
+/// Two circles overlap when the distance of their centres is less than the
+/// sum of their radii (compared squared: no square root needed).
+typedef struct
+{
+  bool overlap;
+  double distance_sq, radii_sq; ///< |c2 − c1|², (r1 + r2)²
+  double distance, depth;       ///< |c2 − c1|, (r1 + r2) − distance
+  CgVec2 normal;                ///< from the first to the second (unit; x-axis when concentric)
+} CgCircles;
+
+CgCircles cg_lab_circles (CgVec2 c1, double r1, CgVec2 c2, double r2);
+
+/* ---- separating axis theorem ---- */
+
+/// The most axes a SAT test reports (the rest are tested but not kept).
+#define CG_SAT_MAX_AXES 64
+
+/// One axis of a SAT test and the two shapes' projections onto it.
+typedef struct
+{
+  CgVec2 axis;         ///< unit
+  int from;            ///< 0: an edge normal of the first shape, 1: of the second,
+                       ///< 2: from the circle's centre to the nearest vertex
+  uint32_t edge;       ///< the edge (or vertex) it comes from
+  double min_a, max_a; ///< the first shape's interval
+  double min_b, max_b; ///< the second's
+  double overlap;      ///< min(max_a, max_b) − max(min_a, min_b): <= 0 separates
+  double push;         ///< how far the second shape must move along the axis to
+                       ///< separate: min(max_a − min_b, max_b − min_a)
+  int sign;            ///< +1: along the axis (max_a − min_b is the smaller), −1: against
+} CgSatAxis;
+
+/// A SAT test: separated on the first axis whose intervals do not overlap,
+/// else overlapping, pushed apart by the minimum translation vector: along
+/// the axis needing the least push, the way that push goes (moving the second
+/// shape by it separates them; by any less, they still overlap).
+typedef struct
+{
+  bool overlap;
+  int separating; ///< the index in axes of a separating axis, or -1
+  int minimum;    ///< the index of the least push (when overlapping), or -1
+  CgVec2 mtv;     ///< the minimum translation vector (overlap only)
+  double depth;   ///< its length
+  size_t n_axes;  ///< axes tested
+  CgSatAxis axes[CG_SAT_MAX_AXES];
+} CgSat;
+
+/// True when the polygon is convex (its turns all one way, collinear
+/// vertices allowed). A simple polygon is assumed.
+bool cg_polygon_is_convex (const CgVec2 *v, size_t n);
+
+/// SAT for two convex polygons: the edge normals of both are the axes.
+/// Returns false for a polygon that is not convex (then *out is empty).
+bool cg_lab_sat_polygons (const CgVec2 *a, size_t na, const CgVec2 *b, size_t nb, CgSat *out);
+
+/// SAT for a convex polygon and a circle: the polygon's edge normals and the
+/// axis from the circle's centre to the polygon's nearest vertex.
+bool cg_lab_sat_circle (const CgVec2 *a, size_t na, CgVec2 c, double r, CgSat *out);
+
+/* ---- a swept circle against a rectangle ---- */
+
+/// A circle of radius r moving from start to end against a box: the time of
+/// impact s in [0, 1] (the centre at start + s (end − start)), the contact
+/// normal, and whether a corner was hit. Solved on the rectangle grown by r:
+/// the ray against the box grown by r (slabs), and where that lands beyond
+/// the rectangle on both axes, against the corner's circle of radius r.
+typedef struct
+{
+  bool hit;
+  bool inside;            ///< the circle overlaps the rectangle at the start (s = 0)
+  bool corner;            ///< the hit is on a corner's circle
+  double s;               ///< time of impact in [0, 1]
+  double t;               ///< the distance travelled, s |end − start|
+  CgVec2 centre;          ///< the circle's centre at the impact
+  CgVec2 normal;          ///< the contact normal (unit, out of the rectangle)
+  CgVec2 contact;         ///< where the circle touches the rectangle
+  double t_enter, t_exit; ///< the slabs' entry and exit on the grown box (ray distances)
+} CgSweep;
+
+CgSweep cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box);
+
+/* ---- a uniform grid as broad phase ---- */
+
+/// A uniform grid over the world's outline primitives: each cell lists the
+/// primitives whose box touches it (a spatial hash of fixed cell size).
+typedef struct
+{
+  CgAabb box;  ///< the grid's extent
+  double cell; ///< cell size
+  uint32_t cols, rows;
+  uint32_t *first; ///< cols × rows + 1 offsets into items
+  uint32_t *items; ///< primitive indices, by cell
+} CgGrid;
+
+/// Builds a grid over w's primitives; cell <= 0 chooses one from the
+/// primitives' mean box size. Returns false when memory runs out.
+bool cg_grid_build (CgGrid *grid, const CgWorld *w, double cell);
+
+void cg_grid_clear (CgGrid *grid);
+
+/// What a cast through the grid tested.
+typedef struct
+{
+  bool hit;
+  uint32_t prim; ///< the hit (the same as cg_world_cast's)
+  double t;
+  uint32_t cells_visited;     ///< cells the ray walked through (Amanatides–Woo) before stopping
+  uint32_t primitives_tested; ///< distinct primitives cast against
+} CgGridCast;
+
+/// The first hit of the ray c + t d through the grid, walking its cells in
+/// order and stopping once the best hit is nearer than the next cell.
+CgGridCast cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude);
