@@ -166,7 +166,9 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                                            &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
   if (self->cache != NULL)
     carom_render (cr, self->cache, &self->viewport.view, &style, &options, NULL);
-  if (self->editor != NULL && self->document != NULL)
+  if (self->editor != NULL && carom_editor_get_tool (self->editor) == CAROM_TOOL_LAB)
+    carom_lab_draw (carom_editor_get_lab (self->editor), cr, &self->viewport.view, dark);
+  else if (self->editor != NULL && self->document != NULL)
     carom_canvas_overlay_draw (cr, self->editor, carom_document_get_scene (self->document),
                                &self->viewport.view, dark);
   cairo_destroy (cr);
@@ -542,6 +544,18 @@ editor_changed (CaromCanvas *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The lab's probes start in the middle of what the user sees, sized to it. */
+static void
+tool_changed (CaromCanvas *self)
+{
+  update_cursor (self);
+  if (carom_editor_get_tool (self->editor) != CAROM_TOOL_LAB || self->viewport.view.width <= 0)
+    return;
+  CgAabb visible = carom_view_visible_box (&self->viewport.view);
+  double size = fmin (visible.hi.x - visible.lo.x, visible.hi.y - visible.lo.y);
+  carom_lab_place (carom_editor_get_lab (self->editor), cg_aabb_center (visible), 0.6 * size);
+}
+
 void
 carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor)
 {
@@ -552,7 +566,7 @@ carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor)
   if (editor != NULL)
     {
       g_signal_connect_swapped (editor, "changed", G_CALLBACK (editor_changed), self);
-      g_signal_connect_swapped (editor, "notify::tool", G_CALLBACK (update_cursor), self);
+      g_signal_connect_swapped (editor, "notify::tool", G_CALLBACK (tool_changed), self);
     }
   sync_editor_view (self);
   update_cursor (self);

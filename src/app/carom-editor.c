@@ -47,6 +47,7 @@ struct _CaromEditor
   guint ball_max_bounces;
   gboolean reversal_explained;
 
+  CaromLab *lab;        /* owned: the Lab tool's probes */
   GPtrArray *selection; /* char* ids */
   GArray *selected;     /* guint: the selection's indices, or NULL until asked for again */
   CaromEditorState state;
@@ -1091,6 +1092,8 @@ carom_editor_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mod
   self->state.has_pointer = TRUE;
   switch (self->tool)
     {
+    case CAROM_TOOL_LAB:
+      return carom_lab_press (self->lab, p, self->scale);
     case CAROM_TOOL_SELECT:
       if (n_press >= 2)
         {
@@ -1140,6 +1143,11 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
   if (self->document == NULL || !cg_is_valid_vec2 (p))
     return;
   self->state.has_pointer = TRUE;
+  if (self->tool == CAROM_TOOL_LAB)
+    {
+      carom_lab_motion (self->lab, p);
+      return;
+    }
   switch (self->drag)
     {
     case DRAG_NONE:
@@ -1206,6 +1214,12 @@ carom_editor_release (CaromEditor *self, CgVec2 p, CaromModifiers mods)
   g_return_if_fail (CAROM_IS_EDITOR (self));
   if (self->document == NULL)
     return;
+  if (self->tool == CAROM_TOOL_LAB)
+    {
+      carom_lab_motion (self->lab, p);
+      carom_lab_release (self->lab);
+      return;
+    }
   if (cg_is_valid_vec2 (p) && self->drag != DRAG_NONE && self->drag != DRAG_PENDING)
     carom_editor_motion (self, p, mods);
   switch (self->drag)
@@ -1480,6 +1494,13 @@ carom_editor_set_tool (CaromEditor *self, CaromTool tool)
   changed (self);
 }
 
+CaromLab *
+carom_editor_get_lab (CaromEditor *self)
+{
+  g_return_val_if_fail (CAROM_IS_EDITOR (self), NULL);
+  return self->lab;
+}
+
 CaromTool
 carom_editor_get_tool (CaromEditor *self)
 {
@@ -1612,6 +1633,7 @@ carom_editor_set_document (CaromEditor *self, CaromDocument *document)
   g_set_object (&self->document, document);
   if (document != NULL)
     g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+  carom_lab_set_document (self->lab, document);
   carom_editor_reset (self);
 }
 
@@ -1641,6 +1663,12 @@ static void
 carom_editor_dispose (GObject *object)
 {
   CaromEditor *self = CAROM_EDITOR (object);
+  if (self->lab != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->lab, self);
+      carom_lab_set_document (self->lab, NULL);
+    }
+  g_clear_object (&self->lab);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
@@ -1749,6 +1777,8 @@ carom_editor_init (CaromEditor *self)
   self->state.vertex_object = self->state.vertex = -1;
   self->indices = g_array_new (FALSE, FALSE, sizeof (guint));
   self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  self->lab = carom_lab_new ();
+  g_signal_connect_swapped (self->lab, "changed", G_CALLBACK (changed), self);
 }
 
 CaromEditor *

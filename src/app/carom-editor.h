@@ -8,6 +8,7 @@
 #pragma once
 
 #include "carom-document.h"
+#include "carom-lab.h"
 
 G_BEGIN_DECLS
 
@@ -20,6 +21,7 @@ typedef enum
   CAROM_TOOL_RECTANGLE, ///< drag a rectangle (R)
   CAROM_TOOL_REGULAR,   ///< drag a regular polygon from its centre (G)
   CAROM_TOOL_BALL,      ///< click to place a ball, drag for its direction (B)
+  CAROM_TOOL_LAB,       ///< the Collision lab's probes (L): see carom_editor_get_lab()
   CAROM_N_TOOLS
 } CaromTool;
 
@@ -104,6 +106,9 @@ void carom_editor_set_document (CaromEditor *self, CaromDocument *document);
 void carom_editor_reset (CaromEditor *self);
 
 void carom_editor_set_tool (CaromEditor *self, CaromTool tool);
+
+/// The Collision lab, whose probes the Lab tool drags (borrowed).
+CaromLab *carom_editor_get_lab (CaromEditor *self);
 CaromTool carom_editor_get_tool (CaromEditor *self);
 
 /// The role of the next wall or obstacle drawn (property "role"). Drawing a

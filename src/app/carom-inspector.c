@@ -257,6 +257,7 @@ struct _CaromInspector
   GtkBox *hit_box;
   GtkBox *display_box;
   GtkBox *statistics_box;
+  GtkBox *lab_box;
 
   Props props;
   GtkWidget *typing;       /* the Properties field last typed in, or NULL */
@@ -1867,6 +1868,49 @@ carom_inspector_set_document (CaromInspector *self, CaromDocument *document)
   flush_refresh (self);
 }
 
+/* ---- Lab panel ---- */
+
+static void
+copy_lab (GtkButton *button, CaromInspector *self)
+{
+  if (self->editor == NULL)
+    return;
+  g_autofree char *text = carom_lab_text (carom_editor_get_lab (self->editor));
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), text);
+  g_signal_emit (self, signals[MESSAGE], 0, _ ("Copied as text"));
+}
+
+/* The lab's chosen test: every number it computed and its verdict. Cheap
+ * (a handful of rows), so rebuilt on every change of the probes. */
+static void
+refresh_lab (CaromInspector *self)
+{
+  clear_box (self->lab_box);
+  if (self->editor == NULL)
+    return;
+  CaromLab *lab = carom_editor_get_lab (self->editor);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  GtkWidget *group
+      = group_new (self->lab_box, carom_lab_test_name (carom_lab_get_test (lab)), verdict);
+  GtkWidget *copy = gtk_button_new_with_label (_ ("Copy"));
+  gtk_widget_add_css_class (copy, "flat");
+  gtk_widget_set_tooltip_text (copy, _ ("Copy the numbers as plain text"));
+  g_signal_connect (copy, "clicked", G_CALLBACK (copy_lab), self);
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (group), copy);
+  for (guint i = 0; i + 1 < rows->len; i += 2)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), rows->pdata[i]);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), rows->pdata[i + 1]);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+    }
+  if (rows->len == 0)
+    status_page (self->lab_box, "carom-tool-lab-symbolic",
+                 carom_lab_test_name (carom_lab_get_test (lab)), verdict);
+}
+
 void
 carom_inspector_set_editor (CaromInspector *self, CaromEditor *editor)
 {
@@ -1876,10 +1920,17 @@ carom_inspector_set_editor (CaromInspector *self, CaromEditor *editor)
     return;
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
+  if (self->editor != NULL)
+    g_signal_handlers_disconnect_by_data (carom_editor_get_lab (self->editor), self);
   g_set_object (&self->editor, editor);
   if (editor != NULL)
-    g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (editor_selection_changed),
-                              self);
+    {
+      g_signal_connect_swapped (editor, "selection-changed", G_CALLBACK (editor_selection_changed),
+                                self);
+      g_signal_connect_swapped (carom_editor_get_lab (editor), "changed", G_CALLBACK (refresh_lab),
+                                self);
+    }
+  refresh_lab (self);
   self->selection_dirty = TRUE;
   flush_refresh (self);
 }
@@ -1996,7 +2047,10 @@ carom_inspector_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   if (self->editor != NULL)
-    g_signal_handlers_disconnect_by_data (self->editor, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->editor, self);
+      g_signal_handlers_disconnect_by_data (carom_editor_get_lab (self->editor), self);
+    }
   g_clear_object (&self->editor);
   g_clear_object (&self->settings);
   GtkWidget *child;
@@ -2097,6 +2151,7 @@ carom_inspector_init (CaromInspector *self)
   self->display_box = add_page (self, "display", _ ("Display"), "view-reveal-symbolic", TRUE);
   self->statistics_box
       = add_page (self, "statistics", _ ("Statistics"), "power-profile-performance-symbolic", TRUE);
+  self->lab_box = add_page (self, "lab", _ ("Lab"), "carom-tool-lab-symbolic", TRUE);
   g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (visible_page_changed),
                             self);
   self->document_dirty = TRUE;

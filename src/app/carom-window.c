@@ -3,12 +3,15 @@
 
 #include "carom-window.h"
 
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
 
 #include "model/carom-edit.h"
+#include "render/carom-render.h"
 
 #include "carom-canvas.h"
 #include "carom-clipboard.h"
@@ -38,6 +41,11 @@ struct _CaromWindow
   GtkWidget *sides_box;
   GtkSpinButton *sides_spin;
   GtkLabel *tool_hint;
+  GtkWidget *lab_box;
+  GtkDropDown *lab_test;
+  GtkDropDown *lab_probe_a;
+  GtkDropDown *lab_probe_b;
+  gboolean updating_lab;
 
   /* owned */
   CaromDocument *document;
@@ -213,6 +221,8 @@ update_step (CaromWindow *self)
 
   carom_canvas_set_step (self->canvas, ball, step);
   carom_inspector_set_step (self->inspector, ball, step);
+  if (self->editor != NULL)
+    carom_lab_set_step (carom_editor_get_lab (self->editor), ball, step);
 }
 
 static void
@@ -852,7 +862,7 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 /* ---- editing ---- */
 
 static const char *const tool_names[CAROM_N_TOOLS]
-    = { "select", "vertex", "polygon", "rectangle", "regular", "ball" };
+    = { "select", "vertex", "polygon", "rectangle", "regular", "ball", "lab" };
 
 static void
 tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -895,6 +905,8 @@ tool_hint (CaromTool tool)
       return _ ("Drag from the centre to a vertex · Shift keeps 15° angles");
     case CAROM_TOOL_BALL:
       return _ ("Click to place a ball · drag to aim it");
+    case CAROM_TOOL_LAB:
+      return _ ("Drag the shapes and their handles · the Lab panel shows the numbers");
     default:
       return "";
     }
@@ -910,6 +922,12 @@ editor_tool_changed (CaromWindow *self)
       = tool == CAROM_TOOL_POLYGON || tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR;
   gtk_widget_set_visible (self->role_box, draws);
   gtk_widget_set_visible (self->sides_box, tool == CAROM_TOOL_REGULAR);
+  gtk_widget_set_visible (self->lab_box, tool == CAROM_TOOL_LAB);
+  g_simple_action_set_enabled (
+      G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-lab")),
+      tool == CAROM_TOOL_LAB);
+  if (tool == CAROM_TOOL_LAB)
+    carom_inspector_show_page (self->inspector, "lab");
   gtk_label_set_label (self->tool_hint, tool_hint (tool));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tool_hint), tool_hint (tool));
 }
@@ -1080,6 +1098,156 @@ duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   add_objects (self, objects, _ ("Duplicate"));
 }
 
+/* ---- the Collision lab ---- */
+
+/* The lab's menus follow it (a test brings its own shapes). */
+static void
+lab_changed (CaromWindow *self)
+{
+  if (self->editor == NULL)
+    return;
+  CaromLab *lab = carom_editor_get_lab (self->editor);
+  self->updating_lab = TRUE;
+  gtk_drop_down_set_selected (self->lab_test, carom_lab_get_test (lab));
+  gtk_drop_down_set_selected (self->lab_probe_a, carom_lab_get_probe_kind (lab, 0));
+  gtk_drop_down_set_selected (self->lab_probe_b, carom_lab_get_probe_kind (lab, 1));
+  CaromLabTest test = carom_lab_get_test (lab);
+  /* Shapes are chosen where the test takes more than one kind. */
+  gboolean any = test == CAROM_LAB_BOXES || test == CAROM_LAB_SAT || test == CAROM_LAB_PIXELS;
+  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_a), any);
+  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_b), any);
+  self->updating_lab = FALSE;
+}
+
+static void
+lab_menu_chosen (CaromWindow *self)
+{
+  if (self->updating_lab)
+    return;
+  CaromLab *lab = carom_editor_get_lab (self->editor);
+  carom_lab_set_test (lab, (CaromLabTest)gtk_drop_down_get_selected (self->lab_test));
+  carom_lab_set_probe_kind (lab, 0, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_a));
+  carom_lab_set_probe_kind (lab, 1, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_b));
+}
+
+static void
+setup_lab_menus (CaromWindow *self)
+{
+  g_autoptr (GtkStringList) tests = gtk_string_list_new (NULL);
+  for (CaromLabTest t = 0; t < CAROM_LAB_N_TESTS; t++)
+    gtk_string_list_append (tests, carom_lab_test_name (t));
+  gtk_drop_down_set_model (self->lab_test, G_LIST_MODEL (tests));
+  GtkDropDown *probes[2] = { self->lab_probe_a, self->lab_probe_b };
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr (GtkStringList) kinds = gtk_string_list_new (NULL);
+      for (CaromProbeKind k = 0; k < CAROM_PROBE_N_KINDS; k++)
+        {
+          g_autofree char *name
+              = g_strdup_printf ("%s: %s", i == 0 ? "A" : "B", carom_lab_probe_name (k));
+          gtk_string_list_append (kinds, name);
+        }
+      gtk_drop_down_set_model (probes[i], G_LIST_MODEL (kinds));
+    }
+  lab_changed (self);
+  g_signal_connect_swapped (carom_editor_get_lab (self->editor), "changed",
+                            G_CALLBACK (lab_changed), self);
+  g_signal_connect_swapped (self->lab_test, "notify::selected", G_CALLBACK (lab_menu_chosen), self);
+  g_signal_connect_swapped (self->lab_probe_a, "notify::selected", G_CALLBACK (lab_menu_chosen),
+                            self);
+  g_signal_connect_swapped (self->lab_probe_b, "notify::selected", G_CALLBACK (lab_menu_chosen),
+                            self);
+}
+
+/* Writes the lab view as the canvas shows it: the scene through the same
+ * renderer as any figure, the probes and the test's construction on top. */
+static gboolean
+write_lab_view (CaromWindow *self, const char *path, GError **error)
+{
+  GtkWidget *canvas = GTK_WIDGET (self->canvas);
+  int width = gtk_widget_get_width (canvas), height = gtk_widget_get_height (canvas);
+  double wx, wy;
+  if (width <= 0 || height <= 0 || !carom_canvas_scene_to_widget (self->canvas, 0, 0, &wx, &wy))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The canvas is not shown"));
+      return FALSE;
+    }
+  double zoom = carom_canvas_get_zoom (self->canvas);
+  CaromView view = {
+    .scale = zoom, .x0 = wx, .y0 = wy, .width = width, .height = height, .pt = CAROM_VIEW_SCREEN_PT
+  };
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+  cairo_surface_t *surface;
+  if (g_str_has_suffix (lower, ".pdf"))
+    surface = cairo_pdf_surface_create (path, width, height);
+  else if (g_str_has_suffix (lower, ".svg"))
+    surface = cairo_svg_surface_create (path, width, height);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * width, 2 * height);
+  cairo_t *cr = cairo_create (surface);
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
+    cairo_scale (cr, 2, 2);
+  CaromStyle style = carom_style_screen (FALSE);
+  cairo_set_source_rgba (cr, style.background.red, style.background.green, style.background.blue,
+                         style.background.alpha);
+  cairo_paint (cr);
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  options.overlays = CAROM_OVERLAY_OUTLINES | CAROM_OVERLAY_LABELS | CAROM_OVERLAY_GRID;
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (
+      carom_document_get_scene (self->document), carom_document_get_trace (self->document), -1);
+  if (cache != NULL)
+    carom_render (cr, cache, &view, &style, &options, NULL);
+  carom_lab_draw (carom_editor_get_lab (self->editor), cr, &view, FALSE);
+  cairo_destroy (cr);
+  cairo_status_t status;
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write “%s”: %s"), path,
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+export_lab_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      if (path != NULL && write_lab_view (self, path, &error))
+        export_done (GTK_WINDOW (self), file);
+      else if (error != NULL)
+        toast (self, error->message);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+export_lab_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+{
+  CaromWindow *self = user_data;
+  (void)a;
+  (void)p;
+  GtkFileChooserNative *chooser
+      = gtk_file_chooser_native_new (_ ("Export Lab View"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("collision-lab.png"));
+  g_signal_connect (chooser, "response", G_CALLBACK (export_lab_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static void
 settings_to_editor (CaromWindow *self)
 {
@@ -1152,6 +1320,7 @@ static const GActionEntry win_actions[] = {
   { "duplicate", duplicate_activated, NULL, NULL, NULL, { 0 } },
   { "delete", delete_activated, NULL, NULL, NULL, { 0 } },
   { "select-all", select_all_activated, NULL, NULL, NULL, { 0 } },
+  { "export-lab", export_lab_activated, NULL, NULL, NULL, { 0 } },
 };
 
 /* ---- closing ---- */
@@ -1279,7 +1448,10 @@ carom_window_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->editor != NULL)
-    g_signal_handlers_disconnect_by_data (self->editor, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->editor, self);
+      g_signal_handlers_disconnect_by_data (carom_editor_get_lab (self->editor), self);
+    }
   if (self->stepper != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->stepper, self);
@@ -1325,6 +1497,10 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_spin);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_hint);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_box);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_test);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_probe_a);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_probe_b);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, scrubber);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, speed_dropdown);
@@ -1403,6 +1579,7 @@ carom_window_init (CaromWindow *self)
     { GDK_KEY_r, 0, "win.tool", "rectangle" },
     { GDK_KEY_g, 0, "win.tool", "regular" },
     { GDK_KEY_b, 0, "win.tool", "ball" },
+    { GDK_KEY_l, 0, "win.tool", "lab" },
     { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL },
     { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL },
     { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL },
@@ -1478,6 +1655,7 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (follow_selected_ball),
                             self);
   g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
+  setup_lab_menus (self);
   editor_tool_changed (self);
   editor_role_changed (self);
 

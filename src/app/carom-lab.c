@@ -1,0 +1,1227 @@
+/* carom-lab.c: the Collision lab (carom-lab.h). */
+#include "config.h"
+
+#include "carom-lab.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "geom/cg-lab.h"
+#include "model/carom-explain.h"
+
+/* Pixels: how near a handle must be to pick it, and its size. */
+#define HANDLE_PICK_PX 9.0
+#define HANDLE_PX 7.0
+/* The pixel test's cell, in screen pixels (coarse on purpose: its errors show). */
+#define PIXEL_CELL_PX 7.0
+#define POLYGON_MAX 8
+
+typedef struct
+{
+  CaromProbeKind kind;
+  CgVec2 p[POLYGON_MAX]; /* segment: 2 ends; rectangle: 2 corners; polygon: vertices */
+  guint n;
+  CgVec2 centre; /* circle */
+  double radius;
+  CgVec2 end; /* circle A of the sweep: where it moves to */
+} Probe;
+
+struct _CaromLab
+{
+  GObject parent_instance;
+
+  CaromDocument *document; /* owned */
+  guint ball, step;
+  CaromLabTest test;
+  Probe probes[2];
+  CgVec2 centre;
+  double size;
+
+  /* a drag: which probe and handle (-1: the whole probe), from where */
+  int drag_probe, drag_handle;
+  CgVec2 drag_from;
+  Probe drag_start;
+
+  CgGrid grid; /* the broad phase test's grid, for grid_world */
+  const CgWorld *grid_world;
+};
+
+G_DEFINE_FINAL_TYPE (CaromLab, carom_lab, G_TYPE_OBJECT)
+
+enum
+{
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+changed (CaromLab *self)
+{
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+const char *
+carom_lab_test_name (CaromLabTest test)
+{
+  switch (test)
+    {
+    case CAROM_LAB_SEGMENTS:
+      return _ ("Segment–Segment");
+    case CAROM_LAB_BOXES:
+      return _ ("Bounding Boxes (AABB)");
+    case CAROM_LAB_CIRCLES:
+      return _ ("Circle–Circle");
+    case CAROM_LAB_SAT:
+      return _ ("Separating Axes (SAT)");
+    case CAROM_LAB_SWEEP:
+      return _ ("Swept Circle vs Rectangle");
+    case CAROM_LAB_PIXELS:
+      return _ ("Pixel Test");
+    case CAROM_LAB_BROAD:
+      return _ ("Broad Phase on the Scene");
+    default:
+      return "";
+    }
+}
+
+const char *
+carom_lab_probe_name (CaromProbeKind kind)
+{
+  switch (kind)
+    {
+    case CAROM_PROBE_SEGMENT:
+      return _ ("Segment");
+    case CAROM_PROBE_CIRCLE:
+      return _ ("Circle");
+    case CAROM_PROBE_RECTANGLE:
+      return _ ("Rectangle");
+    default:
+      return _ ("Convex Polygon");
+    }
+}
+
+/* ---- probes ---- */
+
+/* A probe of a kind, around c, about s across. */
+static Probe
+make_probe (CaromProbeKind kind, CgVec2 c, double s, double turn)
+{
+  Probe p = { .kind = kind };
+  switch (kind)
+    {
+    case CAROM_PROBE_SEGMENT:
+      p.n = 2;
+      p.p[0] = cg_v2 (c.x - 0.5 * s * cos (turn), c.y - 0.5 * s * sin (turn));
+      p.p[1] = cg_v2 (c.x + 0.5 * s * cos (turn), c.y + 0.5 * s * sin (turn));
+      break;
+    case CAROM_PROBE_CIRCLE:
+      p.centre = c;
+      p.radius = 0.3 * s;
+      p.end = cg_v2 (c.x + 1.4 * s, c.y + 0.25 * s);
+      break;
+    case CAROM_PROBE_RECTANGLE:
+      p.n = 2;
+      p.p[0] = cg_v2 (c.x - 0.4 * s, c.y - 0.3 * s);
+      p.p[1] = cg_v2 (c.x + 0.4 * s, c.y + 0.3 * s);
+      break;
+    default:
+      p.n = 5;
+      for (guint i = 0; i < 5; i++)
+        {
+          double a = turn + 2 * G_PI * i / 5 - G_PI / 2;
+          p.p[i] = cg_v2 (c.x + 0.45 * s * cos (a), c.y + 0.45 * s * sin (a));
+        }
+      break;
+    }
+  return p;
+}
+
+/* The probe's outline as a polygon (rectangles' four corners; a circle has none). */
+static guint
+probe_polygon (const Probe *p, CgVec2 *out)
+{
+  if (p->kind == CAROM_PROBE_RECTANGLE)
+    {
+      CgVec2 lo = { fmin (p->p[0].x, p->p[1].x), fmin (p->p[0].y, p->p[1].y) };
+      CgVec2 hi = { fmax (p->p[0].x, p->p[1].x), fmax (p->p[0].y, p->p[1].y) };
+      out[0] = lo;
+      out[1] = cg_v2 (hi.x, lo.y);
+      out[2] = hi;
+      out[3] = cg_v2 (lo.x, hi.y);
+      return 4;
+    }
+  for (guint i = 0; i < p->n; i++)
+    out[i] = p->p[i];
+  return p->kind == CAROM_PROBE_CIRCLE ? 0 : p->n;
+}
+
+static CgAabb
+probe_box (const Probe *p)
+{
+  if (p->kind == CAROM_PROBE_CIRCLE)
+    return (CgAabb){ cg_sub (p->centre, cg_v2 (p->radius, p->radius)),
+                     cg_add (p->centre, cg_v2 (p->radius, p->radius)) };
+  CgVec2 v[POLYGON_MAX];
+  guint n = probe_polygon (p, v);
+  return cg_polygon_bounds (v, n);
+}
+
+static void
+reset_probes (CaromLab *self)
+{
+  CgVec2 c = self->centre;
+  double s = self->size;
+  CgVec2 a = cg_v2 (c.x - 0.3 * s, c.y), b = cg_v2 (c.x + 0.15 * s, c.y + 0.05 * s);
+  CaromProbeKind ka, kb;
+  switch (self->test)
+    {
+    case CAROM_LAB_SEGMENTS:
+      ka = kb = CAROM_PROBE_SEGMENT;
+      break;
+    case CAROM_LAB_BOXES:
+      ka = CAROM_PROBE_RECTANGLE;
+      kb = CAROM_PROBE_POLYGON;
+      break;
+    case CAROM_LAB_CIRCLES:
+      ka = kb = CAROM_PROBE_CIRCLE;
+      break;
+    case CAROM_LAB_SWEEP:
+      ka = CAROM_PROBE_CIRCLE;
+      kb = CAROM_PROBE_RECTANGLE;
+      a = cg_v2 (c.x - 0.45 * s, c.y - 0.2 * s);
+      b = cg_v2 (c.x + 0.25 * s, c.y);
+      break;
+    case CAROM_LAB_PIXELS:
+      ka = CAROM_PROBE_CIRCLE;
+      kb = CAROM_PROBE_POLYGON;
+      break;
+    default:
+      ka = CAROM_PROBE_POLYGON;
+      kb = CAROM_PROBE_RECTANGLE;
+      break;
+    }
+  self->probes[0] = make_probe (ka, a, 0.5 * s, 0.35);
+  self->probes[1] = make_probe (kb, b, 0.5 * s, -0.6);
+}
+
+void
+carom_lab_place (CaromLab *self, CgVec2 centre, double size)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  if (!(size > 0.0) || !cg_is_valid_vec2 (centre))
+    return;
+  self->centre = centre;
+  self->size = size;
+  reset_probes (self);
+  changed (self);
+}
+
+void
+carom_lab_set_test (CaromLab *self, CaromLabTest test)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  g_return_if_fail (test < CAROM_LAB_N_TESTS);
+  if (self->test == test)
+    return;
+  self->test = test;
+  reset_probes (self);
+  changed (self);
+}
+
+CaromLabTest
+carom_lab_get_test (CaromLab *self)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self), CAROM_LAB_SEGMENTS);
+  return self->test;
+}
+
+void
+carom_lab_set_probe_kind (CaromLab *self, guint probe, CaromProbeKind kind)
+{
+  g_return_if_fail (CAROM_IS_LAB (self) && probe < 2 && kind < CAROM_PROBE_N_KINDS);
+  Probe *p = &self->probes[probe];
+  if (p->kind == kind)
+    return;
+  CgAabb box = probe_box (p);
+  double s = fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y);
+  *p = make_probe (kind, cg_aabb_center (box), s > 0 ? s : self->size * 0.5, probe ? -0.6 : 0.35);
+  changed (self);
+}
+
+CaromProbeKind
+carom_lab_get_probe_kind (CaromLab *self, guint probe)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self) && probe < 2, CAROM_PROBE_SEGMENT);
+  return self->probes[probe].kind;
+}
+
+/* The handles of a probe: ends, corners, vertices; a circle's centre, its
+ * radius handle and (the sweep's circle) where it moves to. */
+static guint
+probe_handles (const CaromLab *self, guint which, CgVec2 *out)
+{
+  const Probe *p = &self->probes[which];
+  if (p->kind != CAROM_PROBE_CIRCLE)
+    {
+      for (guint i = 0; i < p->n; i++)
+        out[i] = p->p[i];
+      return p->n;
+    }
+  out[0] = p->centre;
+  out[1] = cg_v2 (p->centre.x + p->radius, p->centre.y);
+  if (self->test == CAROM_LAB_SWEEP && which == 0)
+    {
+      out[2] = p->end;
+      return 3;
+    }
+  return 2;
+}
+
+static gboolean
+probe_contains (const Probe *p, CgVec2 q, double tol)
+{
+  switch (p->kind)
+    {
+    case CAROM_PROBE_CIRCLE:
+      return cg_distance (q, p->centre) <= p->radius + tol;
+    case CAROM_PROBE_SEGMENT:
+      return cg_point_segment_distance (q, p->p[0], p->p[1]) <= tol;
+    default:
+      {
+        CgVec2 v[POLYGON_MAX];
+        guint n = probe_polygon (p, v);
+        return cg_polygon_contains (v, n, q);
+      }
+    }
+}
+
+gboolean
+carom_lab_press (CaromLab *self, CgVec2 p, double px)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self), FALSE);
+  if (self->test == CAROM_LAB_BROAD || !(px > 0.0))
+    return FALSE;
+  double tol = HANDLE_PICK_PX / px;
+  for (int which = 1; which >= 0; which--)
+    {
+      CgVec2 h[POLYGON_MAX + 1];
+      guint n = probe_handles (self, (guint)which, h);
+      for (guint i = 0; i < n; i++)
+        if (cg_distance (p, h[i]) <= tol)
+          {
+            self->drag_probe = which;
+            self->drag_handle = (int)i;
+            self->drag_from = p;
+            self->drag_start = self->probes[which];
+            return TRUE;
+          }
+    }
+  for (int which = 1; which >= 0; which--)
+    if (probe_contains (&self->probes[which], p, tol))
+      {
+        self->drag_probe = which;
+        self->drag_handle = -1;
+        self->drag_from = p;
+        self->drag_start = self->probes[which];
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+carom_lab_motion (CaromLab *self, CgVec2 q)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  if (self->drag_probe < 0 || !cg_is_valid_vec2 (q))
+    return;
+  Probe *p = &self->probes[self->drag_probe];
+  const Probe *s = &self->drag_start;
+  CgVec2 delta = cg_sub (q, self->drag_from);
+  *p = *s;
+  if (self->drag_handle < 0)
+    {
+      for (guint i = 0; i < p->n; i++)
+        p->p[i] = cg_add (s->p[i], delta);
+      p->centre = cg_add (s->centre, delta);
+      p->end = cg_add (s->end, delta);
+    }
+  else if (p->kind == CAROM_PROBE_CIRCLE)
+    {
+      if (self->drag_handle == 0)
+        p->centre = cg_add (s->centre, delta);
+      else if (self->drag_handle == 1)
+        p->radius = fmax (cg_distance (q, s->centre), self->size * 1e-3);
+      else
+        p->end = cg_add (s->end, delta);
+    }
+  else
+    p->p[self->drag_handle] = cg_add (s->p[self->drag_handle], delta);
+  changed (self);
+}
+
+void
+carom_lab_release (CaromLab *self)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  self->drag_probe = -1;
+}
+
+/* ---- the tests ---- */
+
+/* Adds a row (title, value). */
+static void
+row (GPtrArray *rows, const char *title, char *value)
+{
+  g_ptr_array_add (rows, g_strdup (title));
+  g_ptr_array_add (rows, value);
+}
+
+static char *
+n2s (double v)
+{
+  return carom_explain_number (v);
+}
+
+static char *
+v2s (CgVec2 v)
+{
+  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  return g_strdup_printf ("(%s, %s)", x, y);
+}
+
+static double
+scene_eps (const CaromLab *self)
+{
+  CgAabb box = cg_aabb_union (probe_box (&self->probes[0]), probe_box (&self->probes[1]));
+  return 1e-9 * fmax (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), 1.0);
+}
+
+/* SAT on the two probes (circles and convex polygons); FALSE when it cannot
+ * run, with the reason. */
+static gboolean
+run_sat (const CaromLab *self, CgSat *sat, const char **why)
+{
+  const Probe *a = &self->probes[0], *b = &self->probes[1];
+  CgVec2 va[POLYGON_MAX], vb[POLYGON_MAX];
+  guint na = probe_polygon (a, va), nb = probe_polygon (b, vb);
+  if (a->kind == CAROM_PROBE_SEGMENT || b->kind == CAROM_PROBE_SEGMENT)
+    {
+      *why = _ ("SAT takes polygons, rectangles and circles");
+      return FALSE;
+    }
+  if (a->kind == CAROM_PROBE_CIRCLE && b->kind == CAROM_PROBE_CIRCLE)
+    {
+      *why = _ ("Two circles need no axes: that is the circle–circle test");
+      return FALSE;
+    }
+  gboolean ok;
+  if (b->kind == CAROM_PROBE_CIRCLE)
+    ok = cg_lab_sat_circle (va, na, b->centre, b->radius, sat);
+  else if (a->kind == CAROM_PROBE_CIRCLE)
+    {
+      ok = cg_lab_sat_circle (vb, nb, a->centre, a->radius, sat);
+      sat->mtv = cg_neg (sat->mtv);
+    }
+  else
+    ok = cg_lab_sat_polygons (va, na, vb, nb, sat);
+  if (!ok)
+    *why = _ ("A polygon is not convex: SAT does not apply (drag its vertices back)");
+  return ok;
+}
+
+/* Do the probes overlap, exactly? (what the pixel test is compared with) */
+static gboolean
+exact_overlap (const CaromLab *self)
+{
+  const Probe *a = &self->probes[0], *b = &self->probes[1];
+  if (a->kind == CAROM_PROBE_CIRCLE && b->kind == CAROM_PROBE_CIRCLE)
+    return cg_lab_circles (a->centre, a->radius, b->centre, b->radius).overlap;
+  if (a->kind == CAROM_PROBE_SEGMENT || b->kind == CAROM_PROBE_SEGMENT)
+    {
+      const Probe *seg = a->kind == CAROM_PROBE_SEGMENT ? a : b;
+      const Probe *other = seg == a ? b : a;
+      if (other->kind == CAROM_PROBE_CIRCLE)
+        return cg_point_segment_distance (other->centre, seg->p[0], seg->p[1]) < other->radius;
+      CgVec2 v[POLYGON_MAX];
+      guint n = probe_polygon (other, v);
+      double eps = scene_eps (self);
+      for (guint i = 0; i < n; i++)
+        if (cg_lab_segments (seg->p[0], seg->p[1], v[i], v[(i + 1) % n], eps).kind
+            == CG_SEGMENTS_CROSS)
+          return TRUE;
+      return n > 0 && cg_polygon_contains (v, n, seg->p[0]);
+    }
+  CgSat sat;
+  const char *why;
+  return run_sat (self, &sat, &why) && sat.overlap;
+}
+
+/* The pixel test: both probes filled into A8 masks at a coarse cell, the
+ * cells set in both counted. The masks cover the probes' boxes. */
+typedef struct
+{
+  CgAabb box;
+  double cell;
+  int w, h;
+  guint8 *both; /* w × h: 1 where both masks are set */
+  guint n_both, n_a, n_b;
+} Pixels;
+
+static void
+probe_path (cairo_t *cr, const Probe *p)
+{
+  if (p->kind == CAROM_PROBE_CIRCLE)
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, p->centre.x, p->centre.y, p->radius, 0, 2 * G_PI);
+      return;
+    }
+  CgVec2 v[POLYGON_MAX];
+  guint n = probe_polygon (p, v);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i == 0)
+        cairo_move_to (cr, v[i].x, v[i].y);
+      else
+        cairo_line_to (cr, v[i].x, v[i].y);
+    }
+  if (p->kind != CAROM_PROBE_SEGMENT)
+    cairo_close_path (cr);
+}
+
+static cairo_surface_t *
+rasterise (const Probe *p, const Pixels *px)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_A8, px->w, px->h);
+  cairo_t *cr = cairo_create (s);
+  cairo_scale (cr, 1.0 / px->cell, 1.0 / px->cell);
+  cairo_translate (cr, -px->box.lo.x, -px->box.lo.y);
+  probe_path (cr, p);
+  if (p->kind == CAROM_PROBE_SEGMENT)
+    {
+      /* A segment is a line one cell wide. */
+      cairo_set_line_width (cr, px->cell);
+      cairo_stroke (cr);
+    }
+  else
+    cairo_fill (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+static gboolean
+pixels_run (const CaromLab *self, double cell, Pixels *out)
+{
+  memset (out, 0, sizeof *out);
+  out->box = cg_aabb_union (probe_box (&self->probes[0]), probe_box (&self->probes[1]));
+  out->cell = cell;
+  out->box = cg_aabb_pad (out->box, cell);
+  out->w = (int)ceil ((out->box.hi.x - out->box.lo.x) / cell);
+  out->h = (int)ceil ((out->box.hi.y - out->box.lo.y) / cell);
+  if (out->w <= 0 || out->h <= 0 || (gint64)out->w * out->h > 4000000)
+    return FALSE;
+  cairo_surface_t *a = rasterise (&self->probes[0], out);
+  cairo_surface_t *b = rasterise (&self->probes[1], out);
+  out->both = g_malloc0 ((gsize)out->w * out->h);
+  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+  int stride = cairo_image_surface_get_stride (a);
+  for (int y = 0; y < out->h; y++)
+    for (int x = 0; x < out->w; x++)
+      {
+        /* A cell is set when the shape covers at least half of it. */
+        gboolean in_a = da[y * stride + x] >= 128, in_b = db[y * stride + x] >= 128;
+        out->n_a += in_a;
+        out->n_b += in_b;
+        if (in_a && in_b)
+          {
+            out->both[y * out->w + x] = 1;
+            out->n_both++;
+          }
+      }
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  return TRUE;
+}
+
+/* The cast the broad phase test compares: from the position at the step,
+ * the next hit's cast (at the last hit, that hit's own). */
+static gboolean
+broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, CgVec2 *d, int64_t *exclude)
+{
+  if (self->document == NULL)
+    return FALSE;
+  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  if (trace == NULL || self->ball >= trace->balls->len)
+    return FALSE;
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, self->ball);
+  if (bt->trace.n_hits == 0)
+    return FALSE;
+  guint k = MIN (self->step, (guint)bt->trace.n_hits - 1); /* the hit k + 1 */
+  const CgHit *h = &bt->trace.hits[k];
+  *c = h->from;
+  *d = h->in;
+  *exclude = k > 0 ? (int64_t)bt->trace.hits[k - 1].prim : -1;
+  *bt_out = bt;
+  if (self->grid_world != bt->world)
+    {
+      cg_grid_clear (&self->grid);
+      self->grid_world = cg_grid_build (&self->grid, bt->world, 0) ? bt->world : NULL;
+    }
+  return self->grid_world != NULL;
+}
+
+GPtrArray *
+carom_lab_rows (CaromLab *self, char **verdict)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self), NULL);
+  GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
+  const Probe *a = &self->probes[0], *b = &self->probes[1];
+  char *v = NULL;
+  switch (self->test)
+    {
+    case CAROM_LAB_SEGMENTS:
+      {
+        CgSegments s = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1], scene_eps (self));
+        row (rows, "denom = (y4 − y3)(x2 − x1) − (x4 − x3)(y2 − y1)", n2s (s.denom));
+        row (rows, "uA = ((x4 − x3)(y1 − y3) − (y4 − y3)(x1 − x3)) / denom",
+             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ua)
+                                                                        : g_strdup ("—"));
+        row (rows, "uB = ((x2 − x1)(y1 − y3) − (y2 − y1)(x1 − x3)) / denom",
+             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ub)
+                                                                        : g_strdup ("—"));
+        if (s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART)
+          row (rows, "P = P1 + uA (P2 − P1)", v2s (s.point));
+        switch (s.kind)
+          {
+          case CG_SEGMENTS_CROSS:
+            v = g_strdup (_ ("They cross: uA and uB are both in [0, 1]"));
+            break;
+          case CG_SEGMENTS_APART:
+            v = g_strdup (
+                _ ("Apart: their lines cross outside a segment (uA or uB not in [0, 1])"));
+            break;
+          case CG_SEGMENTS_PARALLEL:
+            v = g_strdup (_ ("Parallel: denom = 0, the lines never meet"));
+            break;
+          case CG_SEGMENTS_COLLINEAR:
+            v = g_strdup (_ ("Collinear and overlapping: denom and both numerators are 0"));
+            break;
+          default:
+            v = g_strdup (_ ("Collinear but apart: on one line, not sharing any stretch"));
+            break;
+          }
+        break;
+      }
+    case CAROM_LAB_BOXES:
+      {
+        CgAabb ba = probe_box (a), bb = probe_box (b);
+        CgBoxes r = cg_lab_boxes (ba, bb);
+        g_autofree char *a0 = v2s (ba.lo), *a1 = v2s (ba.hi), *b0 = v2s (bb.lo), *b1 = v2s (bb.hi);
+        row (rows, _ ("A: min, max"), g_strdup_printf ("%s, %s", a0, a1));
+        row (rows, _ ("B: min, max"), g_strdup_printf ("%s, %s", b0, b1));
+        row (rows, "min(A.max.x, B.max.x) − max(A.min.x, B.min.x)", n2s (r.depth_x));
+        row (rows, "min(A.max.y, B.max.y) − max(A.min.y, B.min.y)", n2s (r.depth_y));
+        v = g_strdup (r.overlap ? _ ("The boxes overlap: they overlap on both axes")
+                      : r.overlap_x || r.overlap_y ? _ ("Apart: the boxes overlap on one axis only")
+                                                   : _ ("Apart on both axes"));
+        break;
+      }
+    case CAROM_LAB_CIRCLES:
+      {
+        CgCircles r = cg_lab_circles (a->centre, a->radius, b->centre, b->radius);
+        row (rows, "|c2 − c1|²", n2s (r.distance_sq));
+        row (rows, "(r1 + r2)²", n2s (r.radii_sq));
+        row (rows, "|c2 − c1|", n2s (r.distance));
+        row (rows, _ ("Overlap (r1 + r2) − |c2 − c1|"), n2s (r.depth));
+        v = g_strdup (r.overlap ? _ ("They overlap: |c2 − c1|² < (r1 + r2)²")
+                                : _ ("Apart: |c2 − c1|² ≥ (r1 + r2)²"));
+        break;
+      }
+    case CAROM_LAB_SAT:
+      {
+        CgSat sat;
+        const char *why = NULL;
+        if (!run_sat (self, &sat, &why))
+          {
+            v = g_strdup (why);
+            break;
+          }
+        size_t n = MIN (sat.n_axes, (size_t)CG_SAT_MAX_AXES);
+        for (size_t i = 0; i < n; i++)
+          {
+            const CgSatAxis *x = &sat.axes[i];
+            const char *from = x->from == 0 ? "A" : x->from == 1 ? "B" : _ ("circle");
+            g_autofree char *axis = v2s (x->axis);
+            g_autofree char *title
+                = g_strdup_printf (_ ("Axis %zu (%s, %u) %s"), i + 1, from, x->edge, axis);
+            g_autofree char *ia0 = n2s (x->min_a), *ia1 = n2s (x->max_a), *ib0 = n2s (x->min_b),
+                            *ib1 = n2s (x->max_b), *ov = n2s (x->overlap);
+            row (rows, title,
+                 g_strdup_printf ("A [%s, %s], B [%s, %s], %s %s", ia0, ia1, ib0, ib1,
+                                  _ ("overlap"), ov));
+          }
+        if (sat.overlap)
+          {
+            row (rows, _ ("Minimum translation vector"), v2s (sat.mtv));
+            v = g_strdup_printf (_ ("They overlap on every axis; moving B by the MTV (axis %d) "
+                                    "separates them"),
+                                 sat.minimum + 1);
+          }
+        else
+          v = g_strdup_printf (_ ("Apart: axis %d separates them (its intervals do not overlap)"),
+                               sat.separating + 1);
+        break;
+      }
+    case CAROM_LAB_SWEEP:
+      {
+        CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, probe_box (b));
+        row (rows, _ ("Grown box: entry and exit t"),
+             g_strdup_printf ("%s, %s",
+                              isfinite (s.t_enter) ? carom_explain_number (s.t_enter) : "—",
+                              isfinite (s.t_exit) ? carom_explain_number (s.t_exit) : "—"));
+        if (s.hit)
+          {
+            row (rows, _ ("Time of impact"), n2s (s.s));
+            row (rows, _ ("Centre at impact"), v2s (s.centre));
+            row (rows, _ ("Normal"), v2s (s.normal));
+            row (rows, _ ("Contact point"), v2s (s.contact));
+          }
+        /* Cross-checked with Carom's own cast of the same circle. */
+        CgVec2 box[4];
+        guint nb = probe_polygon (b, box);
+        cg_polygon_orient (box, nb, CG_ROLE_OBSTACLE);
+        CgPolygonRef ref = { box, nb, CG_ROLE_OBSTACLE };
+        CgWorld *w = cg_world_new (&ref, 1, a->radius, CG_BVH_LEAF_OBJECTS);
+        double len = cg_distance (a->centre, a->end);
+        if (w != NULL && len > 0.0 && !s.inside)
+          {
+            CgWorldHit h = cg_world_cast (
+                w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len), -1, FALSE);
+            row (rows, _ ("Carom’s cast, t / |end − start|"),
+                 h.hit && h.rec.t <= len ? n2s (h.rec.t / len) : g_strdup (_ ("no hit")));
+          }
+        cg_world_free (w);
+        v = g_strdup (s.inside   ? _ ("Overlapping at the start: impact at time 0")
+                      : !s.hit   ? _ ("The circle passes the rectangle")
+                      : s.corner ? _ ("It hits a corner: the corner’s circle of radius r")
+                                 : _ ("It hits a side: a slab of the box grown by r"));
+        break;
+      }
+    case CAROM_LAB_PIXELS:
+      {
+        Pixels px;
+        double cell = self->size > 0 ? self->size / 60.0 : 1.0;
+        if (!pixels_run (self, cell, &px))
+          {
+            v = g_strdup (_ ("The shapes are too far apart for the pixel test"));
+            break;
+          }
+        gboolean exact = exact_overlap (self);
+        row (rows, _ ("Cell size"), n2s (cell));
+        row (rows, _ ("Cells of A, of B"), g_strdup_printf ("%u, %u", px.n_a, px.n_b));
+        row (rows, _ ("Cells in both"), g_strdup_printf ("%u", px.n_both));
+        row (rows, _ ("Exact test"), g_strdup (exact ? _ ("overlap") : _ ("apart")));
+        gboolean pixel = px.n_both > 0;
+        v = g_strdup (pixel == exact ? _ ("The pixel test agrees with the exact test")
+                      : pixel        ? _ ("Wrong: the pixels overlap, the shapes do not")
+                                     : _ ("Wrong: the shapes overlap, no pixel shows it"));
+        g_free (px.both);
+        break;
+      }
+    case CAROM_LAB_BROAD:
+      {
+        const CaromBallTrace *bt;
+        CgVec2 c, d;
+        int64_t exclude;
+        if (!broad_cast (self, &bt, &c, &d, &exclude))
+          {
+            v = g_strdup (_ ("Needs a scene with a ball that hits something"));
+            break;
+          }
+        size_t n;
+        cg_world_primitives (bt->world, &n);
+        CgWorldHit h = cg_world_cast (bt->world, c, d, exclude, FALSE);
+        CgGridCast g = cg_grid_cast (&self->grid, bt->world, c, d, exclude);
+        row (rows, _ ("Brute force: primitives tested"),
+             g_strdup_printf ("%zu", n - (exclude >= 0 ? 1 : 0)));
+        row (rows, _ ("Grid: cells visited"), g_strdup_printf ("%u", g.cells_visited));
+        row (rows, _ ("Grid: primitives tested"), g_strdup_printf ("%u", g.primitives_tested));
+        row (rows, _ ("Grid: cell size"), n2s (self->grid.cell));
+        row (rows, _ ("BVH: nodes visited"), g_strdup_printf ("%u", h.stats.nodes_visited));
+        row (rows, _ ("BVH: primitives tested"), g_strdup_printf ("%u", h.stats.primitives_tested));
+        v = g_strdup (g.hit == h.hit && (!h.hit || g.prim == h.prim)
+                          ? _ ("All three find the same hit")
+                          : _ ("The grid found another hit"));
+        break;
+      }
+    default:
+      break;
+    }
+  if (verdict != NULL)
+    *verdict = v;
+  else
+    g_free (v);
+  return rows;
+}
+
+char *
+carom_lab_text (CaromLab *self)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self), NULL);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (self, &verdict);
+  GString *out = g_string_new (carom_lab_test_name (self->test));
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i + 1 < rows->len; i += 2)
+    g_string_append_printf (out, "  %s: %s\n", (char *)rows->pdata[i], (char *)rows->pdata[i + 1]);
+  if (verdict != NULL)
+    g_string_append_printf (out, "%s\n", verdict);
+  return g_string_free (out, FALSE);
+}
+
+/* ---- drawing ---- */
+
+typedef struct
+{
+  double r, g, b;
+} Rgb;
+
+static void
+set (cairo_t *cr, Rgb c, double a)
+{
+  cairo_set_source_rgba (cr, c.r, c.g, c.b, a);
+}
+
+static CgVec2
+dev (const CaromView *v, CgVec2 p)
+{
+  return carom_view_to_device (v, p);
+}
+
+static void
+device_probe_path (cairo_t *cr, const CaromView *view, const Probe *p)
+{
+  cairo_save (cr);
+  cairo_translate (cr, view->x0, view->y0);
+  cairo_scale (cr, view->scale, view->scale);
+  probe_path (cr, p);
+  cairo_restore (cr);
+}
+
+static void
+arrow (cairo_t *cr, CgVec2 from, CgVec2 to, Rgb c)
+{
+  CgVec2 d = cg_sub (to, from);
+  double len = cg_length (d);
+  if (!(len > 1.0))
+    return;
+  CgVec2 u = cg_scale (d, 1.0 / len), n = cg_v2 (-u.y, u.x);
+  cairo_move_to (cr, from.x, from.y);
+  cairo_line_to (cr, to.x - 6 * u.x, to.y - 6 * u.y);
+  set (cr, c, 1);
+  cairo_set_line_width (cr, 2);
+  cairo_stroke (cr);
+  cairo_move_to (cr, to.x, to.y);
+  cairo_line_to (cr, to.x - 10 * u.x + 4 * n.x, to.y - 10 * u.y + 4 * n.y);
+  cairo_line_to (cr, to.x - 10 * u.x - 4 * n.x, to.y - 10 * u.y - 4 * n.y);
+  cairo_close_path (cr);
+  cairo_fill (cr);
+}
+
+static void
+dot (cairo_t *cr, CgVec2 p, double r, Rgb c)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, p.x, p.y, r, 0, 2 * G_PI);
+  set (cr, c, 1);
+  cairo_fill (cr);
+}
+
+static void
+label (cairo_t *cr, CgVec2 at, const char *text, Rgb c)
+{
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, 13);
+  cairo_move_to (cr, at.x, at.y);
+  set (cr, c, 1);
+  cairo_show_text (cr, text);
+}
+
+void
+carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dark)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  const Rgb colour[2] = { dark ? (Rgb){ 0.47, 0.68, 0.93 } : (Rgb){ 0.11, 0.44, 0.85 },
+                          dark ? (Rgb){ 1.0, 0.64, 0.28 } : (Rgb){ 0.90, 0.38, 0.0 } };
+  const Rgb good = dark ? (Rgb){ 0.34, 0.89, 0.54 } : (Rgb){ 0.15, 0.64, 0.41 };
+  const Rgb bad = dark ? (Rgb){ 1.0, 0.48, 0.39 } : (Rgb){ 0.88, 0.11, 0.14 };
+  const Rgb ink = dark ? (Rgb){ 1, 1, 1 } : (Rgb){ 0.14, 0.12, 0.19 };
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  const Probe *a = &self->probes[0], *b = &self->probes[1];
+
+  if (self->test == CAROM_LAB_BROAD)
+    {
+      const CaromBallTrace *bt;
+      CgVec2 c, d;
+      int64_t exclude;
+      if (broad_cast (self, &bt, &c, &d, &exclude))
+        {
+          /* The grid's lines, and the cells the cast walked through, shaded. */
+          CgGridCast g = cg_grid_cast (&self->grid, bt->world, c, d, exclude);
+          double t_end = g.hit ? g.t : 1e300;
+          CgAabb visible = carom_view_visible_box (view);
+          double cell = self->grid.cell;
+          if (cell * view->scale >= 4.0)
+            {
+              for (guint i = 0; i <= self->grid.cols; i++)
+                {
+                  double x = self->grid.box.lo.x + i * cell;
+                  if (x < visible.lo.x || x > visible.hi.x)
+                    continue;
+                  CgVec2 p0 = dev (view, cg_v2 (x, self->grid.box.lo.y)),
+                         p1 = dev (view, cg_v2 (x, self->grid.box.hi.y));
+                  cairo_move_to (cr, p0.x, p0.y);
+                  cairo_line_to (cr, p1.x, p1.y);
+                }
+              for (guint j = 0; j <= self->grid.rows; j++)
+                {
+                  double y = self->grid.box.lo.y + j * cell;
+                  if (y < visible.lo.y || y > visible.hi.y)
+                    continue;
+                  CgVec2 p0 = dev (view, cg_v2 (self->grid.box.lo.x, y)),
+                         p1 = dev (view, cg_v2 (self->grid.box.hi.x, y));
+                  cairo_move_to (cr, p0.x, p0.y);
+                  cairo_line_to (cr, p1.x, p1.y);
+                }
+              set (cr, colour[0], 0.45);
+              cairo_set_line_width (cr, 1);
+              cairo_stroke (cr);
+            }
+          /* Sample the ray: the cells it passes through until the hit. */
+          double step = cell / 4;
+          double t_stop = fmin (t_end, 4.0 * (self->grid.cols + self->grid.rows) * cell);
+          int last_c = -1, last_r = -1;
+          for (double t = 0; t <= t_stop; t += step)
+            {
+              CgVec2 p = cg_mul_add (c, t, d);
+              int col = (int)floor ((p.x - self->grid.box.lo.x) / cell);
+              int rw = (int)floor ((p.y - self->grid.box.lo.y) / cell);
+              if (col == last_c && rw == last_r)
+                continue;
+              last_c = col;
+              last_r = rw;
+              CgVec2 lo = dev (
+                  view, cg_v2 (self->grid.box.lo.x + col * cell, self->grid.box.lo.y + rw * cell));
+              cairo_rectangle (cr, lo.x, lo.y, cell * view->scale, cell * view->scale);
+            }
+          set (cr, colour[1], 0.18);
+          cairo_fill (cr);
+          CgVec2 from = dev (view, c), to = dev (view, cg_mul_add (c, g.hit ? g.t : 1e4, d));
+          arrow (cr, from, to, colour[1]);
+        }
+      cairo_restore (cr);
+      return;
+    }
+
+  /* The probes. */
+  for (int i = 0; i < 2; i++)
+    {
+      const Probe *p = &self->probes[i];
+      device_probe_path (cr, view, p);
+      if (p->kind != CAROM_PROBE_SEGMENT)
+        {
+          set (cr, colour[i], 0.18);
+          cairo_fill_preserve (cr);
+        }
+      set (cr, colour[i], 1);
+      cairo_set_line_width (cr, p->kind == CAROM_PROBE_SEGMENT ? 3 : 2);
+      cairo_stroke (cr);
+      CgAabb box = probe_box (p);
+      CgVec2 at = dev (view, box.lo);
+      label (cr, cg_v2 (at.x - 14, at.y - 4), i == 0 ? "A" : "B", colour[i]);
+    }
+
+  switch (self->test)
+    {
+    case CAROM_LAB_SEGMENTS:
+      {
+        CgSegments s = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1], scene_eps (self));
+        if (s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART)
+          {
+            CgVec2 p = dev (view, s.point);
+            /* The lines carried on to where they meet, dashed. */
+            static const double dash[2] = { 4, 4 };
+            cairo_set_dash (cr, dash, 2, 0);
+            for (int i = 0; i < 2; i++)
+              {
+                const Probe *q = &self->probes[i];
+                CgVec2 e
+                    = dev (view, cg_distance (q->p[0], s.point) < cg_distance (q->p[1], s.point)
+                                     ? q->p[0]
+                                     : q->p[1]);
+                cairo_move_to (cr, e.x, e.y);
+                cairo_line_to (cr, p.x, p.y);
+                set (cr, colour[i], 0.7);
+                cairo_set_line_width (cr, 1.2);
+                cairo_stroke (cr);
+              }
+            cairo_set_dash (cr, NULL, 0, 0);
+            dot (cr, p, 5, s.kind == CG_SEGMENTS_CROSS ? good : bad);
+            g_autofree char *ua = carom_explain_number (round (s.ua * 1000) / 1000);
+            g_autofree char *ub = carom_explain_number (round (s.ub * 1000) / 1000);
+            g_autofree char *text = g_strdup_printf ("uA = %s, uB = %s", ua, ub);
+            label (cr, cg_v2 (p.x + 8, p.y - 8), text, ink);
+          }
+        else if (s.kind == CG_SEGMENTS_COLLINEAR)
+          {
+            CgVec2 f = dev (view, s.overlap_from), t = dev (view, s.overlap_to);
+            cairo_move_to (cr, f.x, f.y);
+            cairo_line_to (cr, t.x, t.y);
+            set (cr, good, 1);
+            cairo_set_line_width (cr, 6);
+            cairo_stroke (cr);
+          }
+        break;
+      }
+    case CAROM_LAB_BOXES:
+      {
+        CgAabb ba = probe_box (a), bb = probe_box (b);
+        CgBoxes r = cg_lab_boxes (ba, bb);
+        static const double dash[2] = { 5, 3 };
+        cairo_set_dash (cr, dash, 2, 0);
+        for (int i = 0; i < 2; i++)
+          {
+            CgAabb box = i == 0 ? ba : bb;
+            CgVec2 lo = dev (view, box.lo), hi = dev (view, box.hi);
+            cairo_rectangle (cr, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y);
+            set (cr, r.overlap ? good : bad, 1);
+            cairo_set_line_width (cr, 1.5);
+            cairo_stroke (cr);
+          }
+        cairo_set_dash (cr, NULL, 0, 0);
+        if (r.overlap)
+          {
+            CgVec2 lo = dev (view, cg_v2 (fmax (ba.lo.x, bb.lo.x), fmax (ba.lo.y, bb.lo.y)));
+            CgVec2 hi = dev (view, cg_v2 (fmin (ba.hi.x, bb.hi.x), fmin (ba.hi.y, bb.hi.y)));
+            cairo_rectangle (cr, lo.x, lo.y, hi.x - lo.x, hi.y - lo.y);
+            set (cr, good, 0.3);
+            cairo_fill (cr);
+          }
+        break;
+      }
+    case CAROM_LAB_CIRCLES:
+      {
+        CgCircles r = cg_lab_circles (a->centre, a->radius, b->centre, b->radius);
+        CgVec2 c1 = dev (view, a->centre), c2 = dev (view, b->centre);
+        cairo_move_to (cr, c1.x, c1.y);
+        cairo_line_to (cr, c2.x, c2.y);
+        set (cr, r.overlap ? good : bad, 1);
+        cairo_set_line_width (cr, 2);
+        cairo_stroke (cr);
+        dot (cr, c1, 3, colour[0]);
+        dot (cr, c2, 3, colour[1]);
+        break;
+      }
+    case CAROM_LAB_SAT:
+      {
+        CgSat sat;
+        const char *why;
+        if (!run_sat (self, &sat, &why))
+          break;
+        int k = sat.overlap ? sat.minimum : sat.separating;
+        if (k < 0)
+          break;
+        const CgSatAxis *x = &sat.axes[k];
+        /* The axis as a line beside the shapes, with both projections on it. */
+        CgAabb all = cg_aabb_union (probe_box (a), probe_box (b));
+        CgVec2 mid = cg_aabb_center (all);
+        double reach = 0.5 * cg_distance (all.lo, all.hi) + 0.12 * self->size;
+        CgVec2 side = cg_v2 (-x->axis.y, x->axis.x);
+        /* Origin of the axis line: the point of the line through mid along
+         * side at projection 0, pushed out beside the shapes. */
+        CgVec2 base = cg_mul_add (cg_mul_add (mid, -cg_dot (mid, x->axis), x->axis), reach, side);
+        CgVec2 l0 = dev (
+            view, cg_mul_add (base, cg_min (x->min_a, x->min_b) - 0.1 * self->size, x->axis));
+        CgVec2 l1 = dev (
+            view, cg_mul_add (base, cg_max (x->max_a, x->max_b) + 0.1 * self->size, x->axis));
+        cairo_move_to (cr, l0.x, l0.y);
+        cairo_line_to (cr, l1.x, l1.y);
+        set (cr, ink, 0.6);
+        cairo_set_line_width (cr, 1);
+        cairo_stroke (cr);
+        for (int i = 0; i < 2; i++)
+          {
+            double lo = i == 0 ? x->min_a : x->min_b, hi = i == 0 ? x->max_a : x->max_b;
+            CgVec2 off = cg_scale (side, (i == 0 ? -3 : 3) / view->scale);
+            CgVec2 p0 = dev (view, cg_add (cg_mul_add (base, lo, x->axis), off));
+            CgVec2 p1 = dev (view, cg_add (cg_mul_add (base, hi, x->axis), off));
+            cairo_move_to (cr, p0.x, p0.y);
+            cairo_line_to (cr, p1.x, p1.y);
+            set (cr, colour[i], 1);
+            cairo_set_line_width (cr, 5);
+            cairo_stroke (cr);
+          }
+        label (cr, cg_add (l1, cg_v2 (6, 4)),
+               sat.overlap ? _ ("least overlap") : _ ("separating axis"), sat.overlap ? bad : good);
+        if (sat.overlap)
+          {
+            CgAabb bb = probe_box (b);
+            CgVec2 from = dev (view, cg_aabb_center (bb));
+            CgVec2 to = dev (view, cg_add (cg_aabb_center (bb), sat.mtv));
+            arrow (cr, from, to, bad);
+            label (cr, cg_add (to, cg_v2 (6, -6)), "MTV", bad);
+          }
+        break;
+      }
+    case CAROM_LAB_SWEEP:
+      {
+        CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, probe_box (b));
+        CgVec2 c0 = dev (view, a->centre), c1 = dev (view, a->end);
+        double r = a->radius * view->scale;
+        /* The swept band, and the circle where it would end. */
+        CgVec2 u = cg_normalize (cg_sub (c1, c0)), n = cg_v2 (-u.y * r, u.x * r);
+        static const double dash[2] = { 5, 4 };
+        cairo_set_dash (cr, dash, 2, 0);
+        cairo_move_to (cr, c0.x + n.x, c0.y + n.y);
+        cairo_line_to (cr, c1.x + n.x, c1.y + n.y);
+        cairo_move_to (cr, c0.x - n.x, c0.y - n.y);
+        cairo_line_to (cr, c1.x - n.x, c1.y - n.y);
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, c1.x, c1.y, r, 0, 2 * G_PI);
+        set (cr, colour[0], 0.6);
+        cairo_set_line_width (cr, 1);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+        arrow (cr, c0, c1, colour[0]);
+        if (s.hit)
+          {
+            CgVec2 c = dev (view, s.centre), k = dev (view, s.contact);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, c.x, c.y, r, 0, 2 * G_PI);
+            set (cr, bad, 1);
+            cairo_set_line_width (cr, 2);
+            cairo_stroke (cr);
+            arrow (cr, k, cg_mul_add (k, 40, s.normal), good);
+            dot (cr, k, 4, ink);
+          }
+        break;
+      }
+    case CAROM_LAB_PIXELS:
+      {
+        Pixels px;
+        double cell = PIXEL_CELL_PX / view->scale;
+        self->size = self->size > 0 ? self->size : 1.0;
+        if (!pixels_run (self, self->size / 60.0, &px))
+          break;
+        (void)cell;
+        for (int y = 0; y < px.h; y++)
+          for (int x = 0; x < px.w; x++)
+            if (px.both[y * px.w + x])
+              {
+                CgVec2 lo
+                    = dev (view, cg_v2 (px.box.lo.x + x * px.cell, px.box.lo.y + y * px.cell));
+                cairo_rectangle (cr, lo.x, lo.y, px.cell * view->scale, px.cell * view->scale);
+              }
+        set (cr, bad, 0.75);
+        cairo_fill (cr);
+        g_free (px.both);
+        break;
+      }
+    default:
+      break;
+    }
+
+  /* Handles last, on top. */
+  for (guint i = 0; i < 2; i++)
+    {
+      CgVec2 h[POLYGON_MAX + 1];
+      guint n = probe_handles (self, i, h);
+      for (guint k = 0; k < n; k++)
+        {
+          CgVec2 d = dev (view, h[k]);
+          cairo_rectangle (cr, round (d.x - HANDLE_PX / 2) + 0.5, round (d.y - HANDLE_PX / 2) + 0.5,
+                           HANDLE_PX, HANDLE_PX);
+          set (cr, dark ? (Rgb){ 0.14, 0.14, 0.14 } : (Rgb){ 1, 1, 1 }, 1);
+          cairo_fill_preserve (cr);
+          set (cr, colour[i], 1);
+          cairo_set_line_width (cr, 1);
+          cairo_stroke (cr);
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* ---- life cycle ---- */
+
+static void
+document_changed (CaromLab *self)
+{
+  /* The grid belongs to the world it was built for. */
+  cg_grid_clear (&self->grid);
+  self->grid_world = NULL;
+  changed (self);
+}
+
+void
+carom_lab_set_document (CaromLab *self, CaromDocument *document)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+  document_changed (self);
+}
+
+void
+carom_lab_set_step (CaromLab *self, guint ball, guint step)
+{
+  g_return_if_fail (CAROM_IS_LAB (self));
+  if (self->ball == ball && self->step == step)
+    return;
+  self->ball = ball;
+  self->step = step;
+  if (self->test == CAROM_LAB_BROAD)
+    changed (self);
+}
+
+static void
+carom_lab_dispose (GObject *object)
+{
+  CaromLab *self = CAROM_LAB (object);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  cg_grid_clear (&self->grid);
+  G_OBJECT_CLASS (carom_lab_parent_class)->dispose (object);
+}
+
+static void
+carom_lab_class_init (CaromLabClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = carom_lab_dispose;
+  /// The probes or the test changed: redraw and show the numbers again.
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+carom_lab_init (CaromLab *self)
+{
+  self->drag_probe = -1;
+  self->size = 200.0;
+  self->test = CAROM_LAB_SEGMENTS;
+  reset_probes (self);
+}
+
+CaromLab *
+carom_lab_new (void)
+{
+  return g_object_new (CAROM_TYPE_LAB, NULL);
+}

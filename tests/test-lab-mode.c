@@ -1,0 +1,119 @@
+/* test-lab-mode.c: the Collision lab's state machine (app/carom-lab.h)
+ * without a display: a test brings its own shapes, dragging a handle or a
+ * whole probe changes the numbers, and the broad phase test reads the scene. */
+#include <glib.h>
+#include <string.h>
+
+#include "app/carom-editor.h"
+#include "app/carom-lab.h"
+#include "model/carom-edit.h"
+
+/* The value of the row titled title (rows are title, value pairs). */
+static const char *
+value_of (GPtrArray *rows, const char *title)
+{
+  for (guint i = 0; i + 1 < rows->len; i += 2)
+    if (g_str_has_prefix (rows->pdata[i], title))
+      return rows->pdata[i + 1];
+  return NULL;
+}
+
+static void
+test_lab_tests_bring_shapes (void)
+{
+  g_autoptr (CaromLab) lab = carom_lab_new ();
+  carom_lab_place (lab, cg_v2 (0, 0), 200);
+  carom_lab_set_test (lab, CAROM_LAB_SEGMENTS);
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 0), ==, CAROM_PROBE_SEGMENT);
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_SEGMENT);
+  carom_lab_set_test (lab, CAROM_LAB_SWEEP);
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 0), ==, CAROM_PROBE_CIRCLE);
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_RECTANGLE);
+  carom_lab_set_test (lab, CAROM_LAB_CIRCLES);
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_CIRCLE);
+
+  /* SAT with a circle and a polygon; two circles are refused with the reason. */
+  carom_lab_set_test (lab, CAROM_LAB_SAT);
+  carom_lab_set_probe_kind (lab, 0, CAROM_PROBE_CIRCLE);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  g_assert_nonnull (value_of (rows, "Axis 1"));
+  carom_lab_set_probe_kind (lab, 1, CAROM_PROBE_CIRCLE);
+  g_autofree char *refused = NULL;
+  g_autoptr (GPtrArray) none = carom_lab_rows (lab, &refused);
+  g_assert_cmpuint (none->len, ==, 0);
+  g_assert_nonnull (strstr (refused, "circle–circle"));
+}
+
+/* Dragging: pressing on a probe's handle moves just that handle; pressing
+ * inside moves the whole probe; the numbers follow. */
+static void
+test_lab_drag (void)
+{
+  g_autoptr (CaromLab) lab = carom_lab_new ();
+  guint changes = 0;
+  g_signal_connect_swapped (lab, "changed", G_CALLBACK (g_atomic_int_inc), &changes);
+  carom_lab_place (lab, cg_v2 (0, 0), 200);
+  carom_lab_set_test (lab, CAROM_LAB_CIRCLES);
+  g_autofree char *v0 = NULL;
+  g_autoptr (GPtrArray) before = carom_lab_rows (lab, &v0);
+  g_autofree char *d0 = g_strdup (value_of (before, "|c2 − c1|"));
+  /* B is the circle on the right of the middle: move it far away by its centre. */
+  g_autofree char *v1 = NULL;
+  gboolean grabbed = FALSE;
+  for (double x = -100; x <= 100 && !grabbed; x += 2)
+    for (double y = -60; y <= 60 && !grabbed; y += 2)
+      if (carom_lab_press (lab, cg_v2 (x, y), 1.0))
+        {
+          grabbed = TRUE;
+          carom_lab_motion (lab, cg_v2 (x + 500, y));
+          carom_lab_release (lab);
+        }
+  g_assert_true (grabbed);
+  g_autoptr (GPtrArray) after = carom_lab_rows (lab, &v1);
+  g_assert_cmpstr (value_of (after, "|c2 − c1|"), !=, d0);
+  g_assert_nonnull (strstr (v1, "Apart"));
+  g_assert_cmpuint (changes, >, 0);
+  /* Nowhere near a probe: nothing to drag. */
+  g_assert_false (carom_lab_press (lab, cg_v2 (5000, 5000), 1.0));
+}
+
+/* The broad phase test compares brute force, the grid and the BVH on the
+ * cast of the scene's ball, and they agree on the hit. */
+static void
+test_lab_broad_phase (void)
+{
+  g_autoptr (CaromDocument) doc = carom_document_new ();
+  CaromScene *scene = carom_document_get_edit_scene (doc);
+  CaromHistory *history = carom_document_get_history (doc);
+  static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
+  carom_edit_add (history, scene, carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
+                  NULL, NULL);
+  carom_edit_add (history, scene,
+                  carom_object_new_ball ("ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29), "Add",
+                  NULL, NULL);
+  carom_document_edited (doc);
+  g_autoptr (CaromEditor) editor = carom_editor_new (doc);
+  CaromLab *lab = carom_editor_get_lab (editor);
+  carom_lab_set_test (lab, CAROM_LAB_BROAD);
+  carom_lab_set_step (lab, 0, 3);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  /* A square room: 4 offset segments (no arcs: no corner pokes in), one excluded. */
+  g_assert_cmpstr (value_of (rows, "Brute force"), ==, "3");
+  g_assert_nonnull (value_of (rows, "Grid: cells visited"));
+  g_assert_nonnull (strstr (verdict, "same hit"));
+  /* The Lab tool hands the probes its pointer events. */
+  carom_editor_set_tool (editor, CAROM_TOOL_LAB);
+  g_assert_true (carom_editor_get_lab (editor) == lab);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/lab-mode/tests-bring-shapes", test_lab_tests_bring_shapes);
+  g_test_add_func ("/lab-mode/drag", test_lab_drag);
+  g_test_add_func ("/lab-mode/broad-phase", test_lab_broad_phase);
+  return g_test_run ();
+}
