@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "geom/cg-lab.h"
 #include "model/carom-explain.h"
@@ -12,8 +13,6 @@
 /* Pixels: how near a handle must be to pick it, and its size. */
 #define HANDLE_PICK_PX 9.0
 #define HANDLE_PX 7.0
-/* The pixel test's cell, in screen pixels (coarse on purpose: its errors show). */
-#define PIXEL_CELL_PX 7.0
 #define POLYGON_MAX 8
 
 typedef struct
@@ -512,6 +511,14 @@ rasterise (const Probe *p, const Pixels *px)
   return s;
 }
 
+/* The pixel test's cell: coarse on purpose (a sixtieth of the lab's size),
+ * so where a pixel test goes wrong can be seen. */
+static double
+pixel_cell (const CaromLab *self)
+{
+  return self->size > 0.0 ? self->size / 60.0 : 1.0;
+}
+
 static gboolean
 pixels_run (const CaromLab *self, double cell, Pixels *out)
 {
@@ -713,7 +720,7 @@ carom_lab_rows (CaromLab *self, char **verdict)
     case CAROM_LAB_PIXELS:
       {
         Pixels px;
-        double cell = self->size > 0 ? self->size / 60.0 : 1.0;
+        double cell = pixel_cell (self);
         if (!pixels_run (self, cell, &px))
           {
             v = g_strdup (_ ("The shapes are too far apart for the pixel test"));
@@ -1114,11 +1121,8 @@ carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dar
     case CAROM_LAB_PIXELS:
       {
         Pixels px;
-        double cell = PIXEL_CELL_PX / view->scale;
-        self->size = self->size > 0 ? self->size : 1.0;
-        if (!pixels_run (self, self->size / 60.0, &px))
+        if (!pixels_run (self, pixel_cell (self), &px))
           break;
-        (void)cell;
         for (int y = 0; y < px.h; y++)
           for (int x = 0; x < px.w; x++)
             if (px.both[y * px.w + x])
