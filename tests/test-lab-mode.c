@@ -2,6 +2,7 @@
  * without a display: a test brings its own shapes, dragging a handle or a
  * whole probe changes the numbers, and the broad phase test reads the scene. */
 #include <glib.h>
+#include <math.h>
 #include <string.h>
 
 #include "app/carom-editor.h"
@@ -108,6 +109,44 @@ test_lab_broad_phase (void)
   g_assert_true (carom_editor_get_lab (editor) == lab);
 }
 
+/* A scene object as a probe: a ball becomes a circle, a concave wall is
+ * refused by SAT with the reason, an obstacle is tested as it is. */
+static void
+test_lab_scene_objects (void)
+{
+  g_autoptr (CaromLab) lab = carom_lab_new ();
+  carom_lab_place (lab, cg_v2 (0, 0), 200);
+  carom_lab_set_test (lab, CAROM_LAB_SAT);
+  static const CgVec2 ell[] = { { 0, 0 }, { 10, 0 }, { 10, 4 }, { 4, 4 }, { 4, 10 }, { 0, 10 } };
+  g_autoptr (CaromObject) wall = carom_object_new_polygon ("ell", CG_ROLE_WALL, ell, 6);
+  g_assert_true (carom_lab_use_object (lab, 0, wall, NULL));
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 0), ==, CAROM_PROBE_POLYGON);
+  g_autofree char *why = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &why);
+  g_assert_cmpuint (rows->len, ==, 0);
+  g_assert_nonnull (strstr (why, "not convex"));
+
+  static const CgVec2 square[] = { { 2, 2 }, { 8, 2 }, { 8, 8 }, { 2, 8 } };
+  g_autoptr (CaromObject) post = carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, square, 4);
+  g_autoptr (CaromObject) ball = carom_object_new_ball ("ball", cg_v2 (9, 5), 2, cg_v2 (1, 0), 29);
+  g_assert_true (carom_lab_use_object (lab, 0, post, NULL));
+  g_assert_true (carom_lab_use_object (lab, 1, ball, NULL));
+  g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_CIRCLE);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) sat = carom_lab_rows (lab, &verdict);
+  g_assert_nonnull (value_of (sat, "Minimum translation vector"));
+  g_assert_cmpstr (value_of (sat, "Minimum translation vector"), ==, "(1, 0)");
+
+  /* Too many vertices for the lab: refused with the reason. */
+  CgVec2 many[100];
+  for (int i = 0; i < 100; i++)
+    many[i] = cg_v2 (cos (2 * G_PI * i / 100), sin (2 * G_PI * i / 100));
+  g_autoptr (CaromObject) round = carom_object_new_polygon ("round", CG_ROLE_OBSTACLE, many, 100);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (carom_lab_use_object (lab, 0, round, &error));
+  g_assert_nonnull (strstr (error->message, "round"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -115,5 +154,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lab-mode/tests-bring-shapes", test_lab_tests_bring_shapes);
   g_test_add_func ("/lab-mode/drag", test_lab_drag);
   g_test_add_func ("/lab-mode/broad-phase", test_lab_broad_phase);
+  g_test_add_func ("/lab-mode/scene-objects", test_lab_scene_objects);
   return g_test_run ();
 }

@@ -13,7 +13,7 @@
 /* Pixels: how near a handle must be to pick it, and its size. */
 #define HANDLE_PICK_PX 9.0
 #define HANDLE_PX 7.0
-#define POLYGON_MAX 8
+#define POLYGON_MAX 64
 
 typedef struct
 {
@@ -247,6 +247,33 @@ carom_lab_set_probe_kind (CaromLab *self, guint probe, CaromProbeKind kind)
   double s = fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y);
   *p = make_probe (kind, cg_aabb_center (box), s > 0 ? s : self->size * 0.5, probe ? -0.6 : 0.35);
   changed (self);
+}
+
+gboolean
+carom_lab_use_object (CaromLab *self, guint probe, const CaromObject *object, GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_LAB (self) && probe < 2 && object != NULL, FALSE);
+  Probe *p = &self->probes[probe];
+  if (object->kind == CAROM_OBJECT_BALL)
+    {
+      *p = make_probe (CAROM_PROBE_CIRCLE, object->center, 1.0, 0.0);
+      p->radius = object->radius;
+      p->end = cg_mul_add (object->center, 4.0 * object->radius, object->direction);
+    }
+  else
+    {
+      if (object->n_points > POLYGON_MAX)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _ ("“%s” has %zu vertices; the lab takes shapes of at most %d"), object->id,
+                       object->n_points, POLYGON_MAX);
+          return FALSE;
+        }
+      *p = (Probe){ .kind = CAROM_PROBE_POLYGON, .n = (guint)object->n_points };
+      memcpy (p->p, object->points, object->n_points * sizeof *object->points);
+    }
+  changed (self);
+  return TRUE;
 }
 
 CaromProbeKind

@@ -45,6 +45,8 @@ struct _CaromWindow
   GtkDropDown *lab_test;
   GtkDropDown *lab_probe_a;
   GtkDropDown *lab_probe_b;
+  GtkWidget *lab_use_a;
+  GtkWidget *lab_use_b;
   gboolean updating_lab;
 
   /* owned */
@@ -1116,6 +1118,8 @@ lab_changed (CaromWindow *self)
   gboolean any = test == CAROM_LAB_BOXES || test == CAROM_LAB_SAT || test == CAROM_LAB_PIXELS;
   gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_a), any);
   gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_b), any);
+  gtk_widget_set_visible (self->lab_use_a, any);
+  gtk_widget_set_visible (self->lab_use_b, any);
   self->updating_lab = FALSE;
 }
 
@@ -1128,6 +1132,35 @@ lab_menu_chosen (CaromWindow *self)
   carom_lab_set_test (lab, (CaromLabTest)gtk_drop_down_get_selected (self->lab_test));
   carom_lab_set_probe_kind (lab, 0, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_a));
   carom_lab_set_probe_kind (lab, 1, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_b));
+}
+
+/* A probe becomes a copy of the one object selected. */
+static void
+use_selected (CaromWindow *self, guint probe)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
+  if (sel->len != 1)
+    {
+      toast (self, _ ("Select one object in the Scene list first"));
+      return;
+    }
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CaromObject *o = g_ptr_array_index (scene->objects, g_array_index (sel, guint, 0));
+  g_autoptr (GError) error = NULL;
+  if (!carom_lab_use_object (carom_editor_get_lab (self->editor), probe, o, &error))
+    toast (self, error->message);
+}
+
+static void
+use_selected_a (CaromWindow *self)
+{
+  use_selected (self, 0);
+}
+
+static void
+use_selected_b (CaromWindow *self)
+{
+  use_selected (self, 1);
 }
 
 static void
@@ -1157,6 +1190,8 @@ setup_lab_menus (CaromWindow *self)
                             self);
   g_signal_connect_swapped (self->lab_probe_b, "notify::selected", G_CALLBACK (lab_menu_chosen),
                             self);
+  g_signal_connect_swapped (self->lab_use_a, "clicked", G_CALLBACK (use_selected_a), self);
+  g_signal_connect_swapped (self->lab_use_b, "clicked", G_CALLBACK (use_selected_b), self);
 }
 
 /* Writes the lab view as the canvas shows it: the scene through the same
@@ -1501,6 +1536,8 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_test);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_probe_a);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_probe_b);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_use_a);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_use_b);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, scrubber);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, speed_dropdown);

@@ -98,6 +98,7 @@ CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
 const char *carom_object_role_name (const CaromObject *object);
 
 void carom_object_free (CaromObject *object);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromObject, carom_object_free)
 
 /// A deep copy of object (compact, like the objects the reader makes).
 CaromObject *carom_object_copy (const CaromObject *object);
