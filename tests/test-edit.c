@@ -8,6 +8,8 @@
 #include "model/carom-edit.h"
 #include "model/carom-tracing.h"
 
+#include "scene-compare.h"
+
 #define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
 
 /* A room (wall), a post (obstacle) and a ball, all in their role's
@@ -22,26 +24,6 @@ seed_scene (void)
   carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
   carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 0), 29);
   return scene;
-}
-
-static CaromScene *
-scene_copy (const CaromScene *scene)
-{
-  CaromScene *copy = carom_scene_new ();
-  for (guint i = 0; i < scene->objects->len; i++)
-    g_ptr_array_add (copy->objects, carom_object_copy (OBJ (scene, i)));
-  return copy;
-}
-
-static gboolean
-scenes_equal (const CaromScene *a, const CaromScene *b)
-{
-  if (a->objects->len != b->objects->len)
-    return FALSE;
-  for (guint i = 0; i < a->objects->len; i++)
-    if (!carom_object_equal (OBJ (a, i), OBJ (b, i)))
-      return FALSE;
-  return TRUE;
 }
 
 /* Fails naming the first object that differs. */

@@ -10,6 +10,7 @@
 
 #include "app/carom-editor.h"
 #include "model/carom-edit.h"
+#include "scene-compare.h"
 
 #define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
 
@@ -53,26 +54,6 @@ static const CaromScene *
 scene (Fx *fx)
 {
   return carom_document_get_scene (fx->doc);
-}
-
-static CaromScene *
-scene_copy (const CaromScene *s)
-{
-  CaromScene *copy = carom_scene_new ();
-  for (guint i = 0; i < s->objects->len; i++)
-    g_ptr_array_add (copy->objects, carom_object_copy (OBJ (s, i)));
-  return copy;
-}
-
-static gboolean
-scenes_equal (const CaromScene *a, const CaromScene *b)
-{
-  if (a->objects->len != b->objects->len)
-    return FALSE;
-  for (guint i = 0; i < a->objects->len; i++)
-    if (!carom_object_equal (OBJ (a, i), OBJ (b, i)))
-      return FALSE;
-  return TRUE;
 }
 
 static void

@@ -3,6 +3,8 @@
 
 #include "model/carom-history.h"
 
+#include "scene-compare.h"
+
 static CaromScene *
 seed_scene (void)
 {
@@ -13,26 +15,6 @@ seed_scene (void)
   carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
   carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
   return scene;
-}
-
-static CaromScene *
-scene_copy (const CaromScene *scene)
-{
-  CaromScene *copy = carom_scene_new ();
-  for (guint i = 0; i < scene->objects->len; i++)
-    g_ptr_array_add (copy->objects, carom_object_copy (g_ptr_array_index (scene->objects, i)));
-  return copy;
-}
-
-static gboolean
-scenes_equal (const CaromScene *a, const CaromScene *b)
-{
-  if (a->objects->len != b->objects->len)
-    return FALSE;
-  for (guint i = 0; i < a->objects->len; i++)
-    if (!carom_object_equal (g_ptr_array_index (a->objects, i), g_ptr_array_index (b->objects, i)))
-      return FALSE;
-  return TRUE;
 }
 
 static CaromObject *
