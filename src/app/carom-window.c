@@ -1,10 +1,8 @@
 /* carom-window.c: a Carom window: one document, its canvas and inspector. */
 #include "config.h"
 
-#include "carom-window.h"
+#include "carom-window-private.h"
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -20,58 +18,12 @@
 #include "carom-inspector.h"
 #include "carom-stepper.h"
 
-/* How many recent scenes the Open button's menu lists. */
-#define RECENT_LIMIT 10
-
-struct _CaromWindow
-{
-  AdwApplicationWindow parent_instance;
-
-  /* template widgets */
-  AdwToastOverlay *toast_overlay;
-  AdwWindowTitle *window_title;
-  AdwSplitButton *open_button;
-  AdwFlap *flap;
-  GtkLabel *step_label;
-  GtkLabel *pointer_label;
-  GtkLabel *zoom_label;
-  GtkLabel *objects_label;
-  GtkLabel *trace_label;
-  GtkWidget *role_box;
-  GtkWidget *sides_box;
-  GtkSpinButton *sides_spin;
-  GtkLabel *tool_hint;
-  GtkWidget *lab_box;
-  GtkDropDown *lab_test;
-  GtkDropDown *lab_probe_a;
-  GtkDropDown *lab_probe_b;
-  GtkWidget *lab_use_a;
-  GtkWidget *lab_use_b;
-  gboolean updating_lab;
-
-  /* owned */
-  CaromDocument *document;
-  GSettings *settings;
-  GMenu *recent_menu;
-
-  CaromCanvas *canvas;
-  CaromInspector *inspector;
-  CaromEditor *editor;
-  CaromStepper *stepper;
-  GtkScale *scrubber;
-  GtkButton *play_button;
-  GtkDropDown *speed_dropdown;
-  gboolean updating_scrubber;
-
-  gboolean closing_confirmed;
-};
-
 G_DEFINE_FINAL_TYPE (CaromWindow, carom_window, ADW_TYPE_APPLICATION_WINDOW)
 
 /* ---- small helpers ---- */
 
-static void
-toast (CaromWindow *self, const char *message)
+void
+carom_window_toast (CaromWindow *self, const char *message)
 {
   AdwToast *t = adw_toast_new (message);
   adw_toast_set_timeout (t, 5);
@@ -268,8 +220,8 @@ follow_selected_ball (CaromWindow *self)
     carom_stepper_set_ball (self->stepper, (guint)(-2 - slot));
 }
 
-static void
-document_changed (CaromWindow *self)
+void
+carom_window_document_changed (CaromWindow *self)
 {
   update_status (self);
 }
@@ -286,405 +238,6 @@ pointer_moved (CaromWindow *self, double x, double y, gboolean inside)
   g_autofree char *text = g_strdup_printf ("x %s  y %s", g_ascii_formatd (bx, sizeof bx, "%.1f", x),
                                            g_ascii_formatd (by, sizeof by, "%.1f", y));
   gtk_label_set_label (self->pointer_label, text);
-}
-
-/* ---- recent files ---- */
-
-static void
-rebuild_recent_menu (CaromWindow *self)
-{
-  g_menu_remove_all (self->recent_menu);
-  GtkRecentManager *manager = gtk_recent_manager_get_default ();
-  GList *items = gtk_recent_manager_get_items (manager);
-  guint added = 0;
-  for (GList *l = items; l != NULL && added < RECENT_LIMIT; l = l->next)
-    {
-      GtkRecentInfo *info = l->data;
-      const char *uri = gtk_recent_info_get_uri (info);
-      const char *mime = gtk_recent_info_get_mime_type (info);
-      if (!gtk_recent_info_has_application (info, g_get_application_name ())
-          || (mime && strcmp (mime, "image/svg+xml") != 0) || !gtk_recent_info_exists (info))
-        continue;
-      g_autoptr (GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
-      g_menu_item_set_action_and_target_value (item, "win.open-recent", g_variant_new_string (uri));
-      g_menu_append_item (self->recent_menu, item);
-      added++;
-    }
-  g_list_free_full (items, (GDestroyNotify)gtk_recent_info_unref);
-  if (added == 0)
-    {
-      g_autoptr (GMenuItem) none = g_menu_item_new (_ ("No Recent Scenes"), "win.no-recent");
-      g_menu_append_item (self->recent_menu, none);
-    }
-}
-
-static void
-remember_recent (GFile *file)
-{
-  g_autofree char *uri = g_file_get_uri (file);
-  GtkRecentData data = {
-    .display_name = NULL,
-    .mime_type = (char *)"image/svg+xml",
-    .app_name = (char *)g_get_application_name (),
-    .app_exec = (char *)"carom %u",
-  };
-  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
-}
-
-/* ---- unsaved changes ---- */
-
-typedef void (*Continuation) (CaromWindow *self, gpointer data);
-
-typedef struct
-{
-  CaromWindow *self;
-  Continuation then;
-  gpointer data;
-  GDestroyNotify destroy;
-} Pending;
-
-static Pending *
-pending_new (CaromWindow *self, Continuation then, gpointer data, GDestroyNotify destroy)
-{
-  Pending *p = g_new0 (Pending, 1);
-  p->self = g_object_ref (self);
-  p->then = then;
-  p->data = data;
-  p->destroy = destroy;
-  return p;
-}
-
-static void
-pending_free (Pending *p)
-{
-  if (p->destroy && p->data)
-    p->destroy (p->data);
-  g_object_unref (p->self);
-  g_free (p);
-}
-
-static void
-pending_run (Pending *p)
-{
-  p->then (p->self, p->data);
-  pending_free (p);
-}
-
-static gboolean
-pending_run_idle (gpointer data)
-{
-  pending_run (data);
-  return G_SOURCE_REMOVE;
-}
-
-static void save_then (CaromWindow *self, GFile *file, gboolean overwrite, Pending *after);
-static void save_as_then (CaromWindow *self, Pending *after);
-
-static void
-unsaved_response (AdwMessageDialog *dialog, const char *response, Pending *p)
-{
-  (void)dialog;
-  if (g_strcmp0 (response, "discard") == 0)
-    {
-      carom_document_discard_autosave (p->self->document);
-      /* Later, not now: the continuation may close the window, which must
-       * not go while its dialog is still answering. */
-      g_idle_add (pending_run_idle, p);
-    }
-  else if (g_strcmp0 (response, "save") == 0)
-    {
-      if (carom_document_get_file (p->self->document) == NULL)
-        save_as_then (p->self, p);
-      else
-        save_then (p->self, NULL, FALSE, p);
-    }
-  else
-    pending_free (p);
-}
-
-/* Runs then(self, data) now when nothing is unsaved; otherwise asks whether
- * to save, discard or cancel first (the GNOME HIG's "Save Changes?" dialog). */
-static void
-confirm_discard (CaromWindow *self, Continuation then, gpointer data, GDestroyNotify destroy)
-{
-  Pending *p = pending_new (self, then, data, destroy);
-  if (!carom_document_get_modified (self->document))
-    {
-      pending_run (p);
-      return;
-    }
-  g_autofree char *name = carom_document_dup_title (self->document);
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Save Changes?"), NULL);
-  adw_message_dialog_format_body (
-      ADW_MESSAGE_DIALOG (dialog),
-      _ ("“%s” has unsaved changes. Changes which are not saved will be permanently lost."), name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "discard",
-                                    _ ("_Discard"), "save", _ ("_Save"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect (dialog, "response", G_CALLBACK (unsaved_response), p);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-/* ---- saving ---- */
-
-typedef struct
-{
-  GFile *file;
-  Pending *after;
-} SaveOp;
-
-static void save_done (GObject *source, GAsyncResult *result, gpointer user_data);
-
-static void
-changed_on_disk_response (AdwMessageDialog *dialog, const char *response, SaveOp *op)
-{
-  (void)dialog;
-  CaromWindow *self = op->after ? op->after->self : NULL;
-  if (g_strcmp0 (response, "overwrite") == 0 && self != NULL)
-    {
-      carom_document_save_async (self->document, op->file, TRUE, NULL, save_done, op);
-      return;
-    }
-  if (op->after)
-    pending_free (op->after);
-  g_clear_object (&op->file);
-  g_free (op);
-}
-
-static void
-save_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  SaveOp *op = user_data;
-  CaromDocument *document = CAROM_DOCUMENT (source);
-  CaromWindow *self = op->after->self;
-  g_autoptr (GError) error = NULL;
-
-  if (!carom_document_save_finish (document, result, &error))
-    {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
-        {
-          g_autofree char *name = carom_document_dup_title (document);
-          GtkWidget *dialog
-              = adw_message_dialog_new (GTK_WINDOW (self), _ ("File Changed on Disk"), NULL);
-          adw_message_dialog_format_body (
-              ADW_MESSAGE_DIALOG (dialog),
-              _ ("“%s” was changed by another program since it was opened. Overwrite it with "
-                 "this scene?"),
-              name);
-          adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"),
-                                            "overwrite", _ ("_Overwrite"), NULL);
-          adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "overwrite",
-                                                      ADW_RESPONSE_DESTRUCTIVE);
-          adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-          g_signal_connect (dialog, "response", G_CALLBACK (changed_on_disk_response), op);
-          gtk_window_present (GTK_WINDOW (dialog));
-          return;
-        }
-      g_autofree char *message = g_strdup_printf (_ ("Could not save: %s"), error->message);
-      toast (self, message);
-      pending_free (op->after);
-    }
-  else
-    {
-      remember_recent (carom_document_get_file (document));
-      pending_run (op->after);
-    }
-  g_clear_object (&op->file);
-  g_free (op);
-}
-
-static void
-save_then (CaromWindow *self, GFile *file, gboolean overwrite, Pending *after)
-{
-  SaveOp *op = g_new0 (SaveOp, 1);
-  op->file = file ? g_object_ref (file) : NULL;
-  op->after = after;
-  carom_document_save_async (self->document, file, overwrite, NULL, save_done, op);
-}
-
-static void
-nothing_more (CaromWindow *self, gpointer data)
-{
-  (void)self;
-  (void)data;
-}
-
-static GtkFileFilter *
-svg_filter (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-  gtk_file_filter_set_name (filter, _ ("SVG Scenes"));
-  gtk_file_filter_add_mime_type (filter, "image/svg+xml");
-  gtk_file_filter_add_suffix (filter, "svg");
-  return filter;
-}
-
-static void
-save_as_response (GtkNativeDialog *chooser, int response, Pending *after)
-{
-  CaromWindow *self = after->self;
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      /* The chooser already asked before replacing an existing file. */
-      save_then (self, file, TRUE, after);
-    }
-  else
-    pending_free (after);
-  g_object_unref (chooser);
-}
-
-static void
-save_as_then (CaromWindow *self, Pending *after)
-{
-  GtkFileChooserNative *chooser
-      = gtk_file_chooser_native_new (_ ("Save Scene"), GTK_WINDOW (self),
-                                     GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_autoptr (GtkFileFilter) filter = svg_filter ();
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  GFile *file = carom_document_get_file (self->document);
-  if (file != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
-  else
-    {
-      /* Translators: the file name offered for a new scene; keep the .svg ending. */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("Untitled Scene.svg"));
-    }
-  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), after);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-/* ---- opening ---- */
-
-static void
-summary_details (AdwToast *t, gpointer user_data)
-{
-  CaromWindow *self = user_data;
-  GPtrArray *lines = g_object_get_data (G_OBJECT (t), "summary");
-  g_autoptr (GString) body = g_string_new (NULL);
-  for (guint i = 0; lines && i < lines->len; i++)
-    {
-      if (i > 0)
-        g_string_append_c (body, '\n');
-      g_string_append (body, g_ptr_array_index (lines, i));
-    }
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _ ("Import Summary"), body->str);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
-{
-  g_autoptr (CaromWindow) self = user_data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) summary = NULL;
-
-  if (!carom_document_load_finish (CAROM_DOCUMENT (source), result, &summary, &error))
-    {
-      /* The document is untouched: say why, keep the scene on screen. */
-      g_autofree char *message = g_strdup_printf (_ ("Could not open: %s"), error->message);
-      toast (self, message);
-      return;
-    }
-  remember_recent (carom_document_get_file (self->document));
-  carom_editor_reset (self->editor);
-  carom_editor_set_tool (self->editor, CAROM_TOOL_SELECT);
-  carom_stepper_first (self->stepper);
-  carom_canvas_zoom_to_fit (self->canvas);
-  document_changed (self);
-  if (summary != NULL && summary->len > 0)
-    {
-      AdwToast *t = adw_toast_new (g_ptr_array_index (summary, 0));
-      adw_toast_set_timeout (t, 8);
-      if (summary->len > 1)
-        {
-          adw_toast_set_button_label (t, _ ("_Details"));
-          g_object_set_data_full (G_OBJECT (t), "summary", g_ptr_array_ref (summary),
-                                  (GDestroyNotify)g_ptr_array_unref);
-          g_signal_connect (t, "button-clicked", G_CALLBACK (summary_details), self);
-        }
-      adw_toast_overlay_add_toast (self->toast_overlay, t);
-    }
-}
-
-static void
-open_now (CaromWindow *self, gpointer data)
-{
-  GFile *file = data;
-  carom_document_load_async (self->document, file, NULL, load_done, g_object_ref (self));
-}
-
-void
-carom_window_open_file (CaromWindow *self, GFile *file)
-{
-  g_return_if_fail (CAROM_IS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-  confirm_discard (self, open_now, g_object_ref (file), g_object_unref);
-}
-
-static void
-open_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      carom_window_open_file (self, file);
-    }
-  g_object_unref (chooser);
-}
-
-static void
-open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
-{
-  CaromWindow *self = user_data;
-  (void)action;
-  (void)parameter;
-  GtkFileChooserNative *chooser
-      = gtk_file_chooser_native_new (_ ("Open Scene"), GTK_WINDOW (self),
-                                     GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_autoptr (GtkFileFilter) filter = svg_filter ();
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  g_signal_connect (chooser, "response", G_CALLBACK (open_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
-{
-  (void)action;
-  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
-  carom_window_open_file (CAROM_WINDOW (user_data), file);
-}
-
-static gboolean
-drop_files (GtkDropTarget *target, const GValue *value, double x, double y, CaromWindow *self)
-{
-  (void)target;
-  (void)x;
-  (void)y;
-  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
-    return FALSE;
-  GSList *files = g_value_get_boxed (value);
-  if (files == NULL)
-    return FALSE;
-  /* The first file replaces this window's scene, the others get windows of their own. */
-  carom_window_open_file (self, files->data);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  for (GSList *l = files->next; l != NULL; l = l->next)
-    {
-      CaromWindow *window = carom_window_new (CAROM_APPLICATION (app));
-      gtk_window_present (GTK_WINDOW (window));
-      carom_window_open_file (window, l->data);
-    }
-  return TRUE;
 }
 
 /* ---- the document ---- */
@@ -706,8 +259,8 @@ update_undo (CaromWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (redo), can_redo);
 }
 
-static void
-set_document (CaromWindow *self, CaromDocument *document)
+void
+carom_window_set_document (CaromWindow *self, CaromDocument *document)
 {
   if (self->document != NULL)
     {
@@ -719,7 +272,7 @@ set_document (CaromWindow *self, CaromDocument *document)
   g_signal_connect_swapped (document, "notify::title", G_CALLBACK (document_notify), self);
   g_signal_connect_swapped (document, "notify::can-undo", G_CALLBACK (update_undo), self);
   g_signal_connect_swapped (document, "notify::can-redo", G_CALLBACK (update_undo), self);
-  g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+  g_signal_connect_swapped (document, "changed", G_CALLBACK (carom_window_document_changed), self);
   carom_canvas_set_document (self->canvas, document);
   carom_inspector_set_document (self->inspector, document);
   carom_editor_set_document (self->editor, document);
@@ -731,58 +284,18 @@ set_document (CaromWindow *self, CaromDocument *document)
   carom_stepper_set_document (self->stepper, document);
   update_title (self);
   update_undo (self);
-  document_changed (self);
+  carom_window_document_changed (self);
   carom_canvas_zoom_to_fit (self->canvas);
 }
 
 /* ---- actions ---- */
-
-static void
-new_now (CaromWindow *self, gpointer data)
-{
-  (void)data;
-  CaromDocument *fresh = carom_document_new ();
-  set_document (self, fresh);
-  g_object_unref (fresh);
-}
-
-static void
-new_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
-{
-  (void)action;
-  (void)parameter;
-  confirm_discard (CAROM_WINDOW (user_data), new_now, NULL, NULL);
-}
-
-static void
-save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
-{
-  CaromWindow *self = user_data;
-  (void)action;
-  (void)parameter;
-  Pending *after = pending_new (self, nothing_more, NULL, NULL);
-  if (carom_document_get_file (self->document) == NULL)
-    save_as_then (self, after);
-  else
-    save_then (self, NULL, FALSE, after);
-}
-
-static void
-save_as_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
-{
-  CaromWindow *self = user_data;
-  (void)action;
-  (void)parameter;
-  save_as_then (self, pending_new (self, nothing_more, NULL, NULL));
-}
-
-static void
-export_done (GtkWindow *parent, GFile *file)
+void
+carom_window_export_done (GtkWindow *parent, GFile *file)
 {
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *name = g_filename_display_name (base);
   g_autofree char *message = g_strdup_printf (_ ("Exported “%s”"), name);
-  toast (CAROM_WINDOW (parent), message);
+  carom_window_toast (CAROM_WINDOW (parent), message);
 }
 
 static void
@@ -791,9 +304,9 @@ export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   CaromWindow *self = user_data;
   (void)action;
   (void)parameter;
-  GtkWindow *dialog = carom_export_dialog_new (GTK_WINDOW (self), self->document, self->settings,
-                                               carom_stepper_get_ball (self->stepper),
-                                               carom_stepper_get_step (self->stepper), export_done);
+  GtkWindow *dialog = carom_export_dialog_new (
+      GTK_WINDOW (self), self->document, self->settings, carom_stepper_get_ball (self->stepper),
+      carom_stepper_get_step (self->stepper), carom_window_export_done);
   gtk_window_present (dialog);
 }
 
@@ -964,7 +477,7 @@ update_edit_actions (CaromWindow *self)
 static void
 editor_message (CaromWindow *self, const char *text)
 {
-  toast (self, text);
+  carom_window_toast (self, text);
 }
 
 static void
@@ -1041,7 +554,7 @@ add_objects (CaromWindow *self, GPtrArray *objects, const char *label)
                            &n_reversed, &error))
     {
       g_autofree char *message = g_strdup_printf (_ ("Nothing pasted: %s"), error->message);
-      toast (self, message);
+      carom_window_toast (self, message);
       return;
     }
   carom_document_edited (self->document);
@@ -1065,7 +578,7 @@ paste_done (GObject *source, GAsyncResult *result, gpointer user_data)
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           g_autofree char *message = g_strdup_printf (_ ("Nothing pasted: %s"), error->message);
-          toast (self, message);
+          carom_window_toast (self, message);
         }
       return;
     }
@@ -1098,189 +611,6 @@ duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
     g_ptr_array_add (objects, carom_object_copy (g_ptr_array_index (
                                   scene->objects, g_array_index (sel, guint, i))));
   add_objects (self, objects, _ ("Duplicate"));
-}
-
-/* ---- the Collision lab ---- */
-
-/* The lab's menus follow it (a test brings its own shapes). */
-static void
-lab_changed (CaromWindow *self)
-{
-  if (self->editor == NULL)
-    return;
-  CaromLab *lab = carom_editor_get_lab (self->editor);
-  self->updating_lab = TRUE;
-  gtk_drop_down_set_selected (self->lab_test, carom_lab_get_test (lab));
-  gtk_drop_down_set_selected (self->lab_probe_a, carom_lab_get_probe_kind (lab, 0));
-  gtk_drop_down_set_selected (self->lab_probe_b, carom_lab_get_probe_kind (lab, 1));
-  CaromLabTest test = carom_lab_get_test (lab);
-  /* Shapes are chosen where the test takes more than one kind. */
-  gboolean any = test == CAROM_LAB_BOXES || test == CAROM_LAB_SAT || test == CAROM_LAB_PIXELS;
-  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_a), any);
-  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_b), any);
-  gtk_widget_set_visible (self->lab_use_a, any);
-  gtk_widget_set_visible (self->lab_use_b, any);
-  self->updating_lab = FALSE;
-}
-
-static void
-lab_menu_chosen (CaromWindow *self)
-{
-  if (self->updating_lab)
-    return;
-  CaromLab *lab = carom_editor_get_lab (self->editor);
-  carom_lab_set_test (lab, (CaromLabTest)gtk_drop_down_get_selected (self->lab_test));
-  carom_lab_set_probe_kind (lab, 0, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_a));
-  carom_lab_set_probe_kind (lab, 1, (CaromProbeKind)gtk_drop_down_get_selected (self->lab_probe_b));
-}
-
-/* A probe becomes a copy of the one object selected. */
-static void
-use_selected (CaromWindow *self, guint probe)
-{
-  g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
-  if (sel->len != 1)
-    {
-      toast (self, _ ("Select one object in the Scene list first"));
-      return;
-    }
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  const CaromObject *o = g_ptr_array_index (scene->objects, g_array_index (sel, guint, 0));
-  g_autoptr (GError) error = NULL;
-  if (!carom_lab_use_object (carom_editor_get_lab (self->editor), probe, o, &error))
-    toast (self, error->message);
-}
-
-static void
-use_selected_a (CaromWindow *self)
-{
-  use_selected (self, 0);
-}
-
-static void
-use_selected_b (CaromWindow *self)
-{
-  use_selected (self, 1);
-}
-
-static void
-setup_lab_menus (CaromWindow *self)
-{
-  g_autoptr (GtkStringList) tests = gtk_string_list_new (NULL);
-  for (CaromLabTest t = 0; t < CAROM_LAB_N_TESTS; t++)
-    gtk_string_list_append (tests, carom_lab_test_name (t));
-  gtk_drop_down_set_model (self->lab_test, G_LIST_MODEL (tests));
-  GtkDropDown *probes[2] = { self->lab_probe_a, self->lab_probe_b };
-  for (int i = 0; i < 2; i++)
-    {
-      g_autoptr (GtkStringList) kinds = gtk_string_list_new (NULL);
-      for (CaromProbeKind k = 0; k < CAROM_PROBE_N_KINDS; k++)
-        {
-          g_autofree char *name
-              = g_strdup_printf ("%s: %s", i == 0 ? "A" : "B", carom_lab_probe_name (k));
-          gtk_string_list_append (kinds, name);
-        }
-      gtk_drop_down_set_model (probes[i], G_LIST_MODEL (kinds));
-    }
-  lab_changed (self);
-  g_signal_connect_swapped (carom_editor_get_lab (self->editor), "changed",
-                            G_CALLBACK (lab_changed), self);
-  g_signal_connect_swapped (self->lab_test, "notify::selected", G_CALLBACK (lab_menu_chosen), self);
-  g_signal_connect_swapped (self->lab_probe_a, "notify::selected", G_CALLBACK (lab_menu_chosen),
-                            self);
-  g_signal_connect_swapped (self->lab_probe_b, "notify::selected", G_CALLBACK (lab_menu_chosen),
-                            self);
-  g_signal_connect_swapped (self->lab_use_a, "clicked", G_CALLBACK (use_selected_a), self);
-  g_signal_connect_swapped (self->lab_use_b, "clicked", G_CALLBACK (use_selected_b), self);
-}
-
-/* Writes the lab view as the canvas shows it: the scene through the same
- * renderer as any figure, the probes and the test's construction on top. */
-static gboolean
-write_lab_view (CaromWindow *self, const char *path, GError **error)
-{
-  GtkWidget *canvas = GTK_WIDGET (self->canvas);
-  int width = gtk_widget_get_width (canvas), height = gtk_widget_get_height (canvas);
-  double wx, wy;
-  if (width <= 0 || height <= 0 || !carom_canvas_scene_to_widget (self->canvas, 0, 0, &wx, &wy))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("The canvas is not shown"));
-      return FALSE;
-    }
-  double zoom = carom_canvas_get_zoom (self->canvas);
-  CaromView view = {
-    .scale = zoom, .x0 = wx, .y0 = wy, .width = width, .height = height, .pt = CAROM_VIEW_SCREEN_PT
-  };
-  g_autofree char *lower = g_ascii_strdown (path, -1);
-  cairo_surface_t *surface;
-  if (g_str_has_suffix (lower, ".pdf"))
-    surface = cairo_pdf_surface_create (path, width, height);
-  else if (g_str_has_suffix (lower, ".svg"))
-    surface = cairo_svg_surface_create (path, width, height);
-  else
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * width, 2 * height);
-  cairo_t *cr = cairo_create (surface);
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    cairo_scale (cr, 2, 2);
-  CaromStyle style = carom_style_screen (FALSE);
-  cairo_set_source_rgba (cr, style.background.red, style.background.green, style.background.blue,
-                         style.background.alpha);
-  cairo_paint (cr);
-  CaromRenderOptions options;
-  carom_render_options_init (&options);
-  options.overlays = CAROM_OVERLAY_OUTLINES | CAROM_OVERLAY_LABELS | CAROM_OVERLAY_GRID;
-  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (
-      carom_document_get_scene (self->document), carom_document_get_trace (self->document), -1);
-  if (cache != NULL)
-    carom_render (cr, cache, &view, &style, &options, NULL);
-  carom_lab_draw (carom_editor_get_lab (self->editor), cr, &view, FALSE);
-  cairo_destroy (cr);
-  cairo_status_t status;
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("Could not write “%s”: %s"), path,
-                   cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-export_lab_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (file);
-      g_autoptr (GError) error = NULL;
-      if (path != NULL && write_lab_view (self, path, &error))
-        export_done (GTK_WINDOW (self), file);
-      else if (error != NULL)
-        toast (self, error->message);
-    }
-  g_object_unref (chooser);
-}
-
-static void
-export_lab_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
-{
-  CaromWindow *self = user_data;
-  (void)a;
-  (void)p;
-  GtkFileChooserNative *chooser
-      = gtk_file_chooser_native_new (_ ("Export Lab View"), GTK_WINDOW (self),
-                                     GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("collision-lab.png"));
-  g_signal_connect (chooser, "response", G_CALLBACK (export_lab_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -1335,11 +665,6 @@ static const GActionEntry win_actions[] = {
   { "zoom-actual-size", zoom_actual_activated, NULL, NULL, NULL, { 0 } },
   { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
   { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
-  { "new", new_activated, NULL, NULL, NULL, { 0 } },
-  { "open", open_activated, NULL, NULL, NULL, { 0 } },
-  { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
-  { "save", save_activated, NULL, NULL, NULL, { 0 } },
-  { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
   { "export", export_activated, NULL, NULL, NULL, { 0 } },
   { "close", close_activated, NULL, NULL, NULL, { 0 } },
   { "step-first", step_first_activated, NULL, NULL, NULL, { 0 } },
@@ -1355,29 +680,16 @@ static const GActionEntry win_actions[] = {
   { "duplicate", duplicate_activated, NULL, NULL, NULL, { 0 } },
   { "delete", delete_activated, NULL, NULL, NULL, { 0 } },
   { "select-all", select_all_activated, NULL, NULL, NULL, { 0 } },
-  { "export-lab", export_lab_activated, NULL, NULL, NULL, { 0 } },
 };
 
 /* ---- closing ---- */
-
-static void
-close_now (CaromWindow *self, gpointer data)
-{
-  (void)data;
-  self->closing_confirmed = TRUE;
-  carom_document_discard_autosave (self->document);
-  gtk_window_close (GTK_WINDOW (self));
-}
 
 static gboolean
 carom_window_close_request (GtkWindow *window)
 {
   CaromWindow *self = CAROM_WINDOW (window);
-  if (!self->closing_confirmed && carom_document_get_modified (self->document))
-    {
-      confirm_discard (self, close_now, NULL, NULL);
-      return TRUE; /* keep the window until the user decides */
-    }
+  if (carom_window_file_hold_close (self))
+    return TRUE; /* keep the window until the user decides */
 
   int width, height;
   gtk_window_get_default_size (window, &width, &height);
@@ -1386,87 +698,6 @@ carom_window_close_request (GtkWindow *window)
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
   carom_document_discard_autosave (self->document);
   return GTK_WINDOW_CLASS (carom_window_parent_class)->close_request (window);
-}
-
-/* ---- recovery ---- */
-
-typedef struct
-{
-  char *path;
-  GFile *file;
-} Recovery;
-
-static void
-recovery_free (Recovery *r)
-{
-  g_free (r->path);
-  g_clear_object (&r->file);
-  g_free (r);
-}
-
-static void
-recovery_response (AdwMessageDialog *dialog, const char *response, gpointer user_data)
-{
-  CaromWindow *self = CAROM_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
-  Recovery *r = user_data;
-  if (g_strcmp0 (response, "recover") == 0)
-    {
-      g_autoptr (GError) error = NULL;
-      if (carom_document_recover (self->document, r->path, r->file, &error))
-        {
-          carom_editor_reset (self->editor);
-          carom_canvas_zoom_to_fit (self->canvas);
-          toast (self, _ ("Unsaved changes recovered"));
-        }
-      else
-        {
-          g_autofree char *message = g_strdup_printf (_ ("Could not recover: %s"), error->message);
-          toast (self, message);
-        }
-    }
-  else if (g_strcmp0 (response, "discard") == 0)
-    {
-      g_autofree char *stem = g_strndup (r->path, strlen (r->path) - strlen (".svg"));
-      g_autofree char *info = g_strconcat (stem, ".ini", NULL);
-      g_remove (r->path);
-      g_remove (info);
-    }
-}
-
-void
-carom_window_offer_recovery (CaromWindow *self, const char *autosave_path, GFile *file)
-{
-  g_return_if_fail (CAROM_IS_WINDOW (self));
-  Recovery *r = g_new0 (Recovery, 1);
-  r->path = g_strdup (autosave_path);
-  r->file = file ? g_object_ref (file) : NULL;
-  g_autofree char *name = NULL;
-  if (file != NULL)
-    {
-      g_autofree char *base = g_file_get_basename (file);
-      name = g_filename_display_name (base);
-    }
-  GtkWidget *dialog
-      = adw_message_dialog_new (GTK_WINDOW (self), _ ("Recover Unsaved Changes?"), NULL);
-  if (name != NULL)
-    adw_message_dialog_format_body (
-        ADW_MESSAGE_DIALOG (dialog),
-        _ ("Carom did not close properly while “%s” had unsaved changes. They were kept."), name);
-  else
-    adw_message_dialog_set_body (
-        ADW_MESSAGE_DIALOG (dialog),
-        _ ("Carom did not close properly while an unsaved scene was open. It was kept."));
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "later", _ ("_Later"), "discard",
-                                    _ ("_Discard"), "recover", _ ("_Recover"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "recover",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "recover");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "later");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (recovery_response), r,
-                         (GClosureNotify)(void (*) (void))recovery_free, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- life cycle ---- */
@@ -1577,12 +808,6 @@ carom_window_init (CaromWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
-  self->recent_menu = g_menu_new ();
-  adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
-  rebuild_recent_menu (self);
-  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
-                            G_CALLBACK (rebuild_recent_menu), self);
-
   /* Stepping keys act in the bubble phase, so a focused spin button or
    * entry in the inspector keeps its arrow keys. */
   GtkEventController *keys = gtk_shortcut_controller_new ();
@@ -1649,9 +874,7 @@ carom_window_init (CaromWindow *self)
     }
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
-  GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
-  g_signal_connect (drop, "drop", G_CALLBACK (drop_files), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  carom_window_file_init (self);
 
   carom_canvas_set_settings (self->canvas, self->settings);
   carom_inspector_set_settings (self->inspector, self->settings);
@@ -1692,12 +915,12 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (follow_selected_ball),
                             self);
   g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
-  setup_lab_menus (self);
+  carom_window_lab_init (self);
   editor_tool_changed (self);
   editor_role_changed (self);
 
   g_autoptr (CaromDocument) document = carom_document_new ();
-  set_document (self, document);
+  carom_window_set_document (self, document);
   update_edit_actions (self);
 }
 

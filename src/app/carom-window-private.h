@@ -1,0 +1,70 @@
+/* carom-window-private.h: what the parts of the window share (carom-window.c,
+ * carom-window-file.c for opening and saving, carom-window-lab.c for the
+ * Collision lab's controls). */
+#pragma once
+
+#include "carom-canvas.h"
+#include "carom-inspector.h"
+#include "carom-stepper.h"
+#include "carom-window.h"
+
+G_BEGIN_DECLS
+
+struct _CaromWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template widgets */
+  AdwToastOverlay *toast_overlay;
+  AdwWindowTitle *window_title;
+  AdwSplitButton *open_button;
+  AdwFlap *flap;
+  GtkLabel *step_label;
+  GtkLabel *pointer_label;
+  GtkLabel *zoom_label;
+  GtkLabel *objects_label;
+  GtkLabel *trace_label;
+  GtkWidget *role_box;
+  GtkWidget *sides_box;
+  GtkSpinButton *sides_spin;
+  GtkLabel *tool_hint;
+  GtkWidget *lab_box;
+  GtkDropDown *lab_test;
+  GtkDropDown *lab_probe_a;
+  GtkDropDown *lab_probe_b;
+  GtkWidget *lab_use_a;
+  GtkWidget *lab_use_b;
+  gboolean updating_lab;
+
+  /* owned */
+  CaromDocument *document;
+  GSettings *settings;
+  GMenu *recent_menu;
+
+  CaromCanvas *canvas;
+  CaromInspector *inspector;
+  CaromEditor *editor;
+  CaromStepper *stepper;
+  GtkScale *scrubber;
+  GtkButton *play_button;
+  GtkDropDown *speed_dropdown;
+  gboolean updating_scrubber;
+
+  gboolean closing_confirmed;
+};
+
+/* carom-window.c */
+void carom_window_toast (CaromWindow *self, const char *message);
+void carom_window_set_document (CaromWindow *self, CaromDocument *document);
+void carom_window_document_changed (CaromWindow *self);
+void carom_window_export_done (GtkWindow *parent, GFile *file);
+
+/* carom-window-file.c: open, save, recent scenes, unsaved changes, recovery. */
+void carom_window_file_init (CaromWindow *self);
+/// True when closing must wait: the user is asked about unsaved changes first.
+gboolean carom_window_file_hold_close (CaromWindow *self);
+
+/* carom-window-lab.c: the Collision lab's tool bar and Export Lab View. */
+void carom_window_lab_init (CaromWindow *self);
+
+G_END_DECLS
