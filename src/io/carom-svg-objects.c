@@ -1,0 +1,463 @@
+/* carom-svg-objects.c: shape elements into scene objects: walls and
+ * obstacles (one polygon per contour, validated and oriented by role) and
+ * balls, with their ids (given or automatic) and settings. */
+#include "io/carom-svg-read-private.h"
+
+#include <float.h>
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* Objects without an id are named "wall-N", "obstacle-N", "ball-N" as they
+ * are added, N counting the objects of that kind so far: the names
+ * carom_scene_assign_ids() would give, unless the file itself uses such a
+ * name somewhere, and then it gives them after all (auto_name_fix()). Named
+ * now, the name lives in the object's own allocation. */
+static const char *const auto_prefixes[3] = { "wall-", "obstacle-", "ball-" };
+
+/* The next automatic name for an object of this kind (0 wall, 1 obstacle,
+ * 2 ball) in buf; marks the object about to be added as named so. */
+static const char *
+auto_name (ReadState *state, guint slot, char buf[32])
+{
+  guint n = ++state->counters[slot];
+  gsize length = strlen (auto_prefixes[slot]);
+  memcpy (buf, auto_prefixes[slot], length);
+  char digits[16];
+  gsize k = sizeof digits;
+  do
+    digits[--k] = (char)('0' + n % 10);
+  while ((n /= 10) != 0);
+  memcpy (buf + length, digits + k, sizeof digits - k);
+  buf[length + sizeof digits - k] = '\0';
+
+  guint index = state->scene->objects->len; /* the object about to be added */
+  GByteArray *bits = state->auto_named;
+  if (bits->len <= index / 8)
+    {
+      guint old_len = bits->len;
+      g_byte_array_set_size (bits, MAX (64, 2 * (index / 8 + 1)));
+      memset (bits->data + old_len, 0, bits->len - old_len);
+    }
+  state->auto_named->data[index / 8] |= (guint8)(1u << (index % 8));
+  return buf;
+}
+
+/* When the file used a name of the automatic form, the names given while
+ * reading may clash with it: they are taken back and given again by the
+ * rule, skipping the names taken. */
+void
+carom_svg_reader_auto_name_fix (ReadState *state)
+{
+  if (!state->id_clash)
+    return;
+  GPtrArray *objects = state->scene->objects;
+  for (guint i = 0; i < objects->len; i++)
+    if (i / 8 < state->auto_named->len && (state->auto_named->data[i / 8] >> (i % 8)) & 1)
+      carom_object_set_id (g_ptr_array_index (objects, i), NULL);
+  carom_scene_assign_ids (state->scene);
+}
+
+/* An object id must be new to the scene. */
+static gboolean
+claim_id (ReadState *state, const char *id, GError **error)
+{
+  if (id == NULL)
+    return TRUE;
+  for (int k = 0; k < 3 && !state->id_clash; k++)
+    state->id_clash = g_str_has_prefix (id, auto_prefixes[k]);
+  if (!g_hash_table_contains (state->ids, id))
+    return TRUE;
+  g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+               _ ("the id “%s” is already used by another object"), id);
+  return FALSE;
+}
+
+/* Transforms (in place), cleans, validates and orients one contour of the
+ * shape, noting in it whether its vertex order had to be reversed. */
+static gboolean
+make_polygon (CaromSvgShape *shape, CaromSvgContour *contour, CaromAffine ctm, CgRole role,
+              GError **error)
+{
+  if (!contour->closed)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("not a closed shape"));
+      return FALSE;
+    }
+
+  CgVec2 *v = carom_svg_shape_points (shape, contour);
+  for (guint i = 0; i < contour->length; i++)
+    v[i] = carom_affine_apply (ctm, v[i]);
+  contour->length = (guint)cg_polygon_remove_duplicates (v, contour->length);
+
+  CgPolygonCheck check = cg_polygon_validate (v, contour->length);
+  char x[CAROM_SVG_NUMBER_BUF], y[CAROM_SVG_NUMBER_BUF];
+  switch (check.status)
+    {
+    case CG_POLYGON_OK:
+      break;
+    case CG_POLYGON_NOT_FINITE:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a coordinate is not a finite number (vertex %zu)"), check.index_a);
+      return FALSE;
+    case CG_POLYGON_TOO_FEW_POINTS:
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("fewer than 3 distinct points"));
+      return FALSE;
+    case CG_POLYGON_SELF_CROSSING:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("edges %zu and %zu cross at (%s, %s)"), check.index_a, check.index_b,
+                   carom_svg_format_number (x, check.where.x),
+                   carom_svg_format_number (y, check.where.y));
+      return FALSE;
+    default:
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("not a valid polygon"));
+      return FALSE;
+    }
+  contour->reversed = cg_polygon_orient (v, contour->length, role);
+  return TRUE;
+}
+
+/* The object id of contour k of an element: a path with several subpaths
+ * gives "p", "p-2", "p-3", ... */
+static char *
+contour_id (const char *id, guint k)
+{
+  if (id == NULL)
+    return NULL;
+  return k == 0 ? g_strdup (id) : g_strdup_printf ("%s-%u", id, k + 1);
+}
+
+/* The polygons of a wall or obstacle element in state->shape, one per
+ * contour, all valid.
+ * *warning: what stopped a lenient read early, or NULL. */
+static gboolean
+build_polygons (ReadState *state, const CaromSvgElement *element, CgRole role, CaromAffine ctm,
+                char **warning, GError **error)
+{
+  CaromSvgShape *shape = &state->shape;
+  /* The tolerance in the element's units, for the shapes that have curves. */
+  double tolerance = state->tolerance;
+  if (strncmp (element->name, "poly", 4) != 0)
+    {
+      tolerance /= carom_affine_max_scale (ctm);
+      if (!(isfinite (tolerance) && tolerance > 0.0))
+        tolerance = state->tolerance; /* a degenerate transform: validation says what is wrong */
+    }
+
+  carom_svg_shape_reset (shape, CAROM_SVG_MAX_SCENE_VERTICES - state->n_vertices);
+  if (!carom_svg_shape_contours (element, tolerance, shape, warning, error))
+    return FALSE;
+  if (shape->contours->len == 0)
+    {
+      if (*warning != NULL)
+        g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT, *warning);
+      else
+        g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                             _ ("no geometry"));
+      return FALSE;
+    }
+
+  /* A viewer fills an open subpath as if it were closed: so does the import
+   * of a filled shape without carom:role (a line has no inside). */
+  gboolean fill_closes
+      = element->lenient && role == CG_ROLE_OBSTACLE && strcmp (element->name, "line") != 0;
+  for (guint k = 0; k < shape->contours->len; k++)
+    {
+      CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, k);
+      contour->closed = contour->closed || fill_closes;
+      if (!make_polygon (shape, contour, ctm, role, error))
+        {
+          if (shape->contours->len > 1)
+            g_prefix_error (error, _ ("subpath %u: "), k + 1);
+          if (*warning != NULL)
+            g_prefix_error (error, "%s; ", *warning);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* carom:direction "dx dy" (a comma works too), non-zero. */
+static gboolean
+read_direction (const CaromSvgElement *element, CgVec2 *direction, GError **error)
+{
+  const char *text = carom_svg_element_get (element, "direction", TRUE);
+  if (text == NULL)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a ball needs carom:direction"));
+      return FALSE;
+    }
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
+  if (!carom_svg_parse_number_list (text, numbers, 3, error))
+    {
+      g_prefix_error (error, _ ("attribute “%s”: "), "carom:direction");
+      return FALSE;
+    }
+  if (numbers->len != 2)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: needs two numbers, dx and dy"), "carom:direction");
+      return FALSE;
+    }
+  *direction = cg_v2 (g_array_index (numbers, double, 0), g_array_index (numbers, double, 1));
+  if (direction->x == 0.0 && direction->y == 0.0)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: the direction is zero"), "carom:direction");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* carom:max-bounces: a non-negative integer, CAROM_DEFAULT_MAX_BOUNCES when absent. */
+static gboolean
+read_max_bounces (const CaromSvgElement *element, guint *max_bounces, GError **error)
+{
+  const char *text = carom_svg_element_get (element, "max-bounces", TRUE);
+  *max_bounces = CAROM_DEFAULT_MAX_BOUNCES;
+  if (text == NULL)
+    return TRUE;
+
+  guint64 value = 0;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+  if (g_ascii_string_to_unsigned (trimmed, 10, 0, CAROM_SVG_MAX_BOUNCES, &value, &local))
+    {
+      *max_bounces = (guint)value;
+      return TRUE;
+    }
+  if (g_error_matches (local, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS))
+    g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                 _ ("attribute “%s”: more than %d bounces (the limit)"), "carom:max-bounces",
+                 CAROM_SVG_MAX_BOUNCES);
+  else
+    g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                 _ ("attribute “%s”: “%s” is not a non-negative integer"), "carom:max-bounces",
+                 text);
+  return FALSE;
+}
+
+/* A ball as the scene stores it. */
+typedef struct
+{
+  CgVec2 centre;
+  double radius;
+  CgVec2 direction; ///< not normalised
+  guint max_bounces;
+} Ball;
+
+/* A ball: a circle, under a transform that keeps it a circle (rotation,
+ * uniform scale, reflection, translation). The radius scales with it; the
+ * direction turns with its linear part. */
+static gboolean
+build_ball (const CaromSvgElement *element, CaromAffine ctm, Ball *ball, GError **error)
+{
+  if (strcmp (element->name, "circle") != 0)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a ball must be a <circle>, not a <%s>"), element->name);
+      return FALSE;
+    }
+
+  *ball = (Ball){ { 0.0, 0.0 }, 0.0, { 0.0, 0.0 }, 0 };
+  const struct
+  {
+    const char *name;
+    CaromSvgLengthAxis axis;
+    double *value;
+  } lengths[] = {
+    { "cx", CAROM_SVG_LENGTH_X, &ball->centre.x },
+    { "cy", CAROM_SVG_LENGTH_Y, &ball->centre.y },
+    { "r", CAROM_SVG_LENGTH_OTHER, &ball->radius },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (lengths); i++)
+    {
+      const char *text = carom_svg_element_get (element, lengths[i].name, FALSE);
+      if (text != NULL
+          && !carom_svg_parse_length (text, &element->viewport, lengths[i].axis, lengths[i].value,
+                                      error))
+        {
+          g_prefix_error (error, _ ("attribute “%s”: "), lengths[i].name);
+          return FALSE;
+        }
+    }
+  if (!(ball->radius > 0.0))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the ball's radius must be greater than 0"));
+      return FALSE;
+    }
+  CgVec2 direction;
+  if (!read_direction (element, &direction, error)
+      || !read_max_bounces (element, &ball->max_bounces, error))
+    return FALSE;
+
+  /* A similarity has orthogonal columns of equal length. */
+  double col1 = ctm.a * ctm.a + ctm.b * ctm.b, col2 = ctm.c * ctm.c + ctm.d * ctm.d;
+  double slack = 1e-9 * (col1 + col2);
+  if (fabs (ctm.a * ctm.c + ctm.b * ctm.d) > slack || fabs (col1 - col2) > slack)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a ball's transform must keep it round (no skew or uneven scale)"));
+      return FALSE;
+    }
+  ball->centre = carom_affine_apply (ctm, ball->centre);
+  ball->radius *= sqrt (0.5 * (col1 + col2));
+  ball->direction = carom_affine_apply_linear (ctm, direction);
+  if (!cg_is_valid_vec2 (ball->centre) || !isfinite (ball->radius) || !(ball->radius > 0.0)
+      || !cg_is_valid_vec2 (ball->direction)
+      || (ball->direction.x == 0.0 && ball->direction.y == 0.0))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the transform leaves the ball degenerate or out of range"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+add_ball (ReadState *state, const char *id, const Ball *ball)
+{
+  char name[32];
+  gboolean named = id != NULL;
+  if (!named)
+    id = auto_name (state, 2, name);
+  else
+    state->counters[2]++;
+  CaromObject *object = carom_scene_add_ball (state->scene, id, ball->centre, ball->radius,
+                                              ball->direction, ball->max_bounces);
+  /* Keep a direction that is already a unit vector as written, so that
+   * writing and reading again cannot drift it by an ulp. */
+  if (fabs (cg_length_sq (ball->direction) - 1.0) <= 4.0 * DBL_EPSILON)
+    object->direction = ball->direction;
+  if (named)
+    g_hash_table_add (state->ids, object->id);
+}
+
+/* Adds the polygons in state->shape, one object per contour (one allocation
+ * each). explicit_order: the file gave the vertex order (polygon, polyline,
+ * path), so that reversing it is worth a flag; a rect or circle has no order
+ * of its own. */
+static gboolean
+add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_order,
+              GError **error)
+{
+  const CaromSvgShape *shape = &state->shape;
+  gsize n_vertices = 0;
+  for (guint k = 0; k < shape->contours->len; k++)
+    {
+      if (id != NULL)
+        {
+          g_autofree char *object_id = contour_id (id, k);
+          if (!claim_id (state, object_id, error))
+            return FALSE;
+        }
+      n_vertices += g_array_index (shape->contours, CaromSvgContour, k).length;
+    }
+  if (n_vertices > CAROM_SVG_MAX_SCENE_VERTICES - state->n_vertices)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                   _ ("more than %d vertices in the scene (the limit for one file)"),
+                   CAROM_SVG_MAX_SCENE_VERTICES);
+      return FALSE;
+    }
+  state->n_vertices += n_vertices;
+
+  const char *name_used;
+  for (guint k = 0; k < shape->contours->len; k++)
+    {
+      const CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, k);
+      g_autofree char *object_id = contour_id (id, k);
+      guint slot = role == CG_ROLE_WALL ? 0 : 1;
+      char name[32];
+      if (object_id == NULL)
+        name_used = auto_name (state, slot, name);
+      else
+        {
+          state->counters[slot]++;
+          name_used = object_id;
+        }
+      CaromObject *object = carom_scene_add_polygon (
+          state->scene, name_used, role, carom_svg_shape_points (shape, contour), contour->length);
+      object->reversed = explicit_order && contour->reversed;
+      if (object_id != NULL)
+        g_hash_table_add (state->ids, object->id);
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_role (const char *text, gboolean *ball, CgRole *role)
+{
+  *ball = FALSE;
+  if (strcmp (text, "wall") == 0)
+    *role = CG_ROLE_WALL;
+  else if (strcmp (text, "obstacle") == 0)
+    *role = CG_ROLE_OBSTACLE;
+  else if (strcmp (text, "ball") == 0)
+    *ball = TRUE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* A shape element: with carom:role an object that must be valid; without
+ * one, a wall or obstacle by its fill, or a reason in the summary. Errors
+ * come without the element's name; the caller adds it. */
+gboolean
+carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, const char *id,
+                             int line, const char *role_text, gboolean filled, CaromAffine ctm,
+                             GError **error)
+{
+  gboolean ball = FALSE;
+  CgRole role = filled ? CG_ROLE_OBSTACLE : CG_ROLE_WALL;
+  if (role_text != NULL && !parse_role (role_text, &ball, &role))
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("unknown carom:role “%s” (expected wall, obstacle or ball)"), role_text);
+      return FALSE;
+    }
+  if (!claim_id (state, id, error))
+    return FALSE;
+
+  g_autoptr (GError) local = NULL;
+  g_autofree char *warning = NULL;
+  Ball spec;
+  gboolean built;
+  if (ball)
+    built = build_ball (element, ctm, &spec, &local);
+  else
+    built = build_polygons (state, element, role, ctm, &warning, &local);
+  if (!built)
+    {
+      /* A shape nobody asked for is skipped for any fault but a limit. */
+      if (role_text == NULL && local->code == CAROM_SVG_ERROR_INVALID_OBJECT)
+        {
+          carom_svg_reader_add_note (state->skips, element->name, id, line, local->message);
+          return TRUE;
+        }
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+
+  if (ball)
+    {
+      add_ball (state, id, &spec);
+      return TRUE;
+    }
+  gboolean explicit_order = strcmp (element->name, "polygon") == 0
+                            || strcmp (element->name, "polyline") == 0
+                            || strcmp (element->name, "path") == 0;
+  if (!add_polygons (state, id, role, explicit_order, error))
+    return FALSE;
+  if (warning != NULL)
+    carom_svg_reader_add_note (state->partial, element->name, id, line, warning);
+  if (role_text == NULL && role == CG_ROLE_WALL)
+    state->taken_walls += state->shape.contours->len;
+  else if (role_text == NULL)
+    state->taken_obstacles += state->shape.contours->len;
+  return TRUE;
+}

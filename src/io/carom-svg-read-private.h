@@ -1,0 +1,95 @@
+/* carom-svg-read-private.h: what the SVG reader's parts share: the state of
+ * one read (carom-svg-reader.c walks the document; carom-svg-objects.c turns
+ * shape elements into scene objects). */
+#pragma once
+
+#include "io/carom-svg-private.h"
+
+#include <libxml/xmlreader.h>
+
+G_BEGIN_DECLS
+/* How many element names a summary line lists before "…". */
+#define SUMMARY_NAMES 3
+
+/* What the reader knows from an element's ancestors. */
+typedef struct
+{
+  CaromAffine ctm;           ///< user units to scene units
+  CaromSvgViewport viewport; ///< the nearest viewport, in user units
+  gboolean filled;           ///< the inherited fill is not "none"
+  gboolean skipped;          ///< inside content that is not read
+} Frame;
+
+/* Elements that share an element name and a reason, for the summary. */
+typedef struct
+{
+  char *element;
+  char *reason;
+  guint count;
+  GPtrArray *names; ///< the first SUMMARY_NAMES ids or "line N"
+} NoteGroup;
+
+typedef struct
+{
+  xmlTextReaderPtr reader;
+  double tolerance;
+  CaromScene *scene;
+  GHashTable *ids; ///< ids of scene objects so far (borrowed from the scene)
+  GArray *frames;  ///< of Frame, one per open element
+  gboolean seen_root;
+  gboolean root_has_namespace;
+  guint n_elements;
+  gsize n_vertices;
+
+  GError *xml_error; ///< the first error libxml2 reported
+
+  /* The current element's attributes, reused from element to element. */
+  GArray *attributes;      ///< of CaromSvgAttribute
+  GPtrArray *owned_values; ///< values libxml2 had to join for us (xmlFree'd)
+  xmlNsPtr carom_ns;       ///< the last declaration of Carom's namespace seen (borrowed)
+  xmlNsPtr svg_ns;         ///< the same for SVG's
+  CaromSvgShape shape;     ///< the current shape's contours, reused likewise
+
+  guint taken_walls, taken_obstacles;
+  GPtrArray *skips;   ///< of NoteGroup*: elements not read, in order of first appearance
+  GPtrArray *partial; ///< of NoteGroup*: shapes read up to an error in their data
+  char *page_note;    ///< what a scene unit is on paper, or why the root's viewBox was ignored
+
+  guint counters[3];      ///< walls, obstacles and balls so far, for automatic names
+  GByteArray *auto_named; ///< a bit per object: named automatically
+  gboolean id_clash;      ///< an id in the file looks like an automatic name
+} ReadState;
+
+/* The attributes the reader looks at on every element, found while
+ * gathering them (NULL when absent). */
+typedef struct
+{
+  const char *id, *style, *display, *fill, *transform; ///< in no namespace
+  const char *role, *generated, *hidden, *locked;      ///< in Carom's
+} Known;
+
+/* What an element is to the reader. */
+typedef enum
+{
+  ELEMENT_GROUP,  ///< its children are read
+  ELEMENT_SHAPE,  ///< a wall, obstacle or ball
+  ELEMENT_SILENT, ///< not drawn content (defs, metadata, ...): skipped without a word
+  ELEMENT_OTHER,  ///< drawn, but not a shape (text, image, ...): skipped and reported
+} ElementKind;
+
+/// Adds an element to the summary's groups (by element name and reason).
+void carom_svg_reader_add_note (GPtrArray *groups, const char *element, const char *id, int line,
+                                const char *reason);
+
+/// A shape element: with carom:role an object that must be valid; without
+/// one, a wall or obstacle by its fill, or a reason in the summary. Errors
+/// come without the element's name; the caller adds it.
+gboolean carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element,
+                                      const char *id, int line, const char *role_text,
+                                      gboolean filled, CaromAffine ctm, GError **error);
+
+/// When the file used a name of the automatic form, the names given while
+/// reading may clash with it: they are taken back and given again by the rule.
+void carom_svg_reader_auto_name_fix (ReadState *state);
+
+G_END_DECLS
