@@ -173,7 +173,19 @@ text_place (CaromFrame *f, CgAabb logical, CgAabb box, gboolean force)
     if (carom_segment_meets_box (f->avoid[k][0], f->avoid[k][1], box))
       return FALSE;
   carom_occupancy_take (&f->taken, box);
-  text_show (f, cg_sub (box.lo, logical.lo));
+  if (f->options->text_sink != NULL)
+    {
+      const CaromStyle *s = f->style;
+      CaromTextItem item = { .markup = f->layout_markup,
+                             .size_pt = f->font_size,
+                             .box = box,
+                             .color = s->text,
+                             .halo = s->halo_width > 0.0 ? s->halo : (CaromColor){ 0 },
+                             .halo_width = carom_frame_pt (f, s->halo_width) };
+      f->options->text_sink (&item, f->options->text_sink_data);
+    }
+  else
+    text_show (f, cg_sub (box.lo, logical.lo));
   return TRUE;
 }
 
@@ -623,6 +635,17 @@ carom_legend_draw (CaromFrame *f, CgAabb rect)
       CgAabb logical = text_set (f, row->markup, s->legend_size);
       double h = logical.hi.y - logical.lo.y;
       CgVec2 origin = { text_x - logical.lo.x, y + 0.5 * (line - h) - logical.lo.y };
+      if (f->options->text_sink != NULL)
+        {
+          CaromTextItem item
+              = { .markup = row->markup,
+                  .size_pt = s->legend_size,
+                  .box = { cg_add (origin, logical.lo), cg_add (origin, logical.hi) },
+                  .legend = TRUE,
+                  .color = s->text };
+          f->options->text_sink (&item, f->options->text_sink_data);
+          continue;
+        }
       cairo_save (cr);
       cairo_move_to (cr, origin.x, origin.y);
       carom_set_color (cr, s->text);

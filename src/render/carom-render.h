@@ -64,6 +64,21 @@ char *carom_overlays_to_string (CaromOverlays overlays);
 /// No step chosen: the whole path is drawn alike.
 #define CAROM_STEP_NONE (-1)
 
+/// A label or legend line handed to a text sink instead of being drawn.
+typedef struct
+{
+  const char *markup; ///< Pango markup, as the renderer would have drawn it
+  double size_pt;     ///< its font size
+  CgAabb box;         ///< device units: where the renderer placed its logical box
+  gboolean legend;    ///< a legend row (set flush left in box) rather than a label (centred)
+  CaromColor color;
+  CaromColor halo;   ///< alpha 0: none
+  double halo_width; ///< device units
+} CaromTextItem;
+
+/// Receives the text of a drawing (the TikZ export typesets it in LaTeX).
+typedef void (*CaromTextSink) (const CaromTextItem *item, gpointer data);
+
 /// What to draw, beyond the style.
 typedef struct
 {
@@ -73,6 +88,10 @@ typedef struct
   guint bvh_level_hi; ///< the deepest BVH level drawn (G_MAXUINT: all)
   double detail_pt;   ///< polygons smaller than this (points) are drawn as their box
   double bvh_min_pt;  ///< BVH boxes smaller than this (points) are neither drawn nor opened
+
+  /// When set, text is placed as usual but handed to text_sink, not drawn.
+  CaromTextSink text_sink;
+  gpointer text_sink_data;
 } CaromRenderOptions;
 
 /// Fills options with the defaults: CAROM_OVERLAY_DEFAULT, no step, every BVH
