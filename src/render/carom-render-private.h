@@ -197,4 +197,83 @@ void carom_draw_arrowhead (CaromFrame *f, CgVec2 tip, CgVec2 u, double length);
 /// Adds that arrowhead to the current path, to be filled with others.
 void carom_arrowhead_path (CaromFrame *f, CgVec2 tip, CgVec2 u, double length);
 
+/// Coordinates beyond this (device units) are clipped before cairo sees them.
+#define CAROM_SAFE_COORD 1.0e6
+
+static inline gboolean
+carom_is_safe (CgVec2 d)
+{
+  return fabs (d.x) < CAROM_SAFE_COORD && fabs (d.y) < CAROM_SAFE_COORD;
+}
+
+/// Builds open polylines in device units, clipping what is not safe.
+typedef struct
+{
+  cairo_t *cr;
+  CgAabb clip;
+  CgVec2 cur;      ///< where the polyline is (maybe far outside)
+  gboolean at_cur; ///< cairo's current point is cur
+} CaromPen;
+
+CaromPen carom_pen_new (const CaromFrame *f);
+void carom_pen_move (CaromPen *pen, CgVec2 d);
+void carom_pen_line (CaromPen *pen, CgVec2 d);
+
+/// A ball's colours: the first ball's are the style's, the others' come from
+/// its ball palette, so each ball is told apart.
+typedef struct
+{
+  CaromColor path, path_faint, ball_fill, ball_stroke;
+} CaromBallLook;
+
+/// One ball's path as drawn: points 0 (the start) to n_hits, and an escaping
+/// ray's end at the view's edge.
+typedef struct
+{
+  const CaromBallTrace *bt;
+  gint64 step; ///< CAROM_STEP_NONE unless this is the selected ball
+  gboolean has_ray;
+  CgVec2 ray_from, ray_to; ///< scene units, clipped to the view
+  CaromBallLook look;
+} CaromPathInfo;
+
+/// Point i of a path: 0 is the start, i the centre at hit i.
+static inline CgVec2
+carom_path_point (const CaromPathInfo *p, size_t i)
+{
+  return i == 0 ? p->bt->trace.start : p->bt->trace.hits[i - 1].point;
+}
+
+/// Whether segment i (from point i - 1 to point i; the ray is n + 1) is drawn
+/// emphasised: all of it without a step, up to the step with one.
+static inline gboolean
+carom_segment_emphasised (const CaromPathInfo *p, size_t i)
+{
+  return p->step == CAROM_STEP_NONE || (gint64)i <= p->step;
+}
+
+/* carom-render-step.c */
+
+/// The balls where they start, the ghosts and the chosen step (paths: CaromPathInfo).
+void carom_draw_balls (CaromFrame *f, GArray *paths);
+
+/// At the chosen step: what the cast of that hit tested, rejected and culled.
+void carom_draw_candidates (CaromFrame *f, GArray *paths);
+
+/* carom-render-labels.c */
+
+/// The eight directions around a box, diagonals first, the upper right first.
+extern const CgVec2 carom_around[8];
+
+/// Tries the directions in turn for a label beside anchor; returns whether one was free.
+gboolean carom_label_somewhere (CaromFrame *f, const char *markup, CgVec2 anchor,
+                                const CgVec2 *directions, int n, double gap);
+
+/// Reserves what labels must keep off: the path, walls, obstacles with their
+/// outlines, and the balls.
+void carom_reserve_drawing (CaromFrame *f, GArray *paths);
+void carom_draw_ball_labels (CaromFrame *f, GArray *paths);
+void carom_draw_hit_labels (CaromFrame *f, const CaromPathInfo *p);
+void carom_draw_polygon_labels (CaromFrame *f);
+
 G_END_DECLS

@@ -1,0 +1,280 @@
+/* carom-render-step.c: the balls, and the chosen step: the ball touching the
+ * outline at hit k with its incoming direction, the contact normal and the
+ * reflected direction, and what the cast of that hit tested. */
+#include "carom-render-private.h"
+
+/* ---- balls and the chosen step ----------------------------------------- */
+
+static void
+ball_disk (CaromFrame *f, const CaromBallLook *look, CgVec2 center, double radius, gboolean ghost)
+{
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  CgVec2 c = carom_frame_dev (f, center);
+  double r = radius * f->view->scale;
+  if (!carom_is_safe (c) || r > CAROM_SAFE_COORD)
+    return;
+  cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
+  if (ghost)
+    {
+      /* Where the ball was: an outline only, dashed like a construction line. */
+      CaromDasher d;
+      carom_dasher_init (&d, f, s->outline_dash);
+      carom_dasher_arc (&d, c, r, -0.5 * G_PI, 1.5 * G_PI);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      carom_set_color (cr, look->path_faint);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, c.x, c.y, r, 0.0, 2.0 * G_PI);
+      carom_set_color (cr, look->ball_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, look->ball_stroke);
+      cairo_stroke (cr);
+    }
+  /* The centre: what the path follows. */
+  double dot = carom_frame_pt (f, 0.9 * s->marker_radius);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, c.x, c.y, dot, 0.0, 2.0 * G_PI);
+  carom_set_color (cr, ghost ? look->path_faint : look->ball_stroke);
+  cairo_fill (cr);
+}
+
+/* A vector arrow from `from` (device) along u: a line and a head. */
+static CgVec2
+vector_arrow (CaromFrame *f, CgVec2 from, CgVec2 u, double length, CaromColor color,
+              double width_pt)
+{
+  cairo_t *cr = f->cr;
+  double head = carom_frame_pt (f, f->style->arrow_length);
+  CgVec2 tip = cg_mul_add (from, length, u);
+  carom_set_color (cr, color);
+  CaromPen pen = carom_pen_new (f);
+  carom_pen_move (&pen, from);
+  carom_pen_line (&pen, cg_mul_add (tip, -0.7 * head, u));
+  cairo_set_line_width (cr, carom_frame_pt (f, width_pt));
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_stroke (cr);
+  if (carom_is_safe (tip))
+    carom_draw_arrowhead (f, tip, u, head);
+  return tip;
+}
+
+/* The angle between two unit directions at c (device), as a thin arc of
+ * radius `radius`, the shorter way round. */
+static void
+angle_mark (CaromFrame *f, CgVec2 c, CgVec2 u, CgVec2 w, double radius)
+{
+  double a0 = atan2 (u.y, u.x), a1 = atan2 (w.y, w.x);
+  if (cg_cross (u, w) < 0.0)
+    {
+      double tmp = a0;
+      a0 = a1;
+      a1 = tmp;
+    }
+  if (a1 < a0)
+    a1 += 2.0 * G_PI;
+  cairo_new_sub_path (f->cr);
+  cairo_arc (f->cr, c.x, c.y, radius, a0, a1);
+}
+
+/* The ball at the chosen step: at hit k, touching the outline, with the
+ * contact normal n from the touching point, the reflected direction d′, and
+ * the equal angles marked; at step 0, the start direction d. */
+static void
+draw_step (CaromFrame *f, const CaromPathInfo *p)
+{
+  const CaromStyle *s = f->style;
+  const CgTrace *t = &p->bt->trace;
+  double r_dev = p->bt->ball->radius * f->view->scale;
+  double vec = fmax (carom_frame_pt (f, s->vector_length), r_dev + carom_frame_pt (f, 10.0));
+  gboolean labels = (f->options->overlays & CAROM_OVERLAY_LABELS) != 0;
+  double gap = carom_frame_pt (f, 2.0);
+
+  if (p->step == 0)
+    {
+      CgVec2 c = carom_frame_dev (f, t->start);
+      if (!carom_is_safe (c))
+        return;
+      CgVec2 tip = vector_arrow (f, c, t->direction, vec, p->look.path, s->path_width * 1.2);
+      if (labels)
+        carom_text_draw_beside (f, "<i>d</i>", s->label_size * 1.15, tip, t->direction, gap, TRUE);
+      return;
+    }
+
+  const CgHit *h = &t->hits[p->step - 1];
+  ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
+  CgVec2 c = carom_frame_dev (f, h->point);
+  if (!carom_is_safe (c))
+    return;
+  CgVec2 touch = cg_mul_add (c, -r_dev, h->normal);
+  gboolean reflects = h->role == CG_ROLE_WALL;
+
+  /* Equal angles of incidence and reflection, either side of the normal. */
+  if (reflects)
+    {
+      cairo_t *cr = f->cr;
+      double radius = fmin (carom_frame_pt (f, 0.45 * s->vector_length), 0.6 * vec);
+      angle_mark (f, c, cg_neg (h->in), h->normal, radius);
+      angle_mark (f, c, h->normal, h->out, radius * 1.15);
+      carom_set_color (cr, s->normal);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
+      cairo_stroke (cr);
+    }
+
+  CgVec2 n_tip = vector_arrow (f, touch, h->normal, r_dev + vec, s->normal, 1.6 * s->normal_width);
+  CgVec2 out_tip = c;
+  if (reflects)
+    out_tip = vector_arrow (f, c, h->out, vec, p->look.path, 1.2 * s->path_width);
+
+  /* The touching point on the polygon. */
+  cairo_t *cr = f->cr;
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, touch.x, touch.y, carom_frame_pt (f, 1.1 * s->marker_radius), 0.0, 2.0 * G_PI);
+  carom_set_color (cr, s->text);
+  cairo_fill (cr);
+
+  if (labels)
+    {
+      double size = s->label_size * 1.15;
+      carom_text_draw_beside (f, "<b><i>n</i></b>", size, n_tip, h->normal, gap, TRUE);
+      if (reflects)
+        carom_text_draw_beside (f, "<i>d</i>′", size, out_tip, h->out, gap, TRUE);
+      /* d beside the heavy incoming segment, on a free side if there is one. */
+      CgVec2 side = { -h->in.y, h->in.x };
+      if (cg_dot (side, h->normal) < 0.0)
+        side = cg_neg (side);
+      CgVec2 at = cg_mul_add (c, -0.75 * vec, h->in);
+      if (!carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, FALSE)
+          && !carom_text_draw_beside (f, "<i>d</i>", size, at, cg_neg (side), gap * 2.0, FALSE))
+        carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, TRUE);
+    }
+}
+
+/* One outline primitive on the current path (a segment, or an arc turning
+ * towards increasing angle). */
+static void
+primitive_path (CaromFrame *f, const CgPrimitive *p)
+{
+  if (p->kind == CG_PRIM_SEGMENT)
+    {
+      CgVec2 a = carom_frame_dev (f, p->a), b = carom_frame_dev (f, p->b);
+      if (!carom_clip_segment (&a, &b, f->device))
+        return;
+      cairo_move_to (f->cr, a.x, a.y);
+      cairo_line_to (f->cr, b.x, b.y);
+      return;
+    }
+  CgVec2 q = carom_frame_dev (f, p->q);
+  double r = p->r * f->view->scale;
+  if (!carom_is_safe (q) || r > CAROM_SAFE_COORD)
+    return;
+  double a0 = atan2 (p->a.y - p->q.y, p->a.x - p->q.x);
+  double a1 = atan2 (p->b.y - p->q.y, p->b.x - p->q.x);
+  if (a1 < a0)
+    a1 += 2.0 * G_PI;
+  cairo_new_sub_path (f->cr);
+  cairo_arc (f->cr, q.x, q.y, r, a0, a1);
+}
+
+/* At the chosen step, what the cast of that hit looked at: the seed outline
+ * of the polygons on screen, thin where a box culled it, in the rejected
+ * colour where the cast tested and rejected it, and the hit primitive heavy;
+ * then the incoming ray carried on past the hit, dashed: where the ball
+ * would have gone. */
+void
+carom_draw_candidates (CaromFrame *f, GArray *paths)
+{
+  const CaromRenderCache *cache = f->cache;
+  const CaromPathInfo *p = NULL;
+  for (guint k = 0; k < paths->len; k++)
+    if (g_array_index (paths, CaromPathInfo, k).step >= 1)
+      p = &g_array_index (paths, CaromPathInfo, k);
+  if (p == NULL || cache->world == NULL || p->bt->world != cache->world)
+    return;
+  const CgTrace *t = &p->bt->trace;
+  const CgHit *h = &t->hits[p->step - 1];
+  int64_t exclude = p->step >= 2 ? (int64_t)t->hits[p->step - 2].prim : -1;
+  CgWorldHit hit;
+  CgTested *tested = NULL;
+  size_t n_tested = 0;
+  if (!cg_world_explain_cast (cache->world, h->from, h->in, exclude, &hit, &tested, &n_tested))
+    return;
+  size_t n_prims;
+  const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  for (size_t i = 0; i < n_tested; i++)
+    g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
+
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* Culled: every primitive of the polygons drawn in detail that was not tested. */
+  for (guint i = 0; i < f->detailed->len; i++)
+    {
+      size_t first, count;
+      cg_world_polygon_primitives (cache->world, g_array_index (f->detailed, guint32, i), &first,
+                                   &count);
+      for (size_t k = first; k < first + count; k++)
+        if (!g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
+          primitive_path (f, &prims[k]);
+    }
+  carom_set_color (cr, s->culled);
+  cairo_set_line_width (cr, carom_frame_pt (f, 0.6 * s->outline_width));
+  cairo_stroke (cr);
+  /* Tested and rejected. */
+  for (size_t i = 0; i < n_tested; i++)
+    if (tested[i].rec.reject != CG_REJECT_NONE)
+      primitive_path (f, &prims[tested[i].prim]);
+  carom_set_color (cr, s->rejected);
+  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
+  cairo_stroke (cr);
+  /* The hit. */
+  if (hit.hit)
+    {
+      primitive_path (f, &prims[hit.prim]);
+      carom_set_color (cr, p->look.path);
+      cairo_set_line_width (cr, carom_frame_pt (f, 2.4 * s->outline_width));
+      cairo_stroke (cr);
+    }
+  free (tested);
+
+  /* The ray beyond the hit, to the edge of the view. */
+  CgVec2 inv = { 1.0 / h->in.x, 1.0 / h->in.y };
+  double t0, t1;
+  if (cg_aabb_ray (carom_view_visible_box (f->view), h->point, inv, &t0, &t1) && t1 > 0.0)
+    {
+      CaromDasher d;
+      carom_dasher_init (&d, f, s->outline_dash);
+      carom_dasher_line (&d, carom_frame_dev (f, h->point),
+                         carom_frame_dev (f, cg_mul_add (h->point, t1, h->in)));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      carom_set_color (cr, p->look.path_faint);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->path_width));
+      cairo_stroke (cr);
+    }
+}
+
+void
+carom_draw_balls (CaromFrame *f, GArray *paths)
+{
+  cairo_set_dash (f->cr, NULL, 0, 0.0);
+  for (guint k = 0; k < paths->len; k++)
+    {
+      const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
+      ball_disk (f, &p->look, p->bt->ball->center, p->bt->ball->radius, p->step >= 1);
+      /* Faint ghosts where the ball was at the hits before the step. */
+      if (p->step >= 2 && (f->options->overlays & CAROM_OVERLAY_GHOSTS))
+        for (gint64 k = 1; k < p->step; k++)
+          ball_disk (f, &p->look, p->bt->trace.hits[k - 1].point, p->bt->ball->radius, TRUE);
+    }
+  for (guint k = 0; k < paths->len; k++)
+    {
+      const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
+      if (p->step >= 0)
+        draw_step (f, p);
+    }
+}
