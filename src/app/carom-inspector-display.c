@@ -1,0 +1,72 @@
+/* carom-inspector-display.c: the Display panel: a switch per overlay, bound to
+ * the settings. */
+#include "config.h"
+
+#include "carom-inspector-private.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* ---- Display panel ---- */
+
+void
+carom_inspector_build_display (CaromInspector *self)
+{
+  carom_inspector_clear_box (self->display_box);
+  if (self->settings == NULL)
+    return;
+  static const struct
+  {
+    const char *key;
+    const char *title;
+    const char *subtitle;
+  } toggles[] = {
+    { "show-path", N_ ("Path"), N_ ("Each ball’s path with numbered hits") },
+    { "show-outlines", N_ ("Offset Outlines"), N_ ("Where the ball’s centre touches, dashed") },
+    { "show-normals", N_ ("Edge Normals"), N_ ("Ticks on each edge’s front side") },
+    { "show-aabb", N_ ("Bounding Boxes"), N_ ("The boxes of the offset outlines") },
+    { "show-bvh", N_ ("Bounding Volume Hierarchy"), N_ ("The tracer’s boxes, coloured by depth") },
+    { "show-labels", N_ ("Labels"), N_ ("Object names and hit numbers") },
+    { "show-grid", N_ ("Grid"), NULL },
+    { "show-candidates", N_ ("Candidates at the Step"),
+      N_ ("What the cast tested, rejected and left out, and its ray past the hit") },
+    { "show-ghosts", N_ ("Earlier Positions"), N_ ("Faint outlines of the ball at earlier hits") },
+  };
+  GtkWidget *group = carom_inspector_group_new (self->display_box, _ ("Overlays"),
+                                                _ ("Alt+1 to Alt+9 switch them in this order."));
+  for (guint i = 0; i < G_N_ELEMENTS (toggles); i++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ (toggles[i].title));
+      if (toggles[i].subtitle)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _ (toggles[i].subtitle));
+      GtkWidget *sw = gtk_switch_new ();
+      gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+      gtk_widget_set_name (sw, toggles[i].key);
+      g_settings_bind (self->settings, toggles[i].key, sw, "active", G_SETTINGS_BIND_DEFAULT);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      if (g_str_equal (toggles[i].key, "show-bvh"))
+        {
+          /* The BVH's depth: levels 0 (the root) to the slider's value. */
+          GtkWidget *depth = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (depth), _ ("Deepest Level"));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (depth),
+                                       _ ("Each level of boxes has its own colour"));
+          GtkWidget *scale = gtk_scale_new_with_range (GTK_ORIENTATION_HORIZONTAL, 0, 12, 1);
+          gtk_scale_set_digits (GTK_SCALE (scale), 0);
+          gtk_scale_set_draw_value (GTK_SCALE (scale), TRUE);
+          gtk_scale_set_value_pos (GTK_SCALE (scale), GTK_POS_LEFT);
+          gtk_widget_set_size_request (scale, 140, -1);
+          gtk_widget_set_valign (scale, GTK_ALIGN_CENTER);
+          gtk_widget_set_name (scale, "bvh-depth");
+          GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (scale));
+          g_settings_bind (self->settings, "bvh-depth", adj, "value", G_SETTINGS_BIND_DEFAULT);
+          g_settings_bind (self->settings, "show-bvh", depth, "sensitive", G_SETTINGS_BIND_GET);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (depth), scale);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), depth);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/* carom-inspector-hit.c: the Hit panel: the maths of the hit at the current step,
+ * the broad phase's counts and the nearest rejected candidates. */
+#include "config.h"
+
+#include "carom-inspector-private.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* ---- Hit panel ---- */
+
+static const char *
+primitive_text (const CgHit *hit, char **owned)
+{
+  *owned = hit->kind == CG_PRIM_SEGMENT
+               ? g_strdup_printf (_ ("Offset segment of edge %u"), hit->element)
+               : g_strdup_printf (_ ("Corner arc at vertex %u"), hit->element);
+  return *owned;
+}
+
+static void
+hit_row_activated (AdwActionRow *row, CaromInspector *self)
+{
+  guint step = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "step"));
+  g_signal_emit (self, carom_inspector_signals[STEP_REQUESTED], 0, self->ball, step);
+}
+
+/* A row that selects its object on the canvas when activated (a candidate,
+ * or the object hit). */
+static void
+primitive_row_activated (AdwActionRow *row, CaromInspector *self)
+{
+  const CaromObject *object = g_object_get_data (G_OBJECT (row), "object");
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  for (guint i = 0; i < scene->objects->len; i++)
+    if (g_ptr_array_index (scene->objects, i) == object)
+      {
+        if (self->editor != NULL)
+          carom_editor_select (self->editor, &i, 1, FALSE);
+        else
+          carom_inspector_select (self, (int)i);
+        return;
+      }
+}
+
+static void
+primitive_row (CaromInspector *self, GtkWidget *group, const char *title, const char *subtitle,
+               const char *icon, const CaromObject *object)
+{
+  GtkWidget *row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  if (icon != NULL)
+    adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             gtk_image_new_from_icon_name ("go-next-symbolic"));
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_widget_set_tooltip_text (row, _ ("Select this object"));
+  g_object_set_data (G_OBJECT (row), "object", (gpointer)object);
+  g_signal_connect (row, "activated", G_CALLBACK (primitive_row_activated), self);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+}
+
+static void
+copy_text (GtkButton *button, CaromInspector *self)
+{
+  (void)self;
+  const char *text = g_object_get_data (G_OBJECT (button), "text");
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), text);
+  g_signal_emit (self, carom_inspector_signals[MESSAGE], 0,
+                 g_object_get_data (G_OBJECT (button), "latex") ? _ ("Copied as LaTeX")
+                                                                : _ ("Copied as text"));
+}
+
+static GtkWidget *
+copy_button (CaromInspector *self, const char *label, const char *tooltip, char *text,
+             gboolean latex)
+{
+  GtkWidget *button = gtk_button_new_with_label (label);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  g_object_set_data_full (G_OBJECT (button), "text", text, g_free);
+  if (latex)
+    g_object_set_data (G_OBJECT (button), "latex", GINT_TO_POINTER (1));
+  g_signal_connect (button, "clicked", G_CALLBACK (copy_text), self);
+  return button;
+}
+
+/* The maths of the hit at step: the formulas with the numbers the cast used
+ * (carom-explain.h, the same text as `carom trace --explain`), the broad
+ * phase's counts, and the candidates that lost, each one click from its
+ * object. */
+static void
+explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
+{
+  CaromCastExplanation e;
+  if (!carom_explain_cast (trace, self->ball, step, &e))
+    return;
+  char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
+  char *latex = carom_explain_format (&e, CAROM_EXPLAIN_LATEX, CAROM_EXPLAIN_REJECTED_MAX);
+
+  GtkWidget *maths = carom_inspector_group_new (self->hit_box, _ ("The Maths"), NULL);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_box_append (GTK_BOX (buttons),
+                  copy_button (self, _ ("Copy"), _ ("Copy the maths as plain text"), text, FALSE));
+  gtk_box_append (GTK_BOX (buttons),
+                  copy_button (self, _ ("LaTeX"), _ ("Copy the maths as LaTeX"), latex, TRUE));
+  adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (maths), buttons);
+  GtkWidget *label = gtk_label_new (text);
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
+  gtk_widget_add_css_class (label, "monospace");
+  gtk_widget_add_css_class (label, "maths");
+  GtkWidget *frame = gtk_frame_new (NULL);
+  gtk_widget_add_css_class (frame, "card");
+  gtk_frame_set_child (GTK_FRAME (frame), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (maths), frame);
+
+  /* What the BVH saved: these counts against brute force's. */
+  const CgCastStats *st = &e.result.stats;
+  g_autofree char *saving
+      = g_strdup_printf (_ ("Brute force would test all %zu primitives"), e.n_primitives);
+  GtkWidget *broad = carom_inspector_group_new (self->hit_box, _ ("Broad Phase"), saving);
+  g_autofree char *boxes = g_strdup_printf ("%u", st->boxes_tested);
+  g_autofree char *nodes = g_strdup_printf ("%u", st->nodes_visited);
+  g_autofree char *prims = g_strdup_printf (_ ("%u of %zu"), st->primitives_tested, e.n_primitives);
+  carom_inspector_value_row (broad, _ ("Boxes Tested"), boxes);
+  carom_inspector_value_row (broad, _ ("BVH Nodes Visited"), nodes);
+  carom_inspector_value_row (broad, _ ("Primitives Tested"), prims);
+
+  g_autoptr (GArray) rejected = carom_explain_rejected (&e);
+  if (rejected->len > 0)
+    {
+      GtkWidget *list
+          = carom_inspector_group_new (self->hit_box, _ ("Rejected Candidates"),
+                                       _ ("Nearest first; click one to select its object"));
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, self->ball);
+      for (guint i = 0; i < rejected->len && i < CANDIDATE_ROWS_MAX; i++)
+        {
+          const CgTested *t = &e.tested[g_array_index (rejected, guint, i)];
+          const CaromObject *object;
+          g_autofree char *where
+              = carom_explain_primitive_name (trace, bt->world, t->prim, &object);
+          g_autofree char *name = g_strdup_printf ("%s, %s", object->id, where);
+          g_autofree char *reason = carom_explain_reason (&t->rec, e.result.rec.t);
+          primitive_row (self, list, name, reason, NULL, object);
+        }
+    }
+  carom_cast_explanation_clear (&e);
+}
+
+void
+carom_inspector_refresh_hit (CaromInspector *self)
+{
+  carom_inspector_clear_box (self->hit_box);
+  const CaromBallTrace *bt = carom_inspector_current_ball (self);
+  if (bt == NULL)
+    {
+      carom_inspector_status_page (self->hit_box, "mark-location-symbolic", _ ("No Ball"),
+                                   _ ("Add a ball to the scene to trace its bounces."));
+      return;
+    }
+  const CgTrace *t = &bt->trace;
+  guint step = MIN (self->step, (guint)t->n_hits);
+  if (step == 0)
+    {
+      GtkWidget *group = carom_inspector_group_new (self->hit_box, _ ("Start"), bt->ball->id);
+      g_autofree char *start = carom_inspector_format_point (t->start);
+      g_autofree char *dir = carom_inspector_format_point (t->direction);
+      g_autofree char *radius = carom_inspector_format_number (t->radius);
+      carom_inspector_value_row (group, _ ("Centre"), start);
+      carom_inspector_value_row (group, _ ("Direction"), dir);
+      carom_inspector_value_row (group, _ ("Radius"), radius);
+    }
+  else
+    {
+      const CgHit *hit = &t->hits[step - 1];
+      const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+      const CaromObject *object = carom_scene_trace_polygon (trace, hit->object);
+      g_autofree char *title = g_strdup_printf (_ ("Hit %u"), hit->index);
+      GtkWidget *group = carom_inspector_group_new (self->hit_box, title, bt->ball->id);
+      g_autofree char *prim = NULL;
+      g_autofree char *what
+          = g_strdup_printf ("%s (%s)", object->id, carom_inspector_role_label (object));
+      g_autofree char *point = carom_inspector_format_point (hit->point);
+      g_autofree char *normal = carom_inspector_format_point (hit->normal);
+      g_autofree char *distance = carom_inspector_format_number (hit->distance);
+      g_autofree char *in = carom_inspector_format_point (hit->in);
+      g_autofree char *out = carom_inspector_format_point (hit->out);
+      primitive_row (self, group, _ ("Object"), what, NULL, object);
+      carom_inspector_value_row (group, _ ("Primitive"), primitive_text (hit, &prim));
+      carom_inspector_value_row (group, _ ("Contact Point"), point);
+      carom_inspector_value_row (group, _ ("Normal n"), normal);
+      carom_inspector_value_row (group, _ ("Distance t"), distance);
+      carom_inspector_value_row (group, _ ("Direction In d"), in);
+      carom_inspector_value_row (group, _ ("Direction Out d′ = d − 2(d·n)n"), out);
+      explain_hit (self, trace, step);
+    }
+
+  GtkWidget *list = carom_inspector_group_new (self->hit_box, _ ("All Hits"), NULL);
+  for (size_t k = 0; k < t->n_hits && k < HIT_ROWS_MAX; k++)
+    {
+      const CgHit *hit = &t->hits[k];
+      g_autofree char *title = g_strdup_printf (_ ("Hit %u"), hit->index);
+      g_autofree char *point = carom_inspector_format_point (hit->point);
+      GtkWidget *row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), point);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      if (k + 1 == step)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                   gtk_image_new_from_icon_name ("object-select-symbolic"));
+      g_object_set_data (G_OBJECT (row), "step", GUINT_TO_POINTER ((guint)(k + 1)));
+      g_signal_connect (row, "activated", G_CALLBACK (hit_row_activated), self);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (list), row);
+    }
+  g_autofree char *ending
+      = g_strdup_printf (_ ("The trace ended: %s."), cg_trace_status_name (t->status));
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (list), ending);
+}

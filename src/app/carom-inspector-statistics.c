@@ -1,0 +1,75 @@
+/* carom-inspector-statistics.c: the Statistics panel: counts of the scene, of the
+ * tracer's BVH and of the cast at the current step. */
+#include "config.h"
+
+#include "carom-inspector-private.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+/* ---- Statistics panel ---- */
+
+void
+carom_inspector_refresh_statistics (CaromInspector *self)
+{
+  carom_inspector_clear_box (self->statistics_box);
+  if (self->document == NULL)
+    return;
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  guint walls = 0, obstacles = 0, balls = 0;
+  gsize vertices = 0;
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CAROM_OBJECT_BALL)
+        balls++;
+      else
+        {
+          vertices += o->n_points;
+          if (o->role == CG_ROLE_WALL)
+            walls++;
+          else
+            obstacles++;
+        }
+    }
+  GtkWidget *group = carom_inspector_group_new (self->statistics_box, _ ("Scene"), NULL);
+  g_autofree char *w = g_strdup_printf ("%u", walls), *ob = g_strdup_printf ("%u", obstacles),
+                  *b = g_strdup_printf ("%u", balls), *v = g_strdup_printf ("%zu", vertices);
+  carom_inspector_value_row (group, _ ("Walls"), w);
+  carom_inspector_value_row (group, _ ("Obstacles"), ob);
+  carom_inspector_value_row (group, _ ("Balls"), b);
+  carom_inspector_value_row (group, _ ("Vertices"), v);
+
+  const CaromBallTrace *bt = carom_inspector_current_ball (self);
+  if (bt == NULL)
+    return;
+  size_t n_prims;
+  cg_world_primitives (bt->world, &n_prims);
+  const CgBvh *bvh = cg_world_bvh (bt->world);
+  g_autofree char *title = g_strdup_printf (_ ("Tracer for %s"), bt->ball->id);
+  GtkWidget *tracer = carom_inspector_group_new (self->statistics_box, title, NULL);
+  g_autofree char *p = g_strdup_printf ("%zu", n_prims),
+                  *nodes = g_strdup_printf ("%u", bvh->n_nodes),
+                  *depth = g_strdup_printf ("%u", bvh->depth);
+  carom_inspector_value_row (tracer, _ ("Outline Primitives"), p);
+  carom_inspector_value_row (tracer, _ ("BVH Nodes"), nodes);
+  carom_inspector_value_row (tracer, _ ("BVH Depth"), depth);
+
+  guint step = MIN (self->step, (guint)bt->trace.n_hits);
+  if (step > 0)
+    {
+      const CgCastStats *s = &bt->trace.hits[step - 1].stats;
+      g_autofree char *cast_title = g_strdup_printf (_ ("Cast of Hit %u"), step);
+      GtkWidget *cast = carom_inspector_group_new (
+          self->statistics_box, cast_title,
+          _ ("What the BVH tested for this cast, against testing every primitive."));
+      g_autofree char *visited = g_strdup_printf ("%u", s->nodes_visited),
+                      *boxes = g_strdup_printf ("%u", s->boxes_tested);
+      /* Translators: primitives tested with the BVH, and by brute force, e.g. "3 of 1070". */
+      g_autofree char *tested = g_strdup_printf (_ ("%u of %zu"), s->primitives_tested, n_prims);
+      carom_inspector_value_row (cast, _ ("Nodes Visited"), visited);
+      carom_inspector_value_row (cast, _ ("Boxes Tested"), boxes);
+      carom_inspector_value_row (cast, _ ("Primitives Tested"), tested);
+    }
+}
