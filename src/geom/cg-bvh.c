@@ -17,6 +17,7 @@
 #include "cg-bvh.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
@@ -765,6 +766,14 @@ cg_bvh_refit (CgBvh *bvh, CgBvhLeafBoxFunc leaf_box, void *data)
   for (int k = 0; k < CG_BVH_WIDTH; k++)
     if (root->child[k].first != CG_BVH_NONE)
       bvh->box = cg_aabb_union (bvh->box, cg_bvh_child_box (root, k));
+#ifdef CG_DEBUG_CHECKS
+  const char *problem;
+  if (!cg_bvh_validate (bvh, NULL, NULL, &problem))
+    {
+      fprintf (stderr, "cg_bvh_refit: %s\n", problem);
+      abort ();
+    }
+#endif
 }
 
 void *
@@ -788,3 +797,193 @@ cg_bvh_alloc_big (size_t size, size_t align)
 #endif
   return aligned_alloc (align, (size + align - 1) & ~(align - 1));
 }
+
+/* True when box a lies inside box b (both as stored, no rounding). */
+static inline bool
+box_inside (CgAabb a, CgAabb b)
+{
+  return a.lo.x >= b.lo.x && a.lo.y >= b.lo.y && a.hi.x <= b.hi.x && a.hi.y <= b.hi.y;
+}
+
+#define FAIL(msg)                                                                                  \
+  do                                                                                               \
+    {                                                                                              \
+      if (problem != NULL)                                                                         \
+        *problem = (msg);                                                                          \
+      ok = false;                                                                                  \
+      goto done;                                                                                   \
+    }                                                                                              \
+  while (0)
+
+bool
+cg_bvh_validate (const CgBvh *bvh, CgBvhLeafCheckFunc check_leaf, void *data, const char **problem)
+{
+  bool ok = true;
+  uint8_t *slot_seen = NULL, *node_seen = NULL;
+  if (problem != NULL)
+    *problem = NULL;
+  if (bvh->n_items == 0)
+    {
+      if (bvh->root.count != 0 || bvh->n_nodes != 0)
+        FAIL ("an empty hierarchy has a root or nodes");
+      return true;
+    }
+  slot_seen = calloc (bvh->n_items, 1);
+  node_seen = calloc ((size_t)bvh->n_nodes + 1, 1);
+  if (slot_seen == NULL || node_seen == NULL)
+    FAIL ("out of memory while checking the hierarchy");
+
+  if (bvh->root.count > 0)
+    {
+      if (bvh->n_nodes != 0 || bvh->root.first != 0 || bvh->root.count != bvh->n_items)
+        FAIL ("a lone leaf does not hold every item");
+      if (bvh->depth != 1)
+        FAIL ("a lone leaf's depth is not 1");
+      if (check_leaf != NULL && !check_leaf (&bvh->root, bvh->box, data, problem))
+        {
+          ok = false;
+          goto done;
+        }
+      goto done;
+    }
+  if (bvh->root.first != 0 || bvh->n_nodes == 0)
+    FAIL ("the root is not node 0");
+
+  struct
+  {
+    uint32_t node, level;
+    CgAabb box; /* the box the node's children must lie in */
+  } stack[CG_BVH_MAX_DEPTH * (CG_BVH_WIDTH - 1) + 1];
+  int top = 0;
+  stack[top].node = 0;
+  stack[top].level = 1;
+  stack[top++].box = bvh->box;
+  uint32_t deepest = 1;
+  while (top > 0)
+    {
+      top--;
+      uint32_t index = stack[top].node, level = stack[top].level;
+      CgAabb parent = stack[top].box;
+      if (node_seen[index])
+        FAIL ("a node is reached twice");
+      node_seen[index] = 1;
+      if (level > CG_BVH_MAX_DEPTH)
+        FAIL ("the tree is deeper than CG_BVH_MAX_DEPTH");
+      const CgBvhNode *node = &bvh->nodes[index];
+      int used = 0;
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        {
+          const CgBvhRef *ref = &node->child[k];
+          CgAabb box = cg_bvh_child_box (node, k);
+          if (ref->first == CG_BVH_NONE)
+            {
+              if (ref->count != 0 || !cg_aabb_is_empty (box))
+                FAIL ("an unused slot has items or a box");
+              continue;
+            }
+          used++;
+          if (cg_aabb_is_empty (box) || !box_inside (box, parent))
+            FAIL ("a child's box is not inside its parent's box");
+          if (level + 1 > deepest)
+            deepest = level + 1;
+          if (ref->count > 0)
+            {
+              if (ref->first > bvh->n_items || ref->count > bvh->n_items - ref->first)
+                FAIL ("a leaf's items run past the end");
+              for (uint32_t i = ref->first; i < ref->first + ref->count; i++)
+                {
+                  if (slot_seen[i])
+                    FAIL ("an item slot is in two leaves");
+                  slot_seen[i] = 1;
+                }
+              if (check_leaf != NULL && !check_leaf (ref, box, data, problem))
+                {
+                  ok = false;
+                  goto done;
+                }
+            }
+          else
+            {
+              if (ref->first >= bvh->n_nodes)
+                FAIL ("a child names a node that does not exist");
+              if (ref->first <= index)
+                FAIL ("a child node comes before its parent (not pre-order)");
+              stack[top].node = ref->first;
+              stack[top].level = level + 1;
+              stack[top++].box = box;
+            }
+        }
+      if (used < 2)
+        FAIL ("a node has fewer than two children");
+    }
+  if (deepest != bvh->depth)
+    FAIL ("the tree's depth is not what it says");
+  for (uint32_t i = 0; i < bvh->n_nodes; i++)
+    if (!node_seen[i])
+      FAIL ("a node is not reached from the root");
+  for (uint32_t i = 0; i < bvh->n_items; i++)
+    if (!slot_seen[i])
+      FAIL ("an item slot is in no leaf");
+
+done:
+  free (slot_seen);
+  free (node_seen);
+  return ok;
+}
+
+/* What check_boxes() needs. */
+typedef struct
+{
+  const CgAabb *boxes;
+  uint32_t n;
+  const uint32_t *items;
+  uint8_t *seen;
+} BoxCheck;
+
+static bool
+check_boxes (const CgBvhRef *leaf, CgAabb box, void *data, const char **problem)
+{
+  BoxCheck *c = data;
+  for (uint32_t i = leaf->first; i < leaf->first + leaf->count; i++)
+    {
+      uint32_t item = c->items[i];
+      const char *msg = NULL;
+      if (item >= c->n)
+        msg = "a leaf names an item that does not exist";
+      else if (c->seen[item]++)
+        msg = "an item is in two leaves";
+      else if (!box_inside (c->boxes[item], box))
+        msg = "an item's box is not inside its leaf's box";
+      if (msg != NULL)
+        {
+          if (problem != NULL)
+            *problem = msg;
+          return false;
+        }
+    }
+  return true;
+}
+
+bool
+cg_bvh_validate_boxes (const CgBvh *bvh, const CgAabb *boxes, uint32_t n, const char **problem)
+{
+  bool ok = true;
+  uint8_t *seen = NULL;
+  if (problem != NULL)
+    *problem = NULL;
+  if (bvh->n_items != n)
+    FAIL ("the hierarchy does not hold as many items as there are boxes");
+  seen = calloc ((size_t)n + 1, 1);
+  if (seen == NULL)
+    FAIL ("out of memory while checking the hierarchy");
+  BoxCheck c = { boxes, n, bvh->items, seen };
+  if (!cg_bvh_validate (bvh, check_boxes, &c, problem))
+    {
+      ok = false;
+      goto done;
+    }
+done:
+  free (seen);
+  return ok;
+}
+#undef FAIL

@@ -87,8 +87,31 @@ typedef bool (*CgBvhLeafBoxFunc) (const CgBvhRef *leaf, void *data, CgAabb *box)
 /// leaf_box() gives them (a leaf it reports unchanged keeps its box), keeping
 /// the tree's shape: what an edit that moves a few items calls instead of a
 /// rebuild. Boxes stay conservative (rounded outward), so queries stay exact;
-/// the tree only gets less tight.
+/// the tree only gets less tight. Built with CG_DEBUG_CHECKS, the tree is
+/// checked by cg_bvh_validate() afterwards (abort() with the problem).
 void cg_bvh_refit (CgBvh *bvh, CgBvhLeafBoxFunc leaf_box, void *data);
+
+/// Called by cg_bvh_validate() for each leaf with its box as stored: returns
+/// false, with *problem set, when what the leaf holds is not inside box.
+typedef bool (*CgBvhLeafCheckFunc) (const CgBvhRef *leaf, CgAabb box, void *data,
+                                    const char **problem);
+
+/// Checks a hierarchy, as Box2D's b2DynamicTree_Validate checks its tree:
+/// every node is reached exactly once, after its parent (the pre-order the
+/// refit relies on), no deeper than CG_BVH_MAX_DEPTH and bvh->depth; it uses
+/// at least two slots and its unused slots are empty; every box contains the
+/// boxes of its children (the root's box those of node 0's children); leaves
+/// cover every item slot exactly once; and check_leaf (when not NULL) accepts
+/// each leaf. Returns true, or false with *problem (when not NULL) set to a
+/// static sentence. O(nodes + items).
+bool cg_bvh_validate (const CgBvh *bvh, CgBvhLeafCheckFunc check_leaf, void *data,
+                      const char **problem);
+
+/// cg_bvh_validate() of a tree built over boxes[0 .. n) by cg_bvh_build():
+/// also that its items are a permutation of 0 .. n - 1, each inside its
+/// leaf's box.
+bool cg_bvh_validate_boxes (const CgBvh *bvh, const CgAabb *boxes, uint32_t n,
+                            const char **problem);
 
 /// Frees what cg_bvh_build() allocated; the bvh is empty afterwards.
 void cg_bvh_clear (CgBvh *bvh);

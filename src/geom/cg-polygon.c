@@ -753,30 +753,39 @@ cg_polygon_orient (CgVec2 *v, size_t n, CgRole role)
   return true;
 }
 
+CgEdgeCrossing
+cg_polygon_edge_crossing (CgVec2 a, CgVec2 b, CgVec2 p)
+{
+  /* Half-open in y (an edge counts when one end is above p.y and the other at or below it)
+   * so a ray through a vertex counts it once. The side is decided by the exact predicate. */
+  if (vec_equal (a, p))
+    return CG_EDGE_ON_BOUNDARY; /* on a vertex, which the half-open rule may not count */
+  if ((a.y > p.y) != (b.y > p.y))
+    {
+      int o = orient2d (a, b, p);
+      if (o == 0)
+        return CG_EDGE_ON_BOUNDARY;
+      /* With a below b (in y), the crossing is right of p when p is left of a -> b. */
+      return (o > 0) == (b.y > a.y) ? CG_EDGE_CROSSES : CG_EDGE_MISSES;
+    }
+  if (a.y == p.y && b.y == p.y && fmin (a.x, b.x) <= p.x && p.x <= fmax (a.x, b.x))
+    return CG_EDGE_ON_BOUNDARY; /* on a horizontal edge */
+  return CG_EDGE_MISSES;
+}
+
 bool
 cg_polygon_contains (const CgVec2 *v, size_t n, CgVec2 p)
 {
-  /* Even-odd: count edges crossing the ray from p towards +x. Half-open in y (an edge counts
-   * when one end is above p.y and the other at or below it) so a ray through a vertex counts
-   * it once. The side is decided by the exact predicate, and a point exactly on an edge is
+  /* Even-odd: count edges crossing the ray from p towards +x. A point exactly on an edge is
    * reported outside, so "strictly inside" holds exactly. */
   bool inside = false;
   for (size_t i = 0; i < n; i++)
     {
-      CgVec2 a = v[i], b = v[next_index (i, n)];
-      if (vec_equal (a, p))
-        return false; /* on a vertex, which the half-open rule may not count */
-      if ((a.y > p.y) != (b.y > p.y))
-        {
-          int o = orient2d (a, b, p);
-          if (o == 0)
-            return false;
-          /* With a below b (in y), the crossing is right of p when p is left of a -> b. */
-          if ((o > 0) == (b.y > a.y))
-            inside = !inside;
-        }
-      else if (a.y == p.y && b.y == p.y && fmin (a.x, b.x) <= p.x && p.x <= fmax (a.x, b.x))
-        return false; /* on a horizontal edge */
+      CgEdgeCrossing x = cg_polygon_edge_crossing (v[i], v[next_index (i, n)], p);
+      if (x == CG_EDGE_ON_BOUNDARY)
+        return false;
+      if (x == CG_EDGE_CROSSES)
+        inside = !inside;
     }
   return inside;
 }

@@ -57,6 +57,20 @@ bool cg_polygon_orient (CgVec2 *v, size_t n, CgRole role);
 /// boundary may go either way).
 bool cg_polygon_contains (const CgVec2 *v, size_t n, CgVec2 p);
 
+/// What the edge a -> b does to the ray from p towards +x (cg_polygon_contains()).
+typedef enum
+{
+  CG_EDGE_MISSES,      ///< the edge does not cross the ray (or only left of p)
+  CG_EDGE_CROSSES,     ///< it crosses the ray right of p: the inside flips
+  CG_EDGE_ON_BOUNDARY, ///< p lies on the edge: the polygon does not contain p
+} CgEdgeCrossing;
+
+/// One edge's part in cg_polygon_contains(): p is strictly inside exactly
+/// when no edge says ON_BOUNDARY and an odd number say CROSSES. Only edges
+/// that meet the closed half-line from p towards +x can say anything but
+/// MISSES, so a search that finds those edges alone gets the same answer.
+CgEdgeCrossing cg_polygon_edge_crossing (CgVec2 a, CgVec2 b, CgVec2 p);
+
 /// Distance from p to the segment [a, b].
 double cg_point_segment_distance (CgVec2 p, CgVec2 a, CgVec2 b);
 

@@ -40,7 +40,8 @@ cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max
   if (!cg_is_valid_vec2 (c) || !cg_is_valid_vec2 (d) || !cg_is_valid_vec2 (t->dir)
       || cg_length_sq (t->dir) == 0.0)
     t->status = CG_TRACE_INVALID_INPUT;
-  else if (cg_world_start_overlaps (w, c))
+  else if (brute_force ? cg_world_start_overlaps_brute_force (w, c)
+                       : cg_world_start_overlaps (w, c))
     t->status = CG_TRACE_START_OVERLAP;
   else if (max_bounces == 0)
     t->status = CG_TRACE_MAX_BOUNCES;

@@ -14,10 +14,11 @@
  *    perform exactly the same floating-point operations but fill no record,
  *    and stop as soon as a primitive cannot beat the best hit so far; the
  *    full record is computed once, for the winner, by cg_cast_primitive(). */
-#include "cg-world.h"
+#include "cg-world-private.h"
 
 #include <assert.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -30,46 +31,6 @@
 #ifdef __clang__
 #pragma STDC FP_CONTRACT OFF
 #endif
-
-/* Items a leaf may hold before SAH must split it (at most
- * RUN_MAX_PRIMITIVES). */
-#define LEAF_MAX_PRIMITIVES 4
-/* An object leaf is one run of at most this many consecutive primitives of
- * one polygon's outline: a whole obstacle of up to 8 vertices, while a long
- * wall outline is cut into runs that each get their own box. */
-#define RUN_MAX_PRIMITIVES 16
-
-/* What the cast reads of one primitive: p[0] is a segment's normal n or an
- * arc's centre q, p[1] and p[2] the primitive's a and b (the ball radius is
- * the world's). */
-typedef struct
-{
-  CgVec2 p[3];
-} CastRecord;
-
-struct CgWorld
-{
-  double r;
-  double eps;
-  CgBvhLeaves leaves;
-
-  size_t n_polys;
-  CgRole *roles;
-  size_t *vertex_first; /* polygon i's vertices: verts[vertex_first[i] .. vertex_first[i+1]) */
-  CgVec2 *verts;
-
-  CgPrimitive *prims;
-  size_t n_prims;
-  uint32_t *prim_first; /* polygon i's primitives: prims[prim_first[i] .. prim_first[i+1]) */
-
-  /* The BVH; its leaves' user[] say what their casts read (test_leaf()). */
-  CgBvh bvh;
-  /* Primitive leaves only: compact cast records in leaf order (per leaf, arcs
-   * then segments), each record's primitive, and each primitive's record. */
-  CastRecord *records;
-  uint32_t *record_prim;
-  uint32_t *prim_record;
-};
 
 void
 cg_world_free (CgWorld *w)
@@ -347,6 +308,14 @@ cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n)
               memcpy (w->prims + first, prims, count * sizeof *prims);
               Refit refit = { w, (uint32_t)i };
               cg_bvh_refit (&w->bvh, run_box, &refit);
+#ifdef CG_DEBUG_CHECKS
+              const char *problem;
+              if (!cg_world_validate (w, &problem))
+                {
+                  fprintf (stderr, "cg_world_update_polygon: %s\n", problem);
+                  abort ();
+                }
+#endif
               ok = true;
             }
           else
@@ -856,22 +825,4 @@ cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, Cg
   *tested = out;
   *n_tested = n;
   return true;
-}
-
-bool
-cg_world_start_overlaps (const CgWorld *w, CgVec2 c)
-{
-  double limit = w->r - w->eps;
-  for (size_t i = 0; i < w->n_polys; i++)
-    {
-      const CgVec2 *v;
-      size_t n;
-      CgRole role = cg_world_polygon (w, i, &v, &n);
-      for (size_t k = 0; k < n; k++)
-        if (cg_point_segment_distance (c, v[k], v[(k + 1) % n]) < limit)
-          return true;
-      if (role == CG_ROLE_OBSTACLE && cg_polygon_contains (v, n, c))
-        return true;
-    }
-  return false;
 }

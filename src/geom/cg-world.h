@@ -106,9 +106,43 @@ typedef struct
 bool cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
                             CgTested **tested, size_t *n_tested);
 
-/// True when a ball at c starts overlapping: closer than r - eps to any edge,
-/// or inside an obstacle.
+/// True when a ball at c starts overlapping: closer than r - eps to any edge
+/// (cg_point_segment_distance()), or inside an obstacle
+/// (cg_polygon_contains()). Through the BVH: only the edges whose boxes are
+/// near c, and those that meet the half-line from c towards +x, are looked
+/// at; the answer is cg_world_start_overlaps_brute_force()'s, exactly.
 bool cg_world_start_overlaps (const CgWorld *w, CgVec2 c);
+
+/// cg_world_start_overlaps() by testing every edge and every obstacle: the
+/// reference (and what `--brute-force` uses).
+bool cg_world_start_overlaps_brute_force (const CgWorld *w, CgVec2 c);
+
+/// A polygon edge nearest to a point.
+typedef struct
+{
+  bool found;
+  uint32_t polygon; ///< the polygon's index in the world
+  uint32_t edge;    ///< its edge (v[edge] -> v[edge + 1])
+  double distance;  ///< cg_point_segment_distance() from the point to the edge
+} CgNearestEdge;
+
+/// The polygon edge nearest to c, among edges closer than max_distance
+/// (INFINITY: any), by the BVH nearest first, pruning subtrees whose boxes
+/// are too far to hold a nearer edge. Ties go to the lower polygon, then the
+/// lower edge, so the answer is cg_world_nearest_edge_brute_force()'s
+/// exactly. found is false (and distance max_distance) when there is none.
+CgNearestEdge cg_world_nearest_edge (const CgWorld *w, CgVec2 c, double max_distance);
+
+/// cg_world_nearest_edge() by measuring every edge.
+CgNearestEdge cg_world_nearest_edge_brute_force (const CgWorld *w, CgVec2 c, double max_distance);
+
+/// Checks the world's BVH (cg_bvh_validate()) and what its leaves hold: every
+/// outline primitive in exactly one leaf, inside that leaf's box (padded as
+/// built), and the primitive leaves' cast records equal to their primitives.
+/// Returns true, or false with *problem (when not NULL) set to a static
+/// sentence naming what is wrong. Run by the tests, and after every update
+/// in place when built with CG_DEBUG_CHECKS.
+bool cg_world_validate (const CgWorld *w, const char **problem);
 
 /// Bytes the world holds (primitives, polygons and BVH).
 size_t cg_world_memory (const CgWorld *w);
