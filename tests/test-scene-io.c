@@ -1803,7 +1803,8 @@ test_generated (void)
 }
 
 /* 41: imported foreign files (Inkscape's, with curves and transforms) survive read → write →
- * read → write byte for byte too. */
+ * read → write byte for byte too; what the first read skipped is kept, so the second read
+ * skips it again and says the same. */
 static void
 test_round_trip_imports (void)
 {
@@ -1812,13 +1813,17 @@ test_round_trip_imports (void)
   for (gsize i = 0; i < G_N_ELEMENTS (names); i++)
     {
       g_test_message ("import %s", names[i]);
-      g_autoptr (CaromScene) first = read_test_file (names[i], NULL);
+      g_autoptr (GPtrArray) first_summary = NULL;
+      g_autoptr (CaromScene) first = read_test_file (names[i], &first_summary);
       g_autofree char *written = carom_svg_write_string (first, NULL);
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) summary = NULL;
       g_autoptr (CaromScene) second = read_string (written, &summary, &error);
       g_assert_no_error (error);
-      g_assert_cmpuint (summary->len, ==, 0);
+      g_assert_cmpuint (summary->len, ==, first_summary->len);
+      for (guint k = 0; k < summary->len; k++)
+        g_assert_cmpstr (g_ptr_array_index (summary, k), ==,
+                         g_ptr_array_index (first_summary, k));
       assert_scenes_equal (first, second);
       g_autofree char *again = carom_svg_write_string (second, NULL);
       g_assert_cmpstr (written, ==, again);

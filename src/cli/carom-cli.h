@@ -11,6 +11,9 @@ int carom_cli_trace (int argc, char **argv);
 /// `carom export`: argv[0] is "export". Returns the process exit status.
 int carom_cli_export (int argc, char **argv);
 
+/// `carom save`: argv[0] is "save". Returns the process exit status.
+int carom_cli_save (int argc, char **argv);
+
 /// `carom lab`: argv[0] is "lab". Returns the process exit status.
 int carom_cli_lab (int argc, char **argv);
 

@@ -19,13 +19,19 @@ print_usage (FILE *stream)
               "              [--brute-force]\n"
               "  carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N] [--show LIST]\n"
               "               [--width PX] [--style article|screen|screen-dark]\n"
+              "  carom save IN.svg -o OUT.svg [--force]\n"
               "  carom lab TEST A B [--to X,Y]      one collision test on two shapes, as JSON\n"
               "  carom lab grid SCENE.svg [--ball ID] [--cell SIZE]\n"
               "\n"
               "Commands:\n"
               "  trace    Trace every ball of a scene and print its hits\n"
               "  export   Draw a scene and its overlays as SVG, PNG or PDF\n"
+              "  save     Read a scene and write it as the window’s Save does\n"
               "  lab      Run a test of the Collision lab and print its numbers\n"
+              "\n"
+              "Carom never drops what it does not understand: saving a file drawn\n"
+              "elsewhere writes back every element, attribute and comment that is not a\n"
+              "wall, obstacle or ball where it was, and each object keeps its element.\n"
               "\n"
               "Run “carom COMMAND --help” for a command’s options."));
 }
@@ -56,6 +62,8 @@ main (int argc, char **argv)
     return carom_cli_trace (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
     return carom_cli_export (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "save") == 0)
+    return carom_cli_save (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "lab") == 0)
     return carom_cli_lab (argc - 1, argv + 1);
 

@@ -3,7 +3,7 @@
  * shape elements into scene objects). */
 #pragma once
 
-#include "io/carom-svg-private.h"
+#include "io/carom-svg-keep.h"
 
 #include <libxml/xmlreader.h>
 
@@ -18,6 +18,8 @@ typedef struct
   CaromSvgViewport viewport; ///< the nearest viewport, in user units
   gboolean filled;           ///< the inherited fill is not "none"
   gboolean skipped;          ///< inside content that is not read
+  gboolean dropped;          ///< inside content Save does not write back (carom:generated)
+  guint32 origin;            ///< the element became objects: their origin (0: it did not)
 } Frame;
 
 /* Elements that share an element name and a reason, for the summary. */
@@ -58,6 +60,8 @@ typedef struct
   guint counters[3];      ///< walls, obstacles and balls so far, for automatic names
   GByteArray *auto_named; ///< a bit per object: named automatically
   gboolean id_clash;      ///< an id in the file looks like an automatic name
+
+  CaromSceneSource *source; ///< what Save writes back, built as the document streams by
 } ReadState;
 
 /* The attributes the reader looks at on every element, found while

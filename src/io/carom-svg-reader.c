@@ -290,7 +290,7 @@ static Frame
 current_frame (const ReadState *state)
 {
   if (state->frames->len == 0)
-    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE };
+    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE, FALSE, 0 };
   return g_array_index (state->frames, Frame, state->frames->len - 1);
 }
 
@@ -464,6 +464,10 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
   if (generated != NULL && strcmp (generated, "true") == 0)
     {
       frame->skipped = TRUE;
+      frame->dropped = TRUE;
+      carom_svg_source_note_loss (state->source,
+                                  _ ("Carom’s drawing for the diagram (carom:generated), "
+                                     "which Export draws again"));
       return TRUE;
     }
   if (display != NULL && g_ascii_strcasecmp (display, "none") == 0)
@@ -615,6 +619,65 @@ gather_attributes (ReadState *state, xmlNodePtr node, CaromSvgElement *element, 
   return *too_long == NULL;
 }
 
+/* What Save writes back for an element: a slot for one that became objects,
+ * else its start tag as it is (nothing inside dropped content). */
+static void
+keep_element (ReadState *state, xmlNodePtr node, guint depth, gboolean empty, guint first,
+              Frame *frame)
+{
+  if (frame->dropped)
+    {
+      /* Its indentation goes with it, so that writing it again and reading it
+       * back gives the same text. */
+      if (!current_frame (state).dropped)
+        carom_svg_source_trim_whitespace (state->source);
+      return;
+    }
+  GPtrArray *objects = state->scene->objects;
+  if (objects->len == first)
+    {
+      carom_svg_source_start_element (state->source, node, depth, empty);
+      return;
+    }
+  static const struct
+  {
+    const char *name;
+    CaromSvgKeepShape shape;
+  } shapes[] = {
+    { "polygon", CAROM_SVG_KEEP_POLYGON }, { "polyline", CAROM_SVG_KEEP_POLYLINE },
+    { "rect", CAROM_SVG_KEEP_RECT },       { "circle", CAROM_SVG_KEEP_CIRCLE },
+    { "ellipse", CAROM_SVG_KEEP_ELLIPSE }, { "line", CAROM_SVG_KEEP_LINE },
+    { "path", CAROM_SVG_KEEP_PATH },
+  };
+  CaromSvgKeepShape shape = CAROM_SVG_KEEP_USE;
+  for (gsize i = 0; i < G_N_ELEMENTS (shapes); i++)
+    if (strcmp ((const char *)node->name, shapes[i].name) == 0)
+      shape = shapes[i].shape;
+  guint32 origin
+      = carom_svg_source_begin_slot (state->source, node, depth, empty, shape, frame->ctm,
+                                     state->scene, first, objects->len - first);
+  for (guint i = first; i < objects->len; i++)
+    ((CaromObject *)g_ptr_array_index (objects, i))->origin = origin;
+  if (empty)
+    carom_svg_source_end_slot (state->source, origin);
+  frame->origin = origin;
+}
+
+/* What Save writes back for an end tag. */
+static void
+keep_end_element (ReadState *state)
+{
+  if (state->frames->len == 0)
+    return;
+  const Frame *frame = &g_array_index (state->frames, Frame, state->frames->len - 1);
+  if (frame->dropped)
+    return;
+  if (frame->origin != 0)
+    carom_svg_source_end_slot (state->source, frame->origin);
+  else
+    carom_svg_source_end_element (state->source, state->reader, state->frames->len - 1);
+}
+
 /* One start tag: checks the limits, decides what the element is, reads it,
  * and pushes the frame its children will see. */
 static gboolean
@@ -674,6 +737,9 @@ start_element (ReadState *state, GError **error)
         state->svg_ns = node->ns;
     }
   ElementKind kind = classify_element (name);
+  guint first = state->scene->objects->len;
+  guint depth = state->frames->len;
+  frame.origin = 0;
   if (frame.skipped || !svg_element || kind == ELEMENT_SILENT)
     frame.skipped = TRUE;
   else
@@ -699,6 +765,7 @@ start_element (ReadState *state, GError **error)
         }
     }
 
+  keep_element (state, node, depth, empty, first, &frame);
   if (!empty)
     g_array_append_val (state->frames, frame);
   return TRUE;
@@ -716,6 +783,8 @@ read_document (ReadState *state, GError **error)
         case XML_READER_TYPE_DOCUMENT_TYPE:
           if (!check_dtd ((xmlDtdPtr)xmlTextReaderCurrentNode (state->reader), error))
             return FALSE;
+          carom_svg_source_add_doctype (state->source,
+                                        (xmlDtdPtr)xmlTextReaderCurrentNode (state->reader));
           break;
         case XML_READER_TYPE_ENTITY_REFERENCE:
         case XML_READER_TYPE_ENTITY:
@@ -728,10 +797,13 @@ read_document (ReadState *state, GError **error)
             return FALSE;
           break;
         case XML_READER_TYPE_END_ELEMENT:
+          keep_end_element (state);
           if (state->frames->len > 0)
             g_array_set_size (state->frames, state->frames->len - 1);
           break;
         default:
+          if (!current_frame (state).dropped)
+            carom_svg_source_add_node (state->source, state->reader);
           break;
         }
     }
@@ -777,6 +849,8 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
     .auto_named = auto_named,
   };
   carom_svg_shape_init (&state.shape);
+  CaromSceneSource *source = carom_svg_source_new ();
+  state.source = source;
 
   /* libxml2's hooks are process-wide: set them for this read only. */
   xmlInitParser ();
@@ -824,10 +898,15 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
     {
       g_propagate_error (error, g_steal_pointer (&local));
       g_free (state.page_note);
+      carom_svg_source_free (source);
       return NULL;
     }
 
   carom_svg_reader_auto_name_fix (&state);
+  if (carom_svg_source_finish (source, scene))
+    carom_scene_set_source (scene, source, (GDestroyNotify)carom_svg_source_free);
+  else
+    carom_svg_source_free (source);
   if (summary != NULL)
     *summary = build_summary (&state);
   g_free (state.page_note);

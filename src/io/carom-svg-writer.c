@@ -4,7 +4,7 @@
  * exactly, enough presentation for any SVG viewer to show the scene, and
  * what the renderer draws for the diagram in a group marked
  * carom:generated="true", which the reader skips. */
-#include "io/carom-svg-private.h"
+#include "io/carom-svg-keep.h"
 
 #include <float.h>
 #include <glib/gi18n-lib.h>
@@ -21,8 +21,8 @@
 #define OBSTACLE_STYLE "fill=\"#9a9996\" stroke=\"#241f31\""
 #define BALL_STYLE "fill=\"#e01b24\" fill-opacity=\"0.5\""
 
-static void
-append_number (GString *out, double v)
+void
+carom_svg_append_number (GString *out, double v)
 {
   char buf[CAROM_SVG_NUMBER_BUF];
   g_string_append (out, carom_svg_format_number (buf, v));
@@ -31,8 +31,8 @@ append_number (GString *out, double v)
 /* text as the value of a double-quoted XML attribute. Whitespace other than
  * a space is written as a character reference so that attribute
  * normalisation keeps it; control characters XML cannot hold become U+FFFD. */
-static void
-append_attribute_text (GString *out, const char *text)
+void
+carom_svg_append_attribute_text (GString *out, const char *text)
 {
   g_autofree char *valid = g_utf8_make_valid (text, -1);
   for (const char *p = valid; *p != '\0'; p++)
@@ -117,13 +117,13 @@ append_flags (GString *out, const CaromObject *object)
 }
 
 static void
-append_polygon (GString *out, const CaromObject *object, double stroke_width)
+append_polygon (GString *out, const CaromObject *object, const char *stroke_width)
 {
-  g_string_append_printf (out, "  <polygon carom:role=\"%s\"", carom_object_role_name (object));
+  g_string_append_printf (out, "<polygon carom:role=\"%s\"", carom_object_role_name (object));
   if (object->id != NULL)
     {
       g_string_append (out, " id=\"");
-      append_attribute_text (out, object->id);
+      carom_svg_append_attribute_text (out, object->id);
       g_string_append_c (out, '"');
     }
   append_flags (out, object);
@@ -132,39 +132,59 @@ append_polygon (GString *out, const CaromObject *object, double stroke_width)
     {
       if (k > 0)
         g_string_append_c (out, ' ');
-      append_number (out, object->points[k].x);
+      carom_svg_append_number (out, object->points[k].x);
       g_string_append_c (out, ',');
-      append_number (out, object->points[k].y);
+      carom_svg_append_number (out, object->points[k].y);
     }
-  g_string_append_printf (out, "\" %s stroke-width=\"",
-                          object->role == CG_ROLE_WALL ? WALL_STYLE : OBSTACLE_STYLE);
-  append_number (out, stroke_width);
-  g_string_append (out, "\"/>\n");
+  g_string_append_c (out, '"');
+  if (stroke_width != NULL)
+    g_string_append_printf (out, " %s stroke-width=\"%s\"",
+                            object->role == CG_ROLE_WALL ? WALL_STYLE : OBSTACLE_STYLE,
+                            stroke_width);
+  g_string_append (out, "/>");
 }
 
 static void
-append_ball (GString *out, const CaromObject *object)
+append_ball (GString *out, const CaromObject *object, gboolean styled)
 {
-  g_string_append (out, "  <circle carom:role=\"ball\"");
+  g_string_append (out, "<circle carom:role=\"ball\"");
   if (object->id != NULL)
     {
       g_string_append (out, " id=\"");
-      append_attribute_text (out, object->id);
+      carom_svg_append_attribute_text (out, object->id);
       g_string_append_c (out, '"');
     }
   append_flags (out, object);
   g_string_append (out, " cx=\"");
-  append_number (out, object->center.x);
+  carom_svg_append_number (out, object->center.x);
   g_string_append (out, "\" cy=\"");
-  append_number (out, object->center.y);
+  carom_svg_append_number (out, object->center.y);
   g_string_append (out, "\" r=\"");
-  append_number (out, object->radius);
+  carom_svg_append_number (out, object->radius);
   g_string_append (out, "\" carom:direction=\"");
-  append_number (out, object->direction.x);
+  carom_svg_append_number (out, object->direction.x);
   g_string_append_c (out, ' ');
-  append_number (out, object->direction.y);
-  g_string_append_printf (out, "\" carom:max-bounces=\"%u\" %s/>\n", object->max_bounces,
-                          BALL_STYLE);
+  carom_svg_append_number (out, object->direction.y);
+  g_string_append_printf (out, "\" carom:max-bounces=\"%u\"", object->max_bounces);
+  if (styled)
+    g_string_append (out, " " BALL_STYLE);
+  g_string_append (out, "/>");
+}
+
+void
+carom_svg_append_native_object (GString *out, const CaromObject *object, const char *stroke_width)
+{
+  if (object->kind == CAROM_OBJECT_BALL)
+    append_ball (out, object, stroke_width != NULL);
+  else
+    append_polygon (out, object, stroke_width);
+}
+
+void
+carom_svg_native_stroke_width (const CaromScene *scene, char buf[CAROM_SVG_NUMBER_BUF])
+{
+  double view_box[4];
+  carom_svg_format_number (buf, view_box_for (scene, view_box));
 }
 
 /* libxml2's complaints about a fragment: noted, never printed. Namespace
@@ -213,6 +233,9 @@ check_fragment (const char *fragment, GError **error)
 static char *
 write_document (const CaromScene *scene, const char *generated, gsize *length)
 {
+  /* A scene read from a file that held more than Carom makes: that file again. */
+  if (scene->source != NULL)
+    return carom_svg_source_write (scene->source, scene, generated, length);
   double view_box[4];
   double stroke_width = view_box_for (scene, view_box);
   GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -222,17 +245,17 @@ write_document (const CaromScene *scene, const char *generated, gsize *length)
     {
       if (i > 0)
         g_string_append_c (out, ' ');
-      append_number (out, view_box[i]);
+      carom_svg_append_number (out, view_box[i]);
     }
   g_string_append (out, "\">\n");
 
+  char stroke[CAROM_SVG_NUMBER_BUF];
+  carom_svg_format_number (stroke, stroke_width);
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_BALL)
-        append_ball (out, object);
-      else
-        append_polygon (out, object, stroke_width);
+      g_string_append (out, "  ");
+      carom_svg_append_native_object (out, g_ptr_array_index (scene->objects, i), stroke);
+      g_string_append_c (out, '\n');
     }
   if (generated != NULL)
     {

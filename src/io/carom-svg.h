@@ -49,7 +49,17 @@ CaromScene *carom_svg_read_memory (const char *data, gsize length,
                                    const CaromSvgReadOptions *options, GPtrArray **summary,
                                    GError **error);
 
-/// Writes the scene as SVG text (the native format); numbers round-trip.
+/// What Save cannot write back of the file the scene was read from: an array
+/// of translated phrases ("Carom's drawing for the diagram"), or NULL when
+/// it keeps everything. Carom never drops what it does not understand: a
+/// scene read from a file that holds more than Carom models is written back
+/// as that file, with only its objects' geometry changed (see carom-svg-keep.c).
+const GPtrArray *carom_svg_get_losses (const CaromScene *scene);
+
+/// Writes the scene as SVG text: a scene read from a file that held more
+/// than Carom models is that file again (every node kept, objects' geometry
+/// updated, new objects at the end of the root); any other in Carom's own
+/// form. Numbers round-trip.
 char *carom_svg_write_string (const CaromScene *scene, gsize *length);
 
 /// Writes the scene to path through a temporary file and an atomic rename.

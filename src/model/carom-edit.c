@@ -175,6 +175,7 @@ prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError 
     return NULL;
   if (ready != object)
     carom_object_free (object);
+  ready->origin = 0; /* new to the file, even as a copy of an object from it */
 
   if (ready->id == NULL || g_hash_table_contains (taken, ready->id))
     {

@@ -17,7 +17,29 @@ carom_scene_free (CaromScene *scene)
   if (scene == NULL)
     return;
   g_ptr_array_unref (scene->objects);
+  if (scene->source != NULL && scene->source_free != NULL)
+    scene->source_free (scene->source);
   g_free (scene);
+}
+
+void
+carom_scene_set_source (CaromScene *scene, CaromSceneSource *source, GDestroyNotify source_free)
+{
+  g_return_if_fail (scene != NULL);
+  if (scene->source != NULL && scene->source_free != NULL)
+    scene->source_free (scene->source);
+  scene->source = source;
+  scene->source_free = source_free;
+}
+
+CaromSceneSource *
+carom_scene_steal_source (CaromScene *scene, GDestroyNotify *source_free)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  if (source_free != NULL)
+    *source_free = scene->source_free;
+  scene->source_free = NULL;
+  return g_steal_pointer (&scene->source);
 }
 
 /* What of an object lives in its own allocation: [object][vertices][id]. */
@@ -242,6 +264,7 @@ carom_object_copy (const CaromObject *object)
   CaromObject *copy = object_new (object->kind, object->id, n);
   copy->hidden = object->hidden;
   copy->locked = object->locked;
+  copy->origin = object->origin;
   if (object->kind == CAROM_OBJECT_POLYGON)
     {
       copy->role = object->role;

@@ -31,6 +31,10 @@ typedef struct
   guint8 storage; ///< private: which fields live in the object's own allocation
   guint8 hidden;  ///< neither drawn nor traced (carom:hidden="true")
   guint8 locked;  ///< cannot be picked on the canvas (carom:locked="true")
+  /// Where the object came from in its scene's source document (an index
+  /// the io layer gave it, 1-based), or 0 for an object made in Carom (new,
+  /// pasted, duplicated): kept by copies, edits, undo and redo.
+  guint32 origin;
   union
   {
     struct /* kind == CAROM_OBJECT_POLYGON */
@@ -50,14 +54,29 @@ typedef struct
   };
 } CaromObject;
 
+/// What a scene keeps of the file it was read from, for the writer: the io
+/// layer's business (the model never looks inside), freed with the scene.
+typedef struct _CaromSceneSource CaromSceneSource;
+
 /// A scene: objects in document order.
 typedef struct
 {
   GPtrArray *objects; ///< of CaromObject*, owned
+  /// The source document (owned, may be NULL) and how to free it.
+  CaromSceneSource *source;
+  GDestroyNotify source_free;
 } CaromScene;
 
 CaromScene *carom_scene_new (void);
 void carom_scene_free (CaromScene *scene);
+
+/// Gives the scene a source document (owned; replaces and frees any other).
+void carom_scene_set_source (CaromScene *scene, CaromSceneSource *source,
+                             GDestroyNotify source_free);
+
+/// Takes the source document away from the scene (the caller frees it with
+/// *source_free), leaving it with none.
+CaromSceneSource *carom_scene_steal_source (CaromScene *scene, GDestroyNotify *source_free);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromScene, carom_scene_free)
 
 /// A new polygon object (points copied), in no scene yet.

@@ -1,0 +1,975 @@
+/* carom-svg-keep.c: what a scene keeps of the file it was read from, so
+ * that Carom never drops what it does not understand (scene-format.md,
+ * "What Carom writes").
+ *
+ * The reader streams the document once and tells this file every node. What
+ * Carom does not model (elements with their subtrees, attributes, text,
+ * comments, processing instructions, namespace declarations, the root and
+ * its attributes) is serialised as it comes into one text, in document
+ * order. An element that became scene objects leaves a slot in that text:
+ * its name, the attributes Carom manages (geometry, id, carom:*), the other
+ * attributes and its children, each a range of the text. Writing copies the
+ * text and fills each slot from the objects whose origin names it:
+ *
+ *  - objects unchanged since reading: the element exactly as it was (so an
+ *    untouched rounded rect or Bézier stays what it was, not its flattening);
+ *  - changed: the managed attributes written anew, in the element's own user
+ *    units (the inverse of every transform above it, its own included, so
+ *    the transform attributes stay), the other attributes and children kept.
+ *    A <rect> that is still an axis-aligned rectangle there stays a <rect>;
+ *    a <path> (or an element of several polygons) becomes path data of
+ *    straight segments; any other shape becomes a <polygon>; a ball a
+ *    <circle>;
+ *  - all its objects deleted: the element goes, with its children.
+ *
+ * Objects new to the file go at the end of the root, as Carom writes them.
+ *
+ * Elements exactly as Carom's own writer makes them (a Carom scene) keep
+ * only a one-byte mark, so a 400,000-object scene costs two bytes an object
+ * here; when the whole document is such, the source is dropped and the
+ * scene written anew (byte for byte the same as before). */
+#include "io/carom-svg-keep.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+/* Marks for native elements in the text: bytes XML 1.0 cannot hold, even as
+ * character references, so that no kept text has them (see append_text()). */
+#define MARK_STYLED '\x01' ///< with Carom's presentation
+#define MARK_BARE '\x02'   ///< with no presentation at all
+
+/* The origin of a native element's object: this bit and its ordinal (from 1). */
+#define ORIGIN_NATIVE 0x80000000u
+
+#define SODIPODI_NAMESPACE "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
+
+enum
+{
+  SLOT_EMPTY = 1 << 0,          ///< written as <name .../>
+  SLOT_OWN_VISIBILITY = 1 << 1, ///< a visibility attribute that is not Carom's
+};
+
+/* A modelled element: ranges of the text, [start, name_end) its qualified
+ * name, then the managed attributes, the others, and its children. */
+typedef struct
+{
+  guint32 start, name_end, managed_end, attrs_end, end;
+  guint32 n_objects;
+  guint32 ctm; ///< index into ctms (0: the identity)
+  guint8 shape;
+  guint8 flags;
+} Slot;
+
+struct _CaromSceneSource
+{
+  GString *text;
+  GArray *slots;     ///< of Slot, in document order
+  GArray *hashes;    ///< of guint64: each slot's objects as read
+  GArray *ctms;      ///< of CaromAffine
+  GPtrArray *losses; ///< translated sentences: what Save cannot write back
+  char *native_stroke;
+  guint32 n_native;
+  gboolean foreign; ///< more than Carom's own writer makes
+  gboolean root_seen;
+  guint32 root_tag_end;  ///< where the root's attributes end (before its '>')
+  guint32 root_ns_end;   ///< where its namespace declarations end
+  guint32 root_close;    ///< where the root's end tag begins
+  gboolean carom_bound;  ///< the root binds the prefix carom to Carom's namespace
+  gboolean carom_taken;  ///< the root binds it to another namespace
+  gboolean svg_prefixed; ///< the root element has a prefix (svg:svg)
+  gboolean standalone_known;
+};
+
+CaromSceneSource *
+carom_svg_source_new (void)
+{
+  CaromSceneSource *source = g_new0 (CaromSceneSource, 1);
+  source->text = g_string_new (NULL);
+  source->slots = g_array_new (FALSE, FALSE, sizeof (Slot));
+  source->hashes = g_array_new (FALSE, TRUE, sizeof (guint64));
+  source->ctms = g_array_new (FALSE, FALSE, sizeof (CaromAffine));
+  CaromAffine identity = carom_affine_identity ();
+  g_array_append_val (source->ctms, identity);
+  source->losses = g_ptr_array_new_with_free_func (g_free);
+  return source;
+}
+
+void
+carom_svg_source_free (CaromSceneSource *source)
+{
+  if (source == NULL)
+    return;
+  g_string_free (source->text, TRUE);
+  g_array_unref (source->slots);
+  g_array_unref (source->hashes);
+  g_array_unref (source->ctms);
+  g_ptr_array_unref (source->losses);
+  g_free (source->native_stroke);
+  g_free (source);
+}
+
+/* ---- serialising ---------------------------------------------------------- */
+
+/* Character data: markup characters escaped, and control characters (which
+ * only XML 1.1 could have brought, as references) as references, so that
+ * the marks stay unambiguous. */
+static void
+append_text (GString *out, const char *text, gboolean attribute)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      guchar c = (guchar)*p;
+      if (c == '&')
+        g_string_append (out, "&amp;");
+      else if (c == '<')
+        g_string_append (out, "&lt;");
+      else if (c == '>')
+        g_string_append (out, "&gt;");
+      else if (c == '"' && attribute)
+        g_string_append (out, "&quot;");
+      else if (c < 0x20 && (attribute || (c != '\n' && c != '\t')))
+        g_string_append_printf (out, "&#%u;", c);
+      else
+        g_string_append_c (out, (char)c);
+    }
+}
+
+static void
+append_qname (GString *out, xmlNsPtr ns, const xmlChar *name)
+{
+  if (ns != NULL && ns->prefix != NULL)
+    {
+      g_string_append (out, (const char *)ns->prefix);
+      g_string_append_c (out, ':');
+    }
+  g_string_append (out, (const char *)name);
+}
+
+static void
+append_namespaces (GString *out, xmlNodePtr node)
+{
+  for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next)
+    {
+      g_string_append (out, " xmlns");
+      if (ns->prefix != NULL)
+        {
+          g_string_append_c (out, ':');
+          g_string_append (out, (const char *)ns->prefix);
+        }
+      g_string_append (out, "=\"");
+      append_text (out, ns->href != NULL ? (const char *)ns->href : "", TRUE);
+      g_string_append_c (out, '"');
+    }
+}
+
+/* An attribute's value (libxml2 keeps it as text nodes; no entities reach here). */
+static char *
+dup_value (xmlAttrPtr attr)
+{
+  xmlNodePtr text = attr->children;
+  if (text == NULL)
+    return g_strdup ("");
+  if (text->type == XML_TEXT_NODE && text->next == NULL)
+    return g_strdup ((const char *)text->content);
+  xmlChar *joined = xmlNodeListGetString (attr->doc, text, 1);
+  char *value = g_strdup (joined != NULL ? (const char *)joined : "");
+  xmlFree (joined);
+  return value;
+}
+
+static void
+append_attribute (GString *out, xmlAttrPtr attr)
+{
+  g_string_append_c (out, ' ');
+  append_qname (out, attr->ns, attr->name);
+  g_string_append (out, "=\"");
+  xmlNodePtr text = attr->children;
+  if (text != NULL && text->type == XML_TEXT_NODE && text->next == NULL)
+    append_text (out, (const char *)text->content, TRUE);
+  else
+    {
+      g_autofree char *value = dup_value (attr);
+      append_text (out, value, TRUE);
+    }
+  g_string_append_c (out, '"');
+}
+
+static gboolean
+ns_is (xmlNsPtr ns, const char *href)
+{
+  return ns != NULL && ns->href != NULL && strcmp ((const char *)ns->href, href) == 0;
+}
+
+void
+carom_svg_source_trim_whitespace (CaromSceneSource *source)
+{
+  GString *text = source->text;
+  gsize n = text->len;
+  while (n > 0 && carom_svg_is_space (text->str[n - 1]))
+    n--;
+  g_string_truncate (text, n);
+}
+
+void
+carom_svg_source_note_loss (CaromSceneSource *source, const char *reason)
+{
+  for (guint i = 0; i < source->losses->len; i++)
+    if (strcmp (g_ptr_array_index (source->losses, i), reason) == 0)
+      return;
+  g_ptr_array_add (source->losses, g_strdup (reason));
+}
+
+void
+carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd)
+{
+  if (dtd == NULL || dtd->name == NULL)
+    return;
+  source->foreign = TRUE;
+  g_string_append (source->text, "<!DOCTYPE ");
+  g_string_append (source->text, (const char *)dtd->name);
+  if (dtd->ExternalID != NULL)
+    g_string_append_printf (source->text, " PUBLIC \"%s\" \"%s\"", (const char *)dtd->ExternalID,
+                            dtd->SystemID != NULL ? (const char *)dtd->SystemID : "");
+  else if (dtd->SystemID != NULL)
+    g_string_append_printf (source->text, " SYSTEM \"%s\"", (const char *)dtd->SystemID);
+  g_string_append (source->text, ">\n");
+  if (dtd->children != NULL)
+    carom_svg_source_note_loss (
+        source, _ ("the declarations inside the document type (<!DOCTYPE … [ … ]>)"));
+}
+
+void
+carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
+{
+  GString *out = source->text;
+  const char *value = (const char *)xmlTextReaderConstValue (reader);
+  if (value == NULL)
+    value = "";
+  switch (xmlTextReaderNodeType (reader))
+    {
+    case XML_READER_TYPE_WHITESPACE:
+    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+      g_string_append (out, value);
+      return; /* Carom writes whitespace too: not foreign */
+    case XML_READER_TYPE_TEXT:
+      append_text (out, value, FALSE);
+      break;
+    case XML_READER_TYPE_CDATA:
+      g_string_append (out, "<![CDATA[");
+      g_string_append (out, value);
+      g_string_append (out, "]]>");
+      break;
+    case XML_READER_TYPE_COMMENT:
+      g_string_append (out, "<!--");
+      g_string_append (out, value);
+      g_string_append (out, "-->");
+      break;
+    case XML_READER_TYPE_PROCESSING_INSTRUCTION:
+      g_string_append (out, "<?");
+      g_string_append (out, (const char *)xmlTextReaderConstName (reader));
+      if (value[0] != '\0')
+        {
+          g_string_append_c (out, ' ');
+          g_string_append (out, value);
+        }
+      g_string_append (out, "?>");
+      break;
+    default:
+      return;
+    }
+  source->foreign = TRUE;
+  /* Outside the root the reader reports no whitespace: one line each. */
+  if (xmlTextReaderDepth (reader) == 0)
+    g_string_append_c (out, '\n');
+}
+
+/* The root as Carom writes it: xmlns, xmlns:carom and viewBox, no prefix. */
+static gboolean
+root_is_native (xmlNodePtr node)
+{
+  if (node->ns != NULL && node->ns->prefix != NULL)
+    return FALSE;
+  for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next)
+    if (!(ns->prefix == NULL && ns_is (ns, CAROM_SVG_NAMESPACE))
+        && !(ns->prefix != NULL && strcmp ((const char *)ns->prefix, "carom") == 0
+             && ns_is (ns, CAROM_SCENE_NAMESPACE)))
+      return FALSE;
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->ns != NULL || strcmp ((const char *)attr->name, "viewBox") != 0)
+      return FALSE;
+  return TRUE;
+}
+
+void
+carom_svg_source_start_element (CaromSceneSource *source, xmlNodePtr node, guint depth,
+                                gboolean empty)
+{
+  GString *out = source->text;
+  g_string_append_c (out, '<');
+  append_qname (out, node->ns, node->name);
+  append_namespaces (out, node);
+  if (depth == 0 && !source->root_seen)
+    source->root_ns_end = (guint32)out->len;
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    append_attribute (out, attr);
+
+  if (depth == 0 && !source->root_seen)
+    {
+      source->root_seen = TRUE;
+      source->root_tag_end = (guint32)out->len;
+      source->foreign = source->foreign || !root_is_native (node);
+      source->svg_prefixed = node->ns != NULL && node->ns->prefix != NULL;
+      for (xmlNsPtr ns = node->nsDef; ns != NULL; ns = ns->next)
+        if (ns->prefix != NULL && strcmp ((const char *)ns->prefix, "carom") == 0)
+          {
+            source->carom_bound = ns_is (ns, CAROM_SCENE_NAMESPACE);
+            source->carom_taken = !source->carom_bound;
+          }
+      /* An empty root gets an end tag: new objects go before it. */
+      g_string_append_c (out, '>');
+      if (empty)
+        {
+          source->root_close = (guint32)out->len;
+          g_string_append (out, "</");
+          append_qname (out, node->ns, node->name);
+          g_string_append (out, ">\n");
+        }
+      return;
+    }
+  source->foreign = TRUE;
+  g_string_append (out, empty ? "/>" : ">");
+}
+
+void
+carom_svg_source_end_element (CaromSceneSource *source, xmlTextReaderPtr reader, guint depth)
+{
+  if (depth == 0)
+    source->root_close = (guint32)source->text->len;
+  g_string_append (source->text, "</");
+  g_string_append (source->text, (const char *)xmlTextReaderConstName (reader));
+  g_string_append_c (source->text, '>');
+  if (depth == 0)
+    g_string_append_c (source->text, '\n');
+}
+
+/* ---- slots ------------------------------------------------------------------ */
+
+static gboolean
+is_one_of (const char *name, const char *const *names)
+{
+  for (; *names != NULL; names++)
+    if (strcmp (name, *names) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The geometry attributes (in no namespace) of each kind of element. */
+static const char *const *
+geometry_names (CaromSvgKeepShape shape)
+{
+  static const char *const polygon[] = { "points", NULL };
+  static const char *const rect[] = { "x", "y", "width", "height", "rx", "ry", NULL };
+  static const char *const circle[] = { "cx", "cy", "r", NULL };
+  static const char *const ellipse[] = { "cx", "cy", "rx", "ry", NULL };
+  static const char *const line[] = { "x1", "y1", "x2", "y2", NULL };
+  static const char *const path[] = { "d", NULL };
+  static const char *const none[] = { NULL };
+  switch (shape)
+    {
+    case CAROM_SVG_KEEP_POLYGON:
+    case CAROM_SVG_KEEP_POLYLINE:
+      return polygon;
+    case CAROM_SVG_KEEP_RECT:
+      return rect;
+    case CAROM_SVG_KEEP_CIRCLE:
+      return circle;
+    case CAROM_SVG_KEEP_ELLIPSE:
+      return ellipse;
+    case CAROM_SVG_KEEP_LINE:
+      return line;
+    case CAROM_SVG_KEEP_PATH:
+      return path;
+    default:
+      return none;
+    }
+}
+
+/* Carom's attributes it writes for an object. */
+static const char *const carom_managed[]
+    = { "role", "hidden", "locked", "direction", "max-bounces", NULL };
+/* Inkscape's parameters of shapes it draws as paths (arcs, stars, spirals):
+ * they would redraw the old geometry in Inkscape. */
+static const char *const sodipodi_managed[]
+    = { "type",     "cx",     "cy",         "rx",        "ry",      "start",
+        "end",      "open",   "arc-type",   "nodetypes", "sides",   "r1",
+        "r2",       "arg1",   "arg2",       "flatsided", "rounded", "randomized",
+        "argument", "radius", "revolution", "expansion", "t0",      NULL };
+
+/* True for the attributes rewritten when the element's objects change. */
+static gboolean
+is_managed (xmlAttrPtr attr, CaromSvgKeepShape shape, gboolean carom_hidden)
+{
+  const char *name = (const char *)attr->name;
+  if (attr->ns == NULL)
+    return strcmp (name, "id") == 0 || is_one_of (name, geometry_names (shape))
+           || (carom_hidden && strcmp (name, "visibility") == 0);
+  if (ns_is (attr->ns, CAROM_SCENE_NAMESPACE))
+    return is_one_of (name, carom_managed);
+  if (ns_is (attr->ns, SODIPODI_NAMESPACE))
+    return shape == CAROM_SVG_KEEP_PATH && is_one_of (name, sodipodi_managed);
+  return FALSE;
+}
+
+static const char *
+attr_text (xmlAttrPtr attr)
+{
+  xmlNodePtr text = attr->children;
+  if (text != NULL && text->type == XML_TEXT_NODE && text->next == NULL)
+    return (const char *)text->content;
+  return NULL; /* joined values are never what Carom writes */
+}
+
+/* MARK_STYLED or MARK_BARE when the element is exactly as Carom's writer
+ * makes it for object (up to the numbers, which it writes again), else 0. */
+static char
+native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *object)
+{
+  gboolean ball = object->kind == CAROM_OBJECT_BALL;
+  if (node->nsDef != NULL || (node->ns != NULL && node->ns->prefix != NULL)
+      || strcmp ((const char *)node->name, ball ? "circle" : "polygon") != 0
+      || (!ball && object->reversed))
+    return 0;
+  static const char *const polygon_names[] = { "id", "points", NULL };
+  static const char *const ball_names[] = { "id", "cx", "cy", "r", NULL };
+  gboolean role = FALSE, hidden = FALSE, visibility = FALSE;
+  guint style = 0; /* presentation attributes seen, each with Carom's value */
+  const char *stroke_width = NULL;
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    {
+      const char *name = (const char *)attr->name;
+      const char *value = attr_text (attr);
+      if (value == NULL)
+        return 0;
+      if (attr->ns != NULL)
+        {
+          if (!ns_is (attr->ns, CAROM_SCENE_NAMESPACE) || attr->ns->prefix == NULL
+              || strcmp ((const char *)attr->ns->prefix, "carom") != 0)
+            return 0;
+          if (strcmp (name, "role") == 0)
+            role = TRUE;
+          else if (strcmp (name, "hidden") == 0 || strcmp (name, "locked") == 0)
+            {
+              if (strcmp (value, "true") != 0)
+                return 0;
+              hidden = hidden || name[0] == 'h';
+            }
+          else if (!(ball
+                     && (strcmp (name, "direction") == 0 || strcmp (name, "max-bounces") == 0)))
+            return 0;
+          continue;
+        }
+      if (is_one_of (name, ball ? ball_names : polygon_names))
+        continue;
+      if (strcmp (name, "visibility") == 0 && strcmp (value, "hidden") == 0)
+        visibility = TRUE;
+      else if (ball && strcmp (name, "fill") == 0 && strcmp (value, "#e01b24") == 0)
+        style++;
+      else if (ball && strcmp (name, "fill-opacity") == 0 && strcmp (value, "0.5") == 0)
+        style++;
+      else if (!ball && strcmp (name, "fill") == 0
+               && strcmp (value, object->role == CG_ROLE_WALL ? "none" : "#9a9996") == 0)
+        style++;
+      else if (!ball && strcmp (name, "stroke") == 0 && strcmp (value, "#241f31") == 0)
+        style++;
+      else if (!ball && strcmp (name, "stroke-width") == 0)
+        {
+          stroke_width = value;
+          style++;
+        }
+      else
+        return 0;
+    }
+  if (!role || visibility != hidden || (style != 0 && style != (ball ? 2u : 3u)))
+    return 0;
+  if (stroke_width != NULL)
+    {
+      if (source->native_stroke == NULL)
+        source->native_stroke = g_strdup (stroke_width);
+      else if (strcmp (source->native_stroke, stroke_width) != 0)
+        return 0;
+    }
+  return style != 0 ? MARK_STYLED : MARK_BARE;
+}
+
+guint32
+carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint depth, gboolean empty,
+                             CaromSvgKeepShape shape, CaromAffine ctm, const CaromScene *scene,
+                             guint first, guint n_objects)
+{
+  GString *out = source->text;
+  if (depth == 1 && n_objects == 1 && empty && shape != CAROM_SVG_KEEP_USE)
+    {
+      char mark = native_mark (source, node, g_ptr_array_index (scene->objects, first));
+      if (mark != 0)
+        {
+          g_string_append_c (out, mark);
+          return ORIGIN_NATIVE | ++source->n_native;
+        }
+    }
+  source->foreign = TRUE;
+
+  gboolean carom_hidden = FALSE, own_visibility = FALSE;
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->ns != NULL && ns_is (attr->ns, CAROM_SCENE_NAMESPACE)
+        && strcmp ((const char *)attr->name, "hidden") == 0)
+      carom_hidden = TRUE;
+  Slot slot = { .start = (guint32)out->len, .n_objects = n_objects, .shape = (guint8)shape };
+  append_qname (out, node->ns, node->name);
+  slot.name_end = (guint32)out->len;
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (is_managed (attr, shape, carom_hidden))
+      append_attribute (out, attr);
+  slot.managed_end = (guint32)out->len;
+  append_namespaces (out, node);
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    if (!is_managed (attr, shape, carom_hidden))
+      {
+        append_attribute (out, attr);
+        own_visibility
+            = own_visibility
+              || (attr->ns == NULL && strcmp ((const char *)attr->name, "visibility") == 0);
+      }
+  slot.attrs_end = slot.end = (guint32)out->len;
+  slot.flags = (guint8)((empty ? SLOT_EMPTY : 0) | (own_visibility ? SLOT_OWN_VISIBILITY : 0));
+  CaromAffine identity = carom_affine_identity ();
+  if (memcmp (&ctm, &identity, sizeof ctm) != 0)
+    {
+      slot.ctm = source->ctms->len;
+      g_array_append_val (source->ctms, ctm);
+    }
+  g_array_append_val (source->slots, slot);
+  return source->slots->len;
+}
+
+void
+carom_svg_source_end_slot (CaromSceneSource *source, guint32 origin)
+{
+  if (origin == 0 || (origin & ORIGIN_NATIVE) || origin > source->slots->len)
+    return;
+  g_array_index (source->slots, Slot, origin - 1).end = (guint32)source->text->len;
+}
+
+/* FNV-1a over an object's state: what the user can change. */
+static guint64
+hash_bytes (guint64 h, const void *data, gsize n)
+{
+  const guchar *p = data;
+  for (gsize i = 0; i < n; i++)
+    h = (h ^ p[i]) * 0x100000001b3u;
+  return h;
+}
+
+static guint64
+hash_object (guint64 h, const CaromObject *o)
+{
+  guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, 0 };
+  h = hash_bytes (h, head, sizeof head);
+  if (o->id != NULL)
+    h = hash_bytes (h, o->id, strlen (o->id) + 1);
+  if (o->kind == CAROM_OBJECT_BALL)
+    {
+      h = hash_bytes (h, &o->center, sizeof o->center);
+      h = hash_bytes (h, &o->radius, sizeof o->radius);
+      h = hash_bytes (h, &o->direction, sizeof o->direction);
+      return hash_bytes (h, &o->max_bounces, sizeof o->max_bounces);
+    }
+  h = hash_bytes (h, &o->role, sizeof o->role);
+  h = hash_bytes (h, &o->n_points, sizeof o->n_points);
+  return hash_bytes (h, o->points, o->n_points * sizeof *o->points);
+}
+
+#define HASH_SEED 0xcbf29ce484222325u
+
+gboolean
+carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
+{
+  GPtrArray *objects = scene->objects;
+  if (!source->foreign && source->losses->len == 0)
+    {
+      for (guint i = 0; i < objects->len; i++)
+        ((CaromObject *)g_ptr_array_index (objects, i))->origin = 0;
+      return FALSE;
+    }
+  g_array_set_size (source->hashes, source->slots->len);
+  for (guint i = 0; i < source->slots->len; i++)
+    g_array_index (source->hashes, guint64, i) = HASH_SEED;
+  for (guint i = 0; i < objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (objects, i);
+      guint32 origin = object->origin;
+      if (origin == 0 || (origin & ORIGIN_NATIVE) || origin > source->slots->len)
+        continue;
+      guint64 *h = &g_array_index (source->hashes, guint64, origin - 1);
+      *h = hash_object (*h, object);
+    }
+  return TRUE;
+}
+
+/* ---- writing ------------------------------------------------------------------- */
+
+typedef struct
+{
+  const CaromSceneSource *source;
+  const CaromScene *scene;
+  GString *out;
+  guint32 *slot_first;  ///< per slot: its first object in the scene, or G_MAXUINT32
+  guint32 *next;        ///< per object: the next object of its slot, or G_MAXUINT32
+  guint32 *native;      ///< per native ordinal: its object, or G_MAXUINT32
+  guint8 *unchanged;    ///< per slot: its objects are as they were read
+  const char *stroke;   ///< stroke width of Carom's own elements
+  const char *ns_decls; ///< declarations an element written anew needs
+} Writer;
+
+static void
+write_native (Writer *w, const CaromObject *object, gboolean styled)
+{
+  GString *out = w->out;
+  gsize at = out->len;
+  carom_svg_append_native_object (out, object, styled ? w->stroke : NULL);
+  if (w->ns_decls[0] != '\0')
+    {
+      /* after "<polygon" or "<circle" */
+      const char *space = strchr (out->str + at, ' ');
+      g_string_insert (out, space - out->str, w->ns_decls);
+    }
+}
+
+/* Copies text[from, to): kept text, where no marks are. */
+static void
+copy_range (Writer *w, guint32 from, guint32 to)
+{
+  g_string_append_len (w->out, w->source->text->str + from, to - from);
+}
+
+static CaromAffine
+affine_inverse (CaromAffine m)
+{
+  double det = m.a * m.d - m.b * m.c;
+  CaromAffine inv = { m.d / det, -m.b / det, -m.c / det, m.a / det, 0.0, 0.0 };
+  inv.e = -(inv.a * m.e + inv.c * m.f);
+  inv.f = -(inv.b * m.e + inv.d * m.f);
+  return inv;
+}
+
+static void
+append_point (GString *out, CgVec2 p)
+{
+  carom_svg_append_number (out, p.x);
+  g_string_append_c (out, ',');
+  carom_svg_append_number (out, p.y);
+}
+
+static void
+append_number_attribute (GString *out, const char *name, double v)
+{
+  g_string_append_printf (out, " %s=\"", name);
+  carom_svg_append_number (out, v);
+  g_string_append_c (out, '"');
+}
+
+/* An axis-aligned rectangle: 4 vertices, each edge horizontal or vertical. */
+static gboolean
+axis_rectangle (const CgVec2 *v, size_t n, double box[4])
+{
+  if (n != 4)
+    return FALSE;
+  for (size_t i = 0; i < 4; i++)
+    {
+      CgVec2 a = v[i], b = v[(i + 1) % 4];
+      if ((a.x == b.x) == (a.y == b.y))
+        return FALSE;
+    }
+  box[0] = fmin (fmin (v[0].x, v[1].x), v[2].x);
+  box[1] = fmin (fmin (v[0].y, v[1].y), v[2].y);
+  box[2] = fmax (fmax (v[0].x, v[1].x), v[2].x) - box[0];
+  box[3] = fmax (fmax (v[0].y, v[1].y), v[2].y) - box[1];
+  return box[2] > 0.0 && box[3] > 0.0;
+}
+
+/* The managed attributes of a slot's element, written anew from its objects
+ * (in scene order), in the element's user units; returns the element's new
+ * local name. */
+static const char *
+write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
+{
+  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  CaromAffine inv = affine_inverse (g_array_index (w->source->ctms, CaromAffine, slot->ctm));
+  const char *name;
+  if (lead->id != NULL)
+    {
+      g_string_append (attrs, " id=\"");
+      carom_svg_append_attribute_text (attrs, lead->id);
+      g_string_append_c (attrs, '"');
+    }
+  g_string_append_printf (attrs, " carom:role=\"%s\"", carom_object_role_name (lead));
+  if (lead->hidden)
+    g_string_append (attrs, " carom:hidden=\"true\"");
+  if (lead->hidden && !(slot->flags & SLOT_OWN_VISIBILITY))
+    g_string_append (attrs, " visibility=\"hidden\"");
+  if (lead->locked)
+    g_string_append (attrs, " carom:locked=\"true\"");
+
+  if (lead->kind == CAROM_OBJECT_BALL)
+    {
+      /* The ctm is a similarity (the reader checked): its scale is √|det|. */
+      double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
+      CgVec2 c = carom_affine_apply (inv, lead->center);
+      CgVec2 d = carom_affine_apply_linear (inv, lead->direction);
+      append_number_attribute (attrs, "cx", c.x);
+      append_number_attribute (attrs, "cy", c.y);
+      append_number_attribute (attrs, "r", lead->radius * scale);
+      g_string_append (attrs, " carom:direction=\"");
+      carom_svg_append_number (attrs, d.x);
+      g_string_append_c (attrs, ' ');
+      carom_svg_append_number (attrs, d.y);
+      g_string_append_printf (attrs, "\" carom:max-bounces=\"%u\"", lead->max_bounces);
+      return "circle";
+    }
+
+  gboolean several = w->next[first] != G_MAXUINT32;
+  if (slot->shape == CAROM_SVG_KEEP_RECT && !several)
+    {
+      CgVec2 v[4];
+      for (size_t k = 0; k < lead->n_points && k < 4; k++)
+        v[k] = carom_affine_apply (inv, lead->points[k]);
+      double box[4];
+      if (axis_rectangle (v, lead->n_points, box))
+        {
+          append_number_attribute (attrs, "x", box[0]);
+          append_number_attribute (attrs, "y", box[1]);
+          append_number_attribute (attrs, "width", box[2]);
+          append_number_attribute (attrs, "height", box[3]);
+          return "rect";
+        }
+    }
+  gboolean path = slot->shape == CAROM_SVG_KEEP_PATH || several;
+  g_string_append (attrs, path ? " d=\"" : " points=\"");
+  name = path ? "path" : "polygon";
+  for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
+    {
+      const CaromObject *o = g_ptr_array_index (w->scene->objects, i);
+      if (i != first)
+        g_string_append_c (attrs, ' ');
+      for (size_t k = 0; k < o->n_points; k++)
+        {
+          if (path)
+            g_string_append (attrs, k == 0 ? "M " : " L ");
+          else if (k > 0)
+            g_string_append_c (attrs, ' ');
+          append_point (attrs, carom_affine_apply (inv, o->points[k]));
+        }
+      if (path)
+        g_string_append (attrs, " Z");
+    }
+  g_string_append_c (attrs, '"');
+  return name;
+}
+
+static void
+write_slot (Writer *w, guint index)
+{
+  const CaromSceneSource *source = w->source;
+  const Slot *slot = &g_array_index (source->slots, Slot, index);
+  guint32 first = w->slot_first[index];
+  if (first == G_MAXUINT32)
+    return; /* every object of it was deleted: so is the element */
+  const char *text = source->text->str;
+  GString *out = w->out;
+
+  gboolean unchanged = w->unchanged[index];
+
+  /* The qualified name: the same prefix, maybe a new local name. */
+  const char *qname = text + slot->start;
+  gsize qname_length = slot->name_end - slot->start;
+  const char *colon = memchr (qname, ':', qname_length);
+  gsize prefix_length = colon != NULL ? (gsize)(colon - qname) + 1 : 0;
+  g_autoptr (GString) name = g_string_new_len (qname, (gssize)qname_length);
+
+  g_string_append_c (out, '<');
+  if (unchanged)
+    g_string_append_len (out, qname, slot->attrs_end - slot->start);
+  else
+    {
+      g_autoptr (GString) attrs = g_string_new (NULL);
+      const char *local = write_managed (w, slot, first, attrs);
+      g_string_truncate (name, prefix_length);
+      g_string_append (name, local);
+      g_string_append_len (out, name->str, (gssize)name->len);
+      g_string_append (out, w->ns_decls);
+      g_string_append_len (out, attrs->str, (gssize)attrs->len);
+      g_string_append_len (out, text + slot->managed_end, slot->attrs_end - slot->managed_end);
+    }
+  if (slot->flags & SLOT_EMPTY)
+    {
+      g_string_append (out, "/>");
+      return;
+    }
+  g_string_append_c (out, '>');
+  copy_range (w, slot->attrs_end, slot->end);
+  g_string_append_printf (out, "</%s>", name->str);
+}
+
+char *
+carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
+                        const char *generated, gsize *length)
+{
+  GPtrArray *objects = scene->objects;
+  guint n_slots = source->slots->len;
+  g_autofree guint32 *slot_first = g_new (guint32, MAX (n_slots, 1));
+  g_autofree guint32 *slot_last = g_new (guint32, MAX (n_slots, 1));
+  g_autofree guint32 *slot_count = g_new0 (guint32, MAX (n_slots, 1));
+  g_autofree guint32 *next = g_new (guint32, MAX (objects->len, 1));
+  g_autofree guint32 *native = g_new (guint32, source->n_native + 1);
+  g_autofree guint8 *fresh = g_new0 (guint8, MAX (objects->len, 1));
+  memset (slot_first, 0xff, MAX (n_slots, 1) * sizeof *slot_first);
+  memset (native, 0xff, (source->n_native + 1) * sizeof *native);
+
+  /* Each object back to its element; a second claim (a copy made outside
+   * the edit commands) and anything without an origin is new. */
+  for (guint i = 0; i < objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (objects, i);
+      guint32 origin = object->origin;
+      next[i] = G_MAXUINT32;
+      if (origin & ORIGIN_NATIVE)
+        {
+          guint32 ordinal = origin & ~ORIGIN_NATIVE;
+          if (ordinal >= 1 && ordinal <= source->n_native && native[ordinal] == G_MAXUINT32)
+            native[ordinal] = i;
+          else
+            fresh[i] = TRUE;
+        }
+      else if (origin >= 1 && origin <= n_slots
+               && slot_count[origin - 1]
+                      < g_array_index (source->slots, Slot, origin - 1).n_objects)
+        {
+          guint k = origin - 1;
+          if (slot_count[k]++ == 0)
+            slot_first[k] = i;
+          else
+            next[slot_last[k]] = i;
+          slot_last[k] = i;
+        }
+      else
+        fresh[i] = TRUE;
+    }
+
+  /* Which elements change; Carom's namespace is declared on the root when
+   * anything written anew needs it. */
+  g_autofree guint8 *unchanged = g_new0 (guint8, MAX (n_slots, 1));
+  gboolean carom_needed = source->n_native > 0 || generated != NULL;
+  for (guint k = 0; k < n_slots; k++)
+    {
+      guint64 h = HASH_SEED;
+      guint count = 0;
+      for (guint32 i = slot_first[k]; i != G_MAXUINT32; i = next[i], count++)
+        h = hash_object (h, g_ptr_array_index (objects, i));
+      unchanged[k] = count == 0
+                     || (count == g_array_index (source->slots, Slot, k).n_objects
+                         && h == g_array_index (source->hashes, guint64, k));
+      carom_needed = carom_needed || !unchanged[k];
+    }
+  for (guint i = 0; i < objects->len && !carom_needed; i++)
+    carom_needed = fresh[i];
+
+  char stroke[CAROM_SVG_NUMBER_BUF];
+  if (source->native_stroke != NULL)
+    g_strlcpy (stroke, source->native_stroke, sizeof stroke);
+  else
+    carom_svg_native_stroke_width (scene, stroke);
+  GString *decls = g_string_new (NULL);
+  if (source->svg_prefixed)
+    g_string_append (decls, " xmlns=\"" CAROM_SVG_NAMESPACE "\"");
+  if (source->carom_taken)
+    g_string_append (decls, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+  Writer w = {
+    .source = source,
+    .scene = scene,
+    .out = g_string_sized_new (source->text->len + source->n_native * 64 + 256),
+    .slot_first = slot_first,
+    .next = next,
+    .native = native,
+    .unchanged = unchanged,
+    .stroke = stroke,
+    .ns_decls = decls->str,
+  };
+  GString *out = w.out;
+  const char *text = source->text->str;
+
+  g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  copy_range (&w, 0, source->root_ns_end);
+  if (carom_needed && !source->carom_bound && !source->carom_taken)
+    g_string_append (out, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+  copy_range (&w, source->root_ns_end, source->root_tag_end);
+
+  /* Walk the text: slots and native marks in document order. */
+  guint32 k = source->root_tag_end, ordinal = 0;
+  guint slot_index = 0;
+  while (k < source->root_close)
+    {
+      guint32 stop = slot_index < n_slots ? g_array_index (source->slots, Slot, slot_index).start
+                                          : source->root_close;
+      guint32 run = k;
+      while (run < stop && text[run] != MARK_STYLED && text[run] != MARK_BARE)
+        run++;
+      g_string_append_len (out, text + k, run - k);
+      if (run < stop)
+        {
+          guint32 i = native[++ordinal];
+          if (i != G_MAXUINT32)
+            write_native (&w, g_ptr_array_index (objects, i), text[run] == MARK_STYLED);
+          k = run + 1;
+          continue;
+        }
+      k = stop;
+      if (slot_index < n_slots)
+        {
+          write_slot (&w, slot_index);
+          k = g_array_index (source->slots, Slot, slot_index).end;
+          slot_index++;
+        }
+    }
+
+  /* New objects at the end of the root, then the generated drawing. */
+  for (guint i = 0; i < objects->len; i++)
+    if (fresh[i])
+      {
+        g_string_append (out, "  ");
+        write_native (&w, g_ptr_array_index (objects, i), TRUE);
+        g_string_append_c (out, '\n');
+      }
+  if (generated != NULL)
+    {
+      g_string_append (out, "  <g carom:generated=\"true\"");
+      g_string_append (out, w.ns_decls);
+      g_string_append (out, ">\n");
+      g_string_append (out, generated);
+      if (out->len > 0 && out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      g_string_append (out, "  </g>\n");
+    }
+  copy_range (&w, source->root_close, (guint32)source->text->len);
+  g_string_free (decls, TRUE);
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
+const GPtrArray *
+carom_svg_get_losses (const CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  if (scene->source == NULL || scene->source->losses->len == 0)
+    return NULL;
+  return scene->source->losses;
+}

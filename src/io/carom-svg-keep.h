@@ -1,0 +1,99 @@
+/* carom-svg-keep.h: the source document a scene keeps of the file it was
+ * read from, so that Save writes back everything Carom does not model
+ * (carom-svg-keep.c). The model only holds it as an opaque pointer.
+ *
+ * While reading, the reader tells it every node in document order; it
+ * serialises what Carom does not model as text and leaves a slot where an
+ * element became scene objects. Writing walks that text and fills each slot
+ * from the objects that came from it (object->origin). */
+#pragma once
+
+#include "io/carom-svg-private.h"
+
+#include <libxml/xmlreader.h>
+
+G_BEGIN_DECLS
+
+/// What a modelled element was, for writing its geometry back.
+typedef enum
+{
+  CAROM_SVG_KEEP_POLYGON,
+  CAROM_SVG_KEEP_POLYLINE,
+  CAROM_SVG_KEEP_RECT,
+  CAROM_SVG_KEEP_CIRCLE,
+  CAROM_SVG_KEEP_ELLIPSE,
+  CAROM_SVG_KEEP_LINE,
+  CAROM_SVG_KEEP_PATH,
+  CAROM_SVG_KEEP_USE, ///< a <use>: its objects are the clone's shapes
+} CaromSvgKeepShape;
+
+/// A new, empty source document.
+CaromSceneSource *carom_svg_source_new (void);
+void carom_svg_source_free (CaromSceneSource *source);
+
+/* ---- while reading ---- */
+
+/// The document type declaration (only its names are kept; an internal
+/// subset is a loss).
+void carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd);
+
+/// A text, CDATA, whitespace, comment or processing instruction node at the
+/// reader's position.
+void carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader);
+
+/// A start tag kept as it is (node at the reader's position). depth: how
+/// many elements are open around it (0 for the root).
+void carom_svg_source_start_element (CaromSceneSource *source, xmlNodePtr node, guint depth,
+                                     gboolean empty);
+
+/// An end tag kept as it is.
+void carom_svg_source_end_element (CaromSceneSource *source, xmlTextReaderPtr reader, guint depth);
+
+/// Takes back the whitespace kept last (before an element that is dropped).
+void carom_svg_source_trim_whitespace (CaromSceneSource *source);
+
+/// An element dropped with everything in it (Carom's own generated
+/// drawing): reason says what is lost.
+void carom_svg_source_note_loss (CaromSceneSource *source, const char *reason);
+
+/// An element that became the scene objects first .. first + n_objects - 1,
+/// whose element draws in ctm (user units to scene units). Returns the
+/// origin to give those objects. When the element is exactly what Carom's
+/// own writer makes (native), only a mark is kept and it is written again by
+/// that writer; else its attributes and children are kept. Call
+/// carom_svg_source_end_slot() at its end tag (or at once when empty).
+guint32 carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint depth,
+                                     gboolean empty, CaromSvgKeepShape shape, CaromAffine ctm,
+                                     const CaromScene *scene, guint first, guint n_objects);
+void carom_svg_source_end_slot (CaromSceneSource *source, guint32 origin);
+
+/// After the last node: notes each slot's objects as read (to tell edited
+/// ones from untouched ones). Returns FALSE when the document holds nothing
+/// but what Carom's own writer makes, and the scene is better written anew
+/// (the source is then of no use; the objects' origins are cleared).
+gboolean carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene);
+
+/* ---- writing ---- */
+
+/// The document again: kept nodes as they were, each slot's element with its
+/// objects' geometry (rewritten in its own user units if they changed, left
+/// alone if not; removed when they are all gone), objects new to the file
+/// at the end of the root, then generated (may be NULL) in a
+/// carom:generated group.
+char *carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
+                              const char *generated, gsize *length);
+
+/* ---- shared with the native writer (carom-svg-writer.c) ---- */
+
+/// A number in the fewest digits that read back exactly.
+void carom_svg_append_number (GString *out, double v);
+/// text as a double-quoted attribute value.
+void carom_svg_append_attribute_text (GString *out, const char *text);
+/// The native element of an object (no indentation, no newline), with the
+/// native presentation and stroke_width (NULL: no presentation at all).
+void carom_svg_append_native_object (GString *out, const CaromObject *object,
+                                     const char *stroke_width);
+/// The stroke width Carom gives a scene's objects, as text.
+void carom_svg_native_stroke_width (const CaromScene *scene, char buf[CAROM_SVG_NUMBER_BUF]);
+
+G_END_DECLS
