@@ -1,0 +1,133 @@
+/* carom-editor-private.h: what the parts of the editor share (carom-editor.c and
+ * carom-editor-TOOL.c). */
+#pragma once
+
+#include "carom-editor.h"
+
+#include "model/carom-edit.h"
+
+G_BEGIN_DECLS
+
+/* Distances in pixels: how near the pointer must be to pick an edge or a
+ * handle, to snap, to close a polygon on its first vertex; how far a press
+ * must move to count as a drag. */
+#define PICK_PX 6.0
+#define HANDLE_PX 8.0
+#define SNAP_PX 8.0
+#define DRAG_PX 3.0
+/* Where the rotation handle and a ball's direction handle sit (pixels). */
+#define ROTATE_HANDLE_PX 28.0
+#define DIRECTION_HANDLE_PX 48.0
+/* Shift constrains angles to multiples of this (degrees). */
+#define CONSTRAIN_DEGREES 15.0
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_PENDING, /* pressed on an object: a move once the pointer travels */
+  DRAG_MOVE,
+  DRAG_BAND,
+  DRAG_HANDLE,
+  DRAG_VERTEX,
+  DRAG_SHAPE, /* rectangle, regular polygon or ball being dragged out */
+} DragKind;
+
+struct _CaromEditor
+{
+  GObject parent_instance;
+
+  CaromDocument *document; /* owned */
+  CaromTool tool;
+  CgRole role;
+  guint sides;
+  double scale, grid_step;
+  gboolean snap_grid, snap_objects;
+  double ball_radius;
+  guint ball_max_bounces;
+  gboolean reversal_explained;
+
+  CaromLab *lab;        /* owned: the Lab tool's probes */
+  GPtrArray *selection; /* char* ids */
+  GArray *selected;     /* guint: the selection's indices, or NULL until asked for again */
+  CaromEditorState state;
+
+  /* the gesture under way */
+  DragKind drag;
+  CgVec2 press;         /* where it began (snapped) */
+  CgVec2 press_raw;     /* where it began */
+  CaromHandle handle;   /* DRAG_HANDLE */
+  GArray *indices;      /* guint: the objects being moved */
+  GPtrArray *originals; /* CaromObject*: their versions when the drag began */
+  CgAabb box0;          /* the selection's box when the drag began */
+  char *merge_key;
+  guint serial;
+  char *refusal; /* why the vertex being dragged cannot go where it is */
+  gboolean band_add;
+  gboolean drag_applied; /* the drag under way changed the scene (one undo step) */
+  guint64 drag_position; /* the history's position after the drag's last change */
+  gboolean own_edit;     /* set while the document reports an edit the editor made */
+};
+
+enum
+{
+  PROP_0,
+  PROP_TOOL,
+  PROP_ROLE,
+  PROP_SIDES,
+  N_PROPS
+};
+
+enum
+{
+  CHANGED,
+  SELECTION_CHANGED,
+  MESSAGE,
+  N_SIGNALS
+};
+
+extern guint carom_editor_signals[N_SIGNALS];
+
+/* carom-editor.c */
+const CaromScene *carom_editor_scene (CaromEditor *self);
+const CaromObject *carom_editor_object_at (CaromEditor *self, guint index);
+double carom_editor_px (CaromEditor *self, double pixels);
+void carom_editor_changed (CaromEditor *self);
+void carom_editor_message (CaromEditor *self, const char *text);
+void carom_editor_clear_preview (CaromEditor *self);
+void carom_editor_abandon_drag (CaromEditor *self);
+void carom_editor_new_merge_key (CaromEditor *self);
+void carom_editor_edited (CaromEditor *self);
+void carom_editor_show_error (CaromEditor *self, GError *error);
+void carom_editor_toggle_selected (CaromEditor *self, guint index);
+CgAabb carom_editor_object_box (const CaromObject *o);
+
+/* carom-editor-pick.c */
+gint carom_editor_pick (CaromEditor *self, CgVec2 p);
+CgVec2 carom_editor_snap (CaromEditor *self, CgVec2 p, CaromModifiers mods, gint skip_object,
+                          gint skip_vertex, CaromSnap *kind);
+CgVec2 carom_editor_constrain (CgVec2 anchor, CgVec2 p);
+CgVec2 carom_editor_tool_point (CaromEditor *self, CgVec2 p, CaromModifiers mods,
+                                const CgVec2 *anchor);
+
+/* carom-editor-draw.c */
+void carom_editor_update_polygon_preview_validity (CaromEditor *self);
+void carom_editor_polygon_close (CaromEditor *self);
+gboolean carom_editor_polygon_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
+void carom_editor_shape_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+void carom_editor_shape_finish (CaromEditor *self);
+
+/* carom-editor-select.c */
+void carom_editor_begin_transform (CaromEditor *self, DragKind kind);
+void carom_editor_apply_transform (CaromEditor *self, const CaromMatrix *m, const char *label);
+gboolean carom_editor_select_press (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+void carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+void carom_editor_band_finish (CaromEditor *self);
+
+/* carom-editor-vertex.c */
+gboolean carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,
+                                  const char *label, const char *merge_key, gboolean show);
+void carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+gboolean carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
+gboolean carom_editor_delete_vertex (CaromEditor *self);
+
+G_END_DECLS

@@ -1,0 +1,173 @@
+/* carom-editor-select.c: the Select tool: click, rubber band, move, and the
+ * handles that scale and rotate the selection. */
+#include "config.h"
+
+#include "carom-editor-private.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "geom/cg-polygon.h"
+#include "model/carom-edit.h"
+
+/* ---- select tool ---- */
+
+void
+carom_editor_begin_transform (CaromEditor *self, DragKind kind)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (self);
+  g_array_set_size (self->indices, 0);
+  g_ptr_array_set_size (self->originals, 0);
+  for (guint i = 0; i < sel->len; i++)
+    {
+      guint index = g_array_index (sel, guint, i);
+      g_array_append_val (self->indices, index);
+      g_ptr_array_add (self->originals, carom_object_copy (carom_editor_object_at (self, index)));
+    }
+  self->box0 = carom_editor_get_selection_box (self);
+  self->drag = kind;
+  carom_editor_new_merge_key (self);
+}
+
+void
+carom_editor_apply_transform (CaromEditor *self, const CaromMatrix *m, const char *label)
+{
+  if (self->indices->len == 0)
+    return;
+  g_autoptr (GError) error = NULL;
+  if (carom_edit_transform (carom_document_get_history (self->document),
+                            carom_document_get_edit_scene (self->document),
+                            (guint *)self->indices->data, self->indices->len,
+                            (CaromObject *const *)self->originals->pdata, m, label, self->merge_key,
+                            &error))
+    carom_editor_edited (self);
+}
+
+static CaromHandle
+handle_at (CaromEditor *self, CgVec2 p)
+{
+  for (CaromHandle h = CAROM_HANDLE_SCALE_NW; h < CAROM_N_HANDLES; h++)
+    {
+      CgVec2 where;
+      if (carom_editor_get_handle (self, h, &where)
+          && cg_distance (p, where) <= carom_editor_px (self, HANDLE_PX))
+        return h;
+    }
+  return CAROM_HANDLE_NONE;
+}
+
+gboolean
+carom_editor_select_press (CaromEditor *self, CgVec2 p, CaromModifiers mods)
+{
+  self->press_raw = p;
+  self->press = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
+  CaromHandle h = handle_at (self, p);
+  if (h != CAROM_HANDLE_NONE)
+    {
+      carom_editor_begin_transform (self, DRAG_HANDLE);
+      self->handle = h;
+      return TRUE;
+    }
+  gint hit = carom_editor_pick (self, p);
+  if (hit < 0)
+    {
+      self->drag = DRAG_BAND;
+      self->band_add = (mods & CAROM_MOD_SHIFT) != 0;
+      if (!self->band_add)
+        carom_editor_clear_selection (self);
+      return TRUE;
+    }
+  if (mods & CAROM_MOD_SHIFT)
+    {
+      carom_editor_toggle_selected (self, (guint)hit);
+      return TRUE;
+    }
+  if (!carom_editor_is_selected (self, (guint)hit))
+    {
+      guint i = (guint)hit;
+      carom_editor_select (self, &i, 1, FALSE);
+    }
+  self->drag = DRAG_PENDING;
+  return TRUE;
+}
+
+void
+carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
+{
+  CgVec2 c = cg_aabb_center (self->box0);
+  switch (self->handle)
+    {
+    case CAROM_HANDLE_ROTATE:
+      {
+        CgVec2 a = cg_sub (self->press_raw, c), b = cg_sub (p, c);
+        double angle = atan2 (b.y, b.x) - atan2 (a.y, a.x);
+        if (mods & CAROM_MOD_SHIFT)
+          {
+            double step = CONSTRAIN_DEGREES * G_PI / 180.0;
+            angle = round (angle / step) * step;
+          }
+        CaromMatrix m = carom_matrix_rotate (c, angle);
+        carom_editor_apply_transform (self, &m, _ ("Rotate"));
+        break;
+      }
+    case CAROM_HANDLE_RADIUS:
+    case CAROM_HANDLE_DIRECTION:
+      {
+        const CaromObject *o = g_ptr_array_index (self->originals, 0);
+        double radius = o->radius;
+        CgVec2 direction = o->direction;
+        if (self->handle == CAROM_HANDLE_RADIUS)
+          {
+            CgVec2 q = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
+            radius = fmax (cg_distance (q, o->center), carom_editor_px (self, 1.0));
+          }
+        else
+          {
+            CgVec2 q = (mods & CAROM_MOD_SHIFT) ? carom_editor_constrain (o->center, p) : p;
+            if (cg_distance (q, o->center) > 0.0)
+              direction = cg_sub (q, o->center);
+          }
+        g_autoptr (GError) error = NULL;
+        if (carom_edit_set_ball (carom_document_get_history (self->document),
+                                 carom_document_get_edit_scene (self->document),
+                                 g_array_index (self->indices, guint, 0), o->center, radius,
+                                 direction, o->max_bounces,
+                                 self->handle == CAROM_HANDLE_RADIUS ? _ ("Change Radius")
+                                                                     : _ ("Change Direction"),
+                                 self->merge_key, &error))
+          carom_editor_edited (self);
+        break;
+      }
+    default:
+      {
+        /* Corners scale uniformly about the centre, by the ratio of the
+         * pointer's distance from it. */
+        double d0 = cg_distance (self->press_raw, c), d1 = cg_distance (p, c);
+        if (!(d0 > 0.0) || !(d1 > carom_editor_px (self, 1.0)))
+          return;
+        double f = d1 / d0;
+        if (mods & CAROM_MOD_SHIFT)
+          f = fmax (round (f * 10.0) / 10.0, 0.1);
+        CaromMatrix m = carom_matrix_scale (c, f, f);
+        carom_editor_apply_transform (self, &m, _ ("Scale"));
+        break;
+      }
+    }
+}
+
+void
+carom_editor_band_finish (CaromEditor *self)
+{
+  const CaromScene *s = carom_editor_scene (self);
+  CgAabb band = self->state.band_box;
+  g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; s != NULL && i < s->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      CgAabb box = carom_editor_object_box (o);
+      if (!o->hidden && !o->locked && box.lo.x >= band.lo.x && box.lo.y >= band.lo.y
+          && box.hi.x <= band.hi.x && box.hi.y <= band.hi.y)
+        g_array_append_val (inside, i);
+    }
+  carom_editor_select (self, (guint *)inside->data, inside->len, self->band_add);
+}
