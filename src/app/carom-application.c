@@ -18,6 +18,10 @@ struct _CaromApplication
   GSettings *settings;
 
   gboolean recovery_offered;
+
+  /* where help URIs go: carom_application_launch_uri unless a test replaced it */
+  CaromUriLauncher uri_launcher;
+  gpointer uri_launcher_data;
 };
 
 G_DEFINE_FINAL_TYPE (CaromApplication, carom_application, ADW_TYPE_APPLICATION)
@@ -136,6 +140,99 @@ about_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_window_present (GTK_WINDOW (about));
 }
 
+/* ---- help ---- */
+
+char *
+carom_application_help_uri (const char *page)
+{
+  return page != NULL ? g_strconcat ("help:carom/", page, NULL) : g_strdup ("help:carom");
+}
+
+/* A launch under way: the window to report to, and what it opens. */
+typedef struct
+{
+  GtkWindow *parent; /* owned */
+  char *uri;
+} UriLaunch;
+
+static void
+uri_launch_free (UriLaunch *launch)
+{
+  g_object_unref (launch->parent);
+  g_free (launch->uri);
+  g_free (launch);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (UriLaunch, uri_launch_free)
+
+static void
+launch_uri_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr (UriLaunch) launch = user_data;
+  g_autoptr (GError) error = NULL;
+  (void)source;
+  if (g_app_info_launch_default_for_uri_finish (result, &error))
+    return;
+  g_message ("Could not open %s: %s", launch->uri, error->message);
+  /* The window may have closed while the launch was under way. */
+  if (!gtk_widget_get_visible (GTK_WIDGET (launch->parent)))
+    return;
+  GtkWidget *dialog = adw_message_dialog_new (launch->parent, _ ("Could Not Open the Help"), NULL);
+  adw_message_dialog_format_body (
+      ADW_MESSAGE_DIALOG (dialog),
+      _ ("%s. Reading the help needs a help browser, such as GNOME’s Help (the yelp package)."),
+      error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _ ("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+carom_application_launch_uri (GtkWindow *parent, const char *uri)
+{
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_return_if_fail (uri != NULL);
+  /* Not gtk_show_uri: it only logs a failure, and the user should hear of it. */
+  UriLaunch *launch = g_new0 (UriLaunch, 1);
+  launch->parent = g_object_ref (parent);
+  launch->uri = g_strdup (uri);
+  g_autoptr (GdkAppLaunchContext) context
+      = gdk_display_get_app_launch_context (gtk_widget_get_display (GTK_WIDGET (parent)));
+  g_app_info_launch_default_for_uri_async (uri, G_APP_LAUNCH_CONTEXT (context), NULL,
+                                           launch_uri_done, launch);
+}
+
+void
+carom_application_set_uri_launcher (CaromApplication *self, CaromUriLauncher launcher,
+                                    gpointer user_data)
+{
+  g_return_if_fail (CAROM_IS_APPLICATION (self));
+  self->uri_launcher = launcher;
+  self->uri_launcher_data = user_data;
+}
+
+void
+carom_application_show_help (CaromApplication *self, GtkWindow *parent, const char *page)
+{
+  g_return_if_fail (CAROM_IS_APPLICATION (self));
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_autofree char *uri = carom_application_help_uri (page);
+  if (self->uri_launcher != NULL)
+    self->uri_launcher (parent, uri, self->uri_launcher_data);
+  else
+    carom_application_launch_uri (parent, uri);
+}
+
+static void
+help_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  CaromApplication *self = user_data;
+  (void)action;
+  (void)parameter;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (parent != NULL)
+    carom_application_show_help (self, parent, NULL);
+}
+
 static void
 quit_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
@@ -153,6 +250,7 @@ static const GActionEntry app_actions[] = {
   { "new-window", new_window_activated, NULL, NULL, NULL, { 0 } },
   { "preferences", preferences_activated, NULL, NULL, NULL, { 0 } },
   { "about", about_activated, NULL, NULL, NULL, { 0 } },
+  { "help", help_activated, NULL, NULL, NULL, { 0 } },
   { "quit", quit_activated, NULL, NULL, NULL, { 0 } },
 };
 
@@ -193,6 +291,7 @@ carom_application_startup (GApplication *app)
     { "win.close", { "<Control>w", NULL } },
     { "win.show-sidebar", { "F9", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "app.help", { "F1", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), shortcuts[i].action,
