@@ -249,6 +249,75 @@ test_cli_usage (void)
   g_assert_nonnull (strstr (err2, "carom trace"));
 }
 
+/* 8: `carom save IN.svg -o OUT.svg` writes a foreign file back whole (its comment, title and
+ * open path kept, the summary on standard error); usage errors exit with 2, an unreadable file
+ * with 1; a file Carom cannot keep all of is not written over itself without --force, and the
+ * loss is named. `carom --help` lists save and says what Carom keeps. */
+static void
+test_cli_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-cli-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.svg", NULL);
+  g_autofree char *out_path = g_build_filename (dir, "out.svg", NULL);
+  const char *svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\n"
+                    "  <title>Room</title>\n  <!-- a comment -->\n"
+                    "  <rect x=\"0\" y=\"0\" width=\"10\" height=\"10\" fill=\"none\"/>\n"
+                    "  <path d=\"M 1 1 Q 5 0 9 1\" fill=\"none\" stroke=\"#c01c28\"/>\n"
+                    "</svg>\n";
+  g_assert_true (g_file_set_contents (in, svg, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL;
+  const char *args[] = { "save", in, "-o", out_path, NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_nonnull (strstr (err, "Took 1 wall"));
+  g_autofree char *written = NULL;
+  g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
+  g_autofree char *expected
+      = g_strconcat ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", svg, NULL);
+  g_assert_cmpstr (written, ==, expected);
+
+  g_autofree char *out2 = NULL, *err2 = NULL;
+  const char *no_output[] = { "save", in, NULL };
+  g_assert_cmpint (run_carom (no_output, &out2, &err2), ==, 2);
+  g_assert_nonnull (strstr (err2, "-o"));
+  g_autofree char *missing = g_build_filename (dir, "missing.svg", NULL);
+  g_autofree char *out3 = NULL, *err3 = NULL;
+  const char *unreadable[] = { "save", missing, "-o", out_path, NULL };
+  g_assert_cmpint (run_carom (unreadable, &out3, &err3), ==, 1);
+  g_assert_nonnull (strstr (err3, "missing.svg"));
+
+  /* Carom's drawing for a diagram cannot be kept: over the original only with --force. */
+  const char *diagram = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                        "xmlns:carom=\"urn:carom:scene:1\"><g carom:generated=\"true\">"
+                        "<path d=\"M 0 0 L 1 1\"/></g></svg>\n";
+  g_assert_true (g_file_set_contents (in, diagram, -1, NULL));
+  g_autofree char *out4 = NULL, *err4 = NULL;
+  const char *over[] = { "save", in, "-o", in, NULL };
+  g_assert_cmpint (run_carom (over, &out4, &err4), ==, 1);
+  g_assert_nonnull (strstr (err4, "carom:generated"));
+  g_autofree char *still = NULL;
+  g_assert_true (g_file_get_contents (in, &still, NULL, NULL));
+  g_assert_cmpstr (still, ==, diagram);
+  g_autofree char *out5 = NULL, *err5 = NULL;
+  const char *forced[] = { "save", in, "-o", in, "--force", NULL };
+  g_assert_cmpint (run_carom (forced, &out5, &err5), ==, 0);
+  g_clear_pointer (&still, g_free);
+  g_assert_true (g_file_get_contents (in, &still, NULL, NULL));
+  g_assert_null (strstr (still, "generated"));
+
+  g_autofree char *out6 = NULL, *err6 = NULL;
+  const char *help[] = { "--help", NULL };
+  g_assert_cmpint (run_carom (help, &out6, &err6), ==, 0);
+  g_assert_nonnull (strstr (out6, "carom save IN.svg -o OUT.svg"));
+  g_assert_nonnull (strstr (out6, "never drops what it does not understand"));
+  g_autofree char *out7 = NULL, *err7 = NULL;
+  const char *save_help[] = { "save", "--help", NULL };
+  g_assert_cmpint (run_carom (save_help, &out7, &err7), ==, 0);
+  g_assert_nonnull (strstr (out7, "--force"));
+  g_unlink (in);
+  g_unlink (out_path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -262,5 +331,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/trace/missing-file", test_cli_missing_file);
   g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
   g_test_add_func ("/cli/usage", test_cli_usage);
+  g_test_add_func ("/cli/save", test_cli_save);
   return g_test_run ();
 }
