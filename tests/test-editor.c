@@ -889,8 +889,10 @@ select_post_for_vertices (Fx *fx)
 }
 
 /* A vertex follows the pointer while the polygon stays valid; where it
- * would cross, it keeps its last valid place, the preview says invalid and
- * the release says why. The drag is one undo step. */
+ * would cross, the scene keeps its last valid place and the preview says
+ * invalid. Released there, the drag is refused whole: the polygon goes back
+ * to where the drag began, the release says why, and nothing is left to
+ * undo. */
 static void
 test_vertex_drag (void)
 {
@@ -921,12 +923,58 @@ test_vertex_drag (void)
   g_assert_cmpuint (fx.messages->len, ==, 0);
   carom_editor_release (fx.ed, cg_v2 (150, 50), 0);
   g_assert_cmpuint (fx.messages->len, ==, 1);
-  assert_vec_eq (OBJ (scene (&fx), 1)->points[k], cg_v2 (215, 160));
-  g_assert_cmpuint (OBJ (scene (&fx), 1)->n_points, ==, 4);
+  g_assert_true (strstr (g_ptr_array_index (fx.messages, 0), "cross") != NULL);
+  assert_vec_eq (OBJ (scene (&fx), 1)->points[k], cg_v2 (200, 140));
+  g_assert_true (scenes_equal (scene (&fx), before));
+  g_assert_cmpint (st->vertex, ==, k);
+  g_assert_true (st->preview_valid);
+  g_assert_cmpstr (carom_document_get_undo_label (fx.doc), !=, "Move Vertex");
 
+  /* A drag released where the polygon is valid is one undo step. */
+  drag (&fx, cg_v2 (200, 140), cg_v2 (215, 160), 3, 0);
+  assert_vec_eq (OBJ (scene (&fx), 1)->points[k], cg_v2 (215, 160));
   g_assert_cmpstr (carom_document_get_undo_label (fx.doc), ==, "Move Vertex");
   g_assert_true (carom_document_undo (fx.doc));
   g_assert_true (scenes_equal (scene (&fx), before));
+  fx_clear (&fx);
+}
+
+/* A rectangle's corner dragged past the far side makes a simple polygon of
+ * the other winding (a dart): it is accepted, stored in its role's
+ * orientation (reversed), the dragged vertex stays the chosen one, and the
+ * reversal is explained once. */
+static void
+test_vertex_drag_turns_over (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  standard_scene (&fx);
+  select_post_for_vertices (&fx);
+  const CaromEditorState *st = carom_editor_get_state (fx.ed);
+  double area0 = cg_polygon_signed_area (OBJ (scene (&fx), 1)->points, 4);
+
+  g_assert_true (carom_editor_press (fx.ed, cg_v2 (200, 140), 1, 0));
+  for (int i = 1; i <= 10; i++)
+    carom_editor_motion (fx.ed, cg_lerp (cg_v2 (200, 140), cg_v2 (60, 80), i / 10.0), 0);
+  g_assert_true (st->preview_valid);
+  const CaromObject *post = OBJ (scene (&fx), 1);
+  g_assert_cmpuint (post->n_points, ==, 4);
+  assert_vec_eq (post->points[st->vertex], cg_v2 (60, 80));
+  /* Still an obstacle's orientation, though the shape turned over. */
+  g_assert_true ((cg_polygon_signed_area (post->points, 4) > 0) == (area0 > 0));
+  static const CgVec2 dart[] = { { 100, 100 }, { 200, 100 }, { 60, 80 }, { 100, 140 } };
+  g_assert_true (same_cycle (post, dart, 4));
+  /* Back and forth across the turning point: the same vertex follows. */
+  carom_editor_motion (fx.ed, cg_v2 (210, 150), 0);
+  assert_vec_eq (OBJ (scene (&fx), 1)->points[st->vertex], cg_v2 (210, 150));
+  carom_editor_motion (fx.ed, cg_v2 (60, 80), 0);
+  carom_editor_release (fx.ed, cg_v2 (60, 80), 0);
+  assert_vec_eq (OBJ (scene (&fx), 1)->points[st->vertex], cg_v2 (60, 80));
+  guint reversal_messages = 0;
+  for (guint i = 0; i < fx.messages->len; i++)
+    reversal_messages += strstr (g_ptr_array_index (fx.messages, i), "reversed") != NULL;
+  g_assert_cmpuint (reversal_messages, ==, 1);
+  g_assert_cmpstr (carom_document_get_undo_label (fx.doc), ==, "Move Vertex");
   fx_clear (&fx);
 }
 
@@ -1118,6 +1166,7 @@ main (int argc, char **argv)
   g_test_add_func ("/editor/select/rotate-handle", test_select_rotate_handle);
   g_test_add_func ("/editor/select/radius-handle", test_select_radius_handle);
   g_test_add_func ("/editor/vertex/drag", test_vertex_drag);
+  g_test_add_func ("/editor/vertex/drag-turns-over", test_vertex_drag_turns_over);
   g_test_add_func ("/editor/vertex/insert-delete", test_vertex_insert_delete);
   g_test_add_func ("/editor/vertex/triangle", test_vertex_triangle_delete);
   g_test_add_func ("/editor/undo-to-empty-page", test_undo_to_empty_page);

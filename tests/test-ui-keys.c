@@ -5,6 +5,7 @@
 #include "ui-harness.h"
 
 #include "geom/cg-polygon.h"
+#include "model/carom-edit.h"
 
 static guint
 selection_size (CaromWindow *window)
@@ -112,6 +113,52 @@ test_step_keys_with_selection (void)
   destroy_window (window);
 }
 
+static gboolean
+has_point_near (const CaromObject *o, CgVec2 p, double tol)
+{
+  for (size_t k = 0; k < o->n_points; k++)
+    if (cg_distance (o->points[k], p) <= tol)
+      return TRUE;
+  return FALSE;
+}
+
+/* 4: with the Vertices tool, the post's corner dragged past its far side
+ * makes a simple dart of the other winding: accepted. Then a drag that
+ * would make the post cross itself is refused, and the post is back where
+ * that drag began. */
+static void
+test_vertex_drags (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1000, 700);
+  CaromDocument *doc = carom_window_get_document (window);
+  carom_editor_set_tool (carom_window_get_editor (window), CAROM_TOOL_VERTEX);
+  click_scene (window, 0, -60);
+  g_assert_cmpint (selected_one (window), ==, 1);
+
+  drag_scene (window, cg_v2 (20, 50), cg_v2 (-36, -175), TRUE);
+  const CaromObject *post = object (window, 1);
+  g_assert_cmpuint (post->n_points, ==, 4);
+  g_assert_false (has_point_near (post, cg_v2 (20, 50), 1));
+  g_assert_true (has_point_near (post, cg_v2 (-36, -175), 2));
+  g_assert_true (carom_edit_check_polygon (post->points, post->n_points, NULL));
+  g_assert_true (carom_document_get_modified (doc));
+  g_assert_true (carom_document_undo (doc));
+  post = object (window, 1);
+  g_assert_true (has_point_near (post, cg_v2 (20, 50), 0));
+
+  /* Across the opposite edge: refused whole. */
+  drag_scene (window, cg_v2 (20, 50), cg_v2 (-60, -40), TRUE);
+  post = object (window, 1);
+  static const CgVec2 corners[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
+  for (guint i = 0; i < G_N_ELEMENTS (corners); i++)
+    g_assert_true (has_point_near (post, corners[i], 0));
+  g_assert_false (carom_document_get_modified (doc));
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -120,5 +167,6 @@ main (int argc, char **argv)
                    test_click_inside_room_then_right_steps);
   g_test_add_func ("/ui-keys/pick-rule", test_pick_rule);
   g_test_add_func ("/ui-keys/step-keys-with-selection", test_step_keys_with_selection);
+  g_test_add_func ("/ui-keys/vertex-drags", test_vertex_drags);
   return ui_harness_run ();
 }

@@ -179,17 +179,24 @@ click_scene (CaromWindow *window, double x, double y)
   xdotool (click);
 }
 
-/* Drags with the left button from scene point a to b in a few steps. */
+/* Drags with the left button from scene point a to b in a few steps,
+ * holding Ctrl (snapping off) after the press when exact is set. */
 G_GNUC_UNUSED static void
-drag_scene (CaromWindow *window, CgVec2 a, CgVec2 b)
+drag_scene (CaromWindow *window, CgVec2 a, CgVec2 b, gboolean exact)
 {
   pointer_to_scene (window, a.x, a.y);
   const char *down[] = { "mousedown", "1", NULL };
   xdotool (down);
+  const char *ctrl_down[] = { "keydown", "ctrl", NULL };
+  if (exact)
+    xdotool (ctrl_down);
   for (int i = 1; i <= 4; i++)
     pointer_to_scene (window, a.x + (b.x - a.x) * i / 4.0, a.y + (b.y - a.y) * i / 4.0);
   const char *up[] = { "mouseup", "1", NULL };
   xdotool (up);
+  const char *ctrl_up[] = { "keyup", "ctrl", NULL };
+  if (exact)
+    xdotool (ctrl_up);
 }
 
 /* Sets up GTK, libadwaita and a non-unique application for the windows. */

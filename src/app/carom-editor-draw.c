@@ -12,8 +12,8 @@
 
 /* ---- drawing new objects ---- */
 
-static void
-explain_reversal (CaromEditor *self, gboolean reversed, CgRole role)
+void
+carom_editor_explain_reversal (CaromEditor *self, gboolean reversed, CgRole role)
 {
   if (!reversed || self->reversal_explained)
     return;
@@ -42,7 +42,7 @@ add_polygon (CaromEditor *self, const CgVec2 *points, guint n, const char *label
   carom_editor_edited (self);
   guint i = (guint)index;
   carom_editor_select (self, &i, 1, FALSE);
-  explain_reversal (self, reversed, self->role);
+  carom_editor_explain_reversal (self, reversed, self->role);
   /* A room is drawn first; what follows is usually inside it. */
   if (self->role == CG_ROLE_WALL)
     carom_editor_set_role (self, CG_ROLE_OBSTACLE);

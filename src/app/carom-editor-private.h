@@ -61,7 +61,8 @@ struct _CaromEditor
   CgAabb box0;          /* the selection's box when the drag began */
   char *merge_key;
   guint serial;
-  char *refusal; /* why the vertex being dragged cannot go where it is */
+  char *refusal;    /* why the vertex being dragged cannot go where it is */
+  gint drag_vertex; /* DRAG_VERTEX: the vertex's index in originals[0] */
   gboolean band_add;
   gboolean drag_applied; /* the drag under way changed the scene (one undo step) */
   guint64 drag_position; /* the history's position after the drag's last change */
@@ -110,6 +111,8 @@ CgVec2 carom_editor_tool_point (CaromEditor *self, CgVec2 p, CaromModifiers mods
                                 const CgVec2 *anchor);
 
 /* carom-editor-draw.c */
+/// Says once per editor that a polygon was reversed to fit its role.
+void carom_editor_explain_reversal (CaromEditor *self, gboolean reversed, CgRole role);
 void carom_editor_update_polygon_preview_validity (CaromEditor *self);
 void carom_editor_polygon_close (CaromEditor *self);
 gboolean carom_editor_polygon_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
@@ -125,7 +128,8 @@ void carom_editor_band_finish (CaromEditor *self);
 
 /* carom-editor-vertex.c */
 gboolean carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,
-                                  const char *label, const char *merge_key, gboolean show);
+                                  const char *label, const char *merge_key, gboolean show,
+                                  gint *vertex);
 void carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 gboolean carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
 gboolean carom_editor_delete_vertex (CaromEditor *self);

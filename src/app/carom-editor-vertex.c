@@ -62,31 +62,29 @@ edge_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge, CgVec2 *point)
   return found;
 }
 
-/* Sets a polygon's vertices as a vertex edit; refusals go to the preview. */
+/* Sets a polygon's vertices as a vertex edit; refusals go to the preview.
+ * Any simple polygon is accepted, whatever its winding: one that turned
+ * over is reversed into its role's orientation, as a drawn one is, and
+ * *vertex (may be NULL), an index into v, follows its vertex there. */
 gboolean
 carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,
-                         const char *label, const char *merge_key, gboolean show)
+                         const char *label, const char *merge_key, gboolean show, gint *vertex)
 {
   const CaromObject *o = carom_editor_object_at (self, index);
+  CgRole role = o->role;
   g_autoptr (GError) error = NULL;
-  gboolean ok = carom_edit_check_polygon (v, n, &error);
-  /* A vertex edit never turns a polygon inside out: its indices would change
-   * under the user's hands. */
-  if (ok
-      && (cg_polygon_signed_area (v, n) > 0.0)
-             != (cg_polygon_signed_area (o->points, o->n_points) > 0.0))
-    {
-      ok = FALSE;
-      g_set_error_literal (&error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
-                           _ ("The polygon would turn inside out"));
-    }
-  if (ok)
-    ok = carom_edit_set_points (carom_document_get_history (self->document),
-                                carom_document_get_edit_scene (self->document), index, v, n, label,
-                                merge_key, NULL, &error);
+  gboolean reversed = FALSE;
+  gboolean ok = carom_edit_check_polygon (v, n, &error)
+                && carom_edit_set_points (carom_document_get_history (self->document),
+                                          carom_document_get_edit_scene (self->document), index, v,
+                                          n, label, merge_key, &reversed, &error);
   if (ok)
     {
+      /* Reversal maps vertex i to n - 1 - i (cg_polygon_orient). */
+      if (reversed && vertex != NULL && *vertex >= 0)
+        *vertex = (gint)n - 1 - *vertex;
       carom_editor_edited (self);
+      carom_editor_explain_reversal (self, reversed, role);
       return TRUE;
     }
   if (show)
@@ -104,11 +102,14 @@ carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mod
 {
   const CaromObject *o0 = g_ptr_array_index (self->originals, 0);
   guint index = g_array_index (self->indices, guint, 0);
-  gint k = self->state.vertex;
+  /* The polygon is rebuilt from its version when the drag began: k is the
+   * vertex there, self->state.vertex the same vertex in the scene now (they
+   * differ once the drag has turned the polygon over). */
+  gint k = self->drag_vertex;
   CgVec2 anchor = o0->points[(k + o0->n_points - 1) % o0->n_points];
-  CgVec2 q = (mods & CAROM_MOD_SHIFT)
-                 ? carom_editor_constrain (anchor, p)
-                 : carom_editor_snap (self, p, mods, (gint)index, k, &self->state.snap);
+  CgVec2 q = (mods & CAROM_MOD_SHIFT) ? carom_editor_constrain (anchor, p)
+                                      : carom_editor_snap (self, p, mods, (gint)index,
+                                                           self->state.vertex, &self->state.snap);
   GArray *v = self->state.preview;
   g_array_set_size (v, 0);
   g_array_append_vals (v, o0->points, o0->n_points);
@@ -117,8 +118,11 @@ carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mod
   self->state.preview_role = o0->role;
   self->state.pointer = q;
   g_clear_pointer (&self->refusal, g_free);
-  self->state.preview_valid = carom_editor_try_points (self, index, (CgVec2 *)v->data, v->len,
-                                                       _ ("Move Vertex"), self->merge_key, FALSE);
+  gint vertex = k;
+  self->state.preview_valid = carom_editor_try_points (
+      self, index, (CgVec2 *)v->data, v->len, _ ("Move Vertex"), self->merge_key, FALSE, &vertex);
+  if (self->state.preview_valid)
+    self->state.vertex = vertex;
 }
 
 gboolean
@@ -130,6 +134,7 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
     {
       self->state.vertex_object = object;
       self->state.vertex = vertex;
+      self->drag_vertex = vertex;
       g_array_set_size (self->indices, 0);
       guint index = (guint)object;
       g_array_append_val (self->indices, index);
@@ -147,11 +152,12 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
       g_autoptr (GArray) v = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), o->n_points + 1);
       g_array_append_vals (v, o->points, o->n_points);
       g_array_insert_val (v, (guint)edge + 1, on_edge);
+      gint added = edge + 1;
       if (carom_editor_try_points (self, (guint)object, (CgVec2 *)v->data, v->len, _ ("Add Vertex"),
-                                   NULL, TRUE))
+                                   NULL, TRUE, &added))
         {
           self->state.vertex_object = object;
-          self->state.vertex = edge + 1;
+          self->state.vertex = added;
           carom_editor_changed (self);
         }
       return TRUE;
@@ -191,7 +197,7 @@ carom_editor_delete_vertex (CaromEditor *self)
   g_array_append_vals (v, o->points, o->n_points);
   g_array_remove_index (v, (guint)self->state.vertex);
   if (carom_editor_try_points (self, (guint)self->state.vertex_object, (CgVec2 *)v->data, v->len,
-                               _ ("Delete Vertex"), NULL, TRUE))
+                               _ ("Delete Vertex"), NULL, TRUE, NULL))
     {
       self->state.vertex = -1;
       carom_editor_changed (self);

@@ -455,9 +455,19 @@ carom_editor_release (CaromEditor *self, CgVec2 p, CaromModifiers mods)
         carom_editor_band_finish (self);
       break;
     case DRAG_VERTEX:
-      /* Where the vertex could not go, it stays where it last could. */
+      /* Released where the vertex cannot go: the drag is refused whole, and
+       * the polygon goes back to where the drag began (not to the last
+       * place the vertex could go, which the user never chose). */
       if (self->refusal != NULL)
-        carom_editor_message (self, self->refusal);
+        {
+          g_autofree char *why = g_steal_pointer (&self->refusal);
+          gint vertex = self->drag_vertex;
+          carom_editor_cancel (self);
+          self->state.vertex = vertex;
+          carom_editor_message (self, why);
+          carom_editor_changed (self);
+          return;
+        }
       break;
     case DRAG_SHAPE:
       carom_editor_shape_finish (self);
@@ -637,7 +647,8 @@ carom_editor_key (CaromEditor *self, CaromKey key, CaromModifiers mods)
           CgVec2 *q = &g_array_index (v, CgVec2, self->state.vertex);
           *q = cg_add (*q, delta);
           carom_editor_try_points (self, (guint)self->state.vertex_object, (CgVec2 *)v->data,
-                                   v->len, _ ("Move Vertex"), "nudge-vertex", TRUE);
+                                   v->len, _ ("Move Vertex"), "nudge-vertex", TRUE,
+                                   &self->state.vertex);
           return TRUE;
         }
     }
