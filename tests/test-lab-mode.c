@@ -104,6 +104,12 @@ test_lab_broad_phase (void)
   g_assert_cmpstr (value_of (rows, "Brute force"), ==, "3");
   g_assert_nonnull (value_of (rows, "Grid: cells visited"));
   g_assert_nonnull (strstr (verdict, "same hit"));
+  /* The grid's cell follows the scene's density, one primitive per cell on
+   * average: for the 4 walls of a 600-unit room, at most half the room (a
+   * 2 × 2 grid), not a cell nearly the size of the room. */
+  double cell = g_ascii_strtod (value_of (rows, "Grid: cell size"), NULL);
+  g_assert_cmpfloat (cell, >, 100);
+  g_assert_cmpfloat (cell, <=, 300);
   /* The Lab tool hands the probes its pointer events. */
   carom_editor_set_tool (editor, CAROM_TOOL_LAB);
   g_assert_true (carom_editor_get_lab (editor) == lab);

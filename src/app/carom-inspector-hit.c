@@ -93,6 +93,40 @@ copy_button (CaromInspector *self, const char *label, const char *tooltip, char 
  * (carom-explain.h, the same text as `carom trace --explain`), the broad
  * phase's counts, and the candidates that lost, each one click from its
  * object. */
+/* The maths as read-only, selectable text. A line too long for the panel
+ * (17-digit numbers) wraps with a hanging indent, so its continuation is
+ * not read as a line of its own; a GtkLabel cannot indent wrapped lines,
+ * a GtkTextView can. */
+static GtkWidget *
+maths_view_new (const char *text)
+{
+  GtkWidget *view = gtk_text_view_new ();
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_cursor_visible (GTK_TEXT_VIEW (view), FALSE);
+  gtk_text_view_set_monospace (GTK_TEXT_VIEW (view), TRUE);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (view, "maths");
+  gtk_widget_set_name (view, "maths");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)), text, -1);
+  /* Four characters of hanging indent: the first line of each paragraph
+   * starts at the margin, its wrapped lines four characters in. */
+  PangoLayout *layout = gtk_widget_create_pango_layout (view, "0000");
+  PangoFontDescription *mono = pango_font_description_from_string ("Monospace");
+  pango_layout_set_font_description (layout, mono);
+  int indent = 0;
+  pango_layout_get_pixel_size (layout, &indent, NULL);
+  pango_font_description_free (mono);
+  g_object_unref (layout);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_indent (GTK_TEXT_VIEW (view), -indent);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 12);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("The maths of the hit"), -1);
+  return view;
+}
+
 static void
 explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
 {
@@ -109,16 +143,9 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
   gtk_box_append (GTK_BOX (buttons),
                   copy_button (self, _ ("LaTeX"), _ ("Copy the maths as LaTeX"), latex, TRUE));
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (maths), buttons);
-  GtkWidget *label = gtk_label_new (text);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0);
-  gtk_widget_add_css_class (label, "monospace");
-  gtk_widget_add_css_class (label, "maths");
   GtkWidget *frame = gtk_frame_new (NULL);
   gtk_widget_add_css_class (frame, "card");
-  gtk_frame_set_child (GTK_FRAME (frame), label);
+  gtk_frame_set_child (GTK_FRAME (frame), maths_view_new (text));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (maths), frame);
 
   /* What the BVH saved: these counts against brute force's. */
@@ -129,9 +156,14 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
   g_autofree char *boxes = g_strdup_printf ("%u", st->boxes_tested);
   g_autofree char *nodes = g_strdup_printf ("%u", st->nodes_visited);
   g_autofree char *prims = g_strdup_printf (_ ("%u of %zu"), st->primitives_tested, e.n_primitives);
-  carom_inspector_value_row (broad, _ ("Boxes Tested"), boxes);
-  carom_inspector_value_row (broad, _ ("BVH Nodes Visited"), nodes);
-  carom_inspector_value_row (broad, _ ("Primitives Tested"), prims);
+  carom_inspector_value_row_explained (
+      broad, _ ("Boxes Tested"), _ ("Ray–box tests: the root’s box, then four per node opened"),
+      boxes);
+  carom_inspector_value_row_explained (
+      broad, _ ("Nodes and Leaves Opened"),
+      _ ("BVH nodes opened, and leaves whose primitives were tested"), nodes);
+  carom_inspector_value_row_explained (broad, _ ("Primitives Tested"),
+                                       _ ("Exact casts against offset segments and arcs"), prims);
 
   g_autoptr (GArray) rejected = carom_explain_rejected (&e);
   if (rejected->len > 0)

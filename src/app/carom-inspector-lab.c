@@ -49,3 +49,28 @@ carom_inspector_refresh_lab (CaromInspector *self)
     carom_inspector_status_page (self->lab_box, "carom-tool-lab-symbolic",
                                  carom_lab_test_name (carom_lab_get_test (lab)), verdict);
 }
+
+/* The Lab panel is there only while the Lab tool is: choosing the tool
+ * shows it, leaving the tool goes back to the panel shown before. */
+void
+carom_inspector_lab_follow_tool (CaromInspector *self)
+{
+  gboolean lab = self->editor != NULL && carom_editor_get_tool (self->editor) == CAROM_TOOL_LAB;
+  GtkWidget *child = gtk_stack_get_child_by_name (self->stack, "lab");
+  GtkStackPage *page = gtk_stack_get_page (self->stack, child);
+  if (lab == gtk_stack_page_get_visible (page))
+    return;
+  if (lab)
+    {
+      g_free (self->page_before_lab);
+      self->page_before_lab = g_strdup (gtk_stack_get_visible_child_name (self->stack));
+      gtk_stack_page_set_visible (page, TRUE);
+      gtk_stack_set_visible_child (self->stack, child);
+      return;
+    }
+  gboolean shown = gtk_stack_get_visible_child (self->stack) == child;
+  gtk_stack_page_set_visible (page, FALSE);
+  if (shown && self->page_before_lab != NULL)
+    gtk_stack_set_visible_child_name (self->stack, self->page_before_lab);
+  g_clear_pointer (&self->page_before_lab, g_free);
+}

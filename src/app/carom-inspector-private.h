@@ -85,6 +85,8 @@ struct _CaromInspector
   /* children */
   GtkStack *stack;
   GtkListView *scene_list;
+  GtkStack *scene_stack; /* the list, or the empty scene's status page */
+  char *page_before_lab; /* the panel shown when the Lab tool was chosen */
   GtkBox *properties_box;
   GtkBox *hit_box;
   GtkBox *display_box;
@@ -130,6 +132,8 @@ const CaromObject *carom_inspector_object_at (CaromInspector *self, guint index)
 void carom_inspector_clear_box (GtkBox *box);
 GtkWidget *carom_inspector_group_new (GtkBox *box, const char *title, const char *description);
 GtkWidget *carom_inspector_value_row (GtkWidget *group, const char *title, const char *value);
+GtkWidget *carom_inspector_value_row_explained (GtkWidget *group, const char *title,
+                                                const char *subtitle, const char *value);
 GtkWidget *carom_inspector_status_page (GtkBox *box, const char *icon, const char *title,
                                         const char *description);
 const CaromBallTrace *carom_inspector_current_ball (CaromInspector *self);
@@ -154,6 +158,7 @@ void carom_inspector_build_display (CaromInspector *self);
 void carom_inspector_refresh_statistics (CaromInspector *self);
 
 /* carom-inspector-lab.c */
+void carom_inspector_lab_follow_tool (CaromInspector *self);
 void carom_inspector_refresh_lab (CaromInspector *self);
 
 G_END_DECLS

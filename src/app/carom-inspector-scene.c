@@ -342,6 +342,8 @@ carom_inspector_refresh_scene_list (CaromInspector *self)
     }
   if (c.display)
     refill_rows (self);
+  gtk_stack_set_visible_child_name (self->scene_stack,
+                                    self->rows->rows->len > 0 ? "list" : "empty");
   return c;
 }
 
@@ -369,5 +371,20 @@ carom_inspector_scene_init (CaromInspector *self, GtkBox *scene_box)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->scene_list));
   gtk_widget_set_margin_start (GTK_WIDGET (scene_box), 0);
   gtk_widget_set_margin_end (GTK_WIDGET (scene_box), 0);
-  gtk_box_append (scene_box, scroller);
+
+  /* An empty scene says how to start rather than showing an empty list. */
+  GtkWidget *empty = adw_status_page_new ();
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "carom-wall-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (empty), _ ("An Empty Scene"));
+  adw_status_page_set_description (
+      ADW_STATUS_PAGE (empty),
+      _ ("Draw a room with the Polygon tool (P): click its corners, then its first corner again. "
+         "Then an obstacle inside it, and a ball (B). Or open a scene with Ctrl+O."));
+  gtk_widget_add_css_class (empty, "compact");
+  gtk_widget_set_name (empty, "scene-empty");
+  self->scene_stack = GTK_STACK (gtk_stack_new ());
+  gtk_widget_set_vexpand (GTK_WIDGET (self->scene_stack), TRUE);
+  gtk_stack_add_named (self->scene_stack, scroller, "list");
+  gtk_stack_add_named (self->scene_stack, empty, "empty");
+  gtk_box_append (scene_box, GTK_WIDGET (self->scene_stack));
 }

@@ -49,12 +49,25 @@ carom_inspector_refresh_statistics (CaromInspector *self)
   const CgBvh *bvh = cg_world_bvh (bt->world);
   g_autofree char *title = g_strdup_printf (_ ("Tracer for %s"), bt->ball->id);
   GtkWidget *tracer = carom_inspector_group_new (self->statistics_box, title, NULL);
+  /* Leaves are not nodes in Carom's 4-wide BVH (geom/cg-bvh.h): count them
+   * apart, so "1 node, 2 levels" reads as the root and its leaves. */
+  guint leaves = bvh->root.count > 0 ? 1 : 0;
+  for (guint i = 0; i < bvh->n_nodes; i++)
+    for (int k = 0; k < CG_BVH_WIDTH; k++)
+      leaves += bvh->nodes[i].child[k].count > 0;
   g_autofree char *p = g_strdup_printf ("%zu", n_prims),
                   *nodes = g_strdup_printf ("%u", bvh->n_nodes),
+                  *leaf_count = g_strdup_printf ("%u", leaves),
                   *depth = g_strdup_printf ("%u", bvh->depth);
-  carom_inspector_value_row (tracer, _ ("Outline Primitives"), p);
-  carom_inspector_value_row (tracer, _ ("BVH Nodes"), nodes);
-  carom_inspector_value_row (tracer, _ ("BVH Depth"), depth);
+  carom_inspector_value_row_explained (
+      tracer, _ ("Outline Primitives"),
+      _ ("Offset segments and corner arcs the ball is cast against"), p);
+  carom_inspector_value_row_explained (tracer, _ ("BVH Nodes"),
+                                       _ ("Inner boxes, each with up to four children"), nodes);
+  carom_inspector_value_row_explained (tracer, _ ("BVH Leaves"), _ ("Boxes that hold primitives"),
+                                       leaf_count);
+  carom_inspector_value_row_explained (tracer, _ ("BVH Levels"),
+                                       _ ("From the root down to the leaves, both counted"), depth);
 
   guint step = MIN (self->step, (guint)bt->trace.n_hits);
   if (step > 0)
@@ -68,8 +81,14 @@ carom_inspector_refresh_statistics (CaromInspector *self)
                       *boxes = g_strdup_printf ("%u", s->boxes_tested);
       /* Translators: primitives tested with the BVH, and by brute force, e.g. "3 of 1070". */
       g_autofree char *tested = g_strdup_printf (_ ("%u of %zu"), s->primitives_tested, n_prims);
-      carom_inspector_value_row (cast, _ ("Nodes Visited"), visited);
-      carom_inspector_value_row (cast, _ ("Boxes Tested"), boxes);
-      carom_inspector_value_row (cast, _ ("Primitives Tested"), tested);
+      carom_inspector_value_row_explained (
+          cast, _ ("Nodes and Leaves Opened"),
+          _ ("BVH nodes opened, and leaves whose primitives were tested"), visited);
+      carom_inspector_value_row_explained (
+          cast, _ ("Boxes Tested"), _ ("Ray–box tests: the root’s box, then four per node opened"),
+          boxes);
+      carom_inspector_value_row_explained (cast, _ ("Primitives Tested"),
+                                           _ ("Exact casts against offset segments and arcs"),
+                                           tested);
     }
 }

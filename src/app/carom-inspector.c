@@ -136,14 +136,18 @@ carom_inspector_group_new (GtkBox *box, const char *title, const char *descripti
   return group;
 }
 
-/* A row showing a value on the right, selectable so it can be copied.
- * Returns the value's label. */
+/* A row showing a value on the right, selectable so it can be copied, and
+ * what the value counts under its title (subtitle may be NULL). Returns the
+ * value's label. */
 GtkWidget *
-carom_inspector_value_row (GtkWidget *group, const char *title, const char *value)
+carom_inspector_value_row_explained (GtkWidget *group, const char *title, const char *subtitle,
+                                     const char *value)
 {
   GtkWidget *row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   GtkWidget *label = gtk_label_new (value);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
@@ -152,6 +156,12 @@ carom_inspector_value_row (GtkWidget *group, const char *title, const char *valu
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
   return label;
+}
+
+GtkWidget *
+carom_inspector_value_row (GtkWidget *group, const char *title, const char *value)
+{
+  return carom_inspector_value_row_explained (group, title, NULL, value);
 }
 
 GtkWidget *
@@ -404,8 +414,11 @@ carom_inspector_set_editor (CaromInspector *self, CaromEditor *editor)
                                 self);
       g_signal_connect_swapped (carom_editor_get_lab (editor), "changed",
                                 G_CALLBACK (carom_inspector_refresh_lab), self);
+      g_signal_connect_swapped (editor, "notify::tool",
+                                G_CALLBACK (carom_inspector_lab_follow_tool), self);
     }
   carom_inspector_refresh_lab (self);
+  carom_inspector_lab_follow_tool (self);
   self->selection_dirty = TRUE;
   flush_refresh (self);
 }
@@ -550,6 +563,7 @@ carom_inspector_finalize (GObject *object)
   g_ptr_array_unref (self->bound);
   g_array_unref (self->selected);
   g_ptr_array_unref (self->props.vertex_fields);
+  g_free (self->page_before_lab);
   G_OBJECT_CLASS (carom_inspector_parent_class)->finalize (object);
 }
 
@@ -608,6 +622,9 @@ carom_inspector_init (CaromInspector *self)
   self->statistics_box
       = add_page (self, "statistics", _ ("Statistics"), "power-profile-performance-symbolic", TRUE);
   self->lab_box = add_page (self, "lab", _ ("Lab"), "carom-tool-lab-symbolic", TRUE);
+  /* Shown while the Lab tool is chosen (carom_inspector_lab_follow_tool). */
+  gtk_stack_page_set_visible (
+      gtk_stack_get_page (self->stack, gtk_stack_get_child_by_name (self->stack, "lab")), FALSE);
   g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (visible_page_changed),
                             self);
   self->document_dirty = TRUE;

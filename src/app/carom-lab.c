@@ -546,6 +546,28 @@ pixel_cell (const CaromLab *self)
   return self->size > 0.0 ? self->size / 60.0 : 1.0;
 }
 
+/* The broad-phase grid's cell, from the scene's density: the square cell
+ * that gives one primitive per cell on average over the primitives' box,
+ * sqrt (w h / n). (A cell from the primitives' mean size is as long as a
+ * room's walls: a single cell for a bare room.) */
+static double
+grid_cell (const CgWorld *w)
+{
+  size_t n;
+  const CgPrimitive *prims = cg_world_primitives (w, &n);
+  if (n == 0)
+    return 0.0; /* cg_grid_build chooses */
+  CgAabb box = cg_aabb_empty ();
+  for (size_t k = 0; k < n; k++)
+    box = cg_aabb_union (box, cg_primitive_bounds (&prims[k]));
+  double width = box.hi.x - box.lo.x, height = box.hi.y - box.lo.y;
+  double cell = sqrt (width * height / (double)n);
+  /* A thin scene (all its primitives on a line) has no area: its length. */
+  if (!(cell > 0.0))
+    cell = fmax (width, height) / (double)n;
+  return cell > 0.0 ? cell : 0.0;
+}
+
 static gboolean
 pixels_run (const CaromLab *self, double cell, Pixels *out)
 {
@@ -602,7 +624,8 @@ broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, CgVec2 *d,
   if (self->grid_world != bt->world)
     {
       cg_grid_clear (&self->grid);
-      self->grid_world = cg_grid_build (&self->grid, bt->world, 0) ? bt->world : NULL;
+      self->grid_world
+          = cg_grid_build (&self->grid, bt->world, grid_cell (bt->world)) ? bt->world : NULL;
     }
   return self->grid_world != NULL;
 }

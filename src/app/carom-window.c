@@ -441,8 +441,6 @@ editor_tool_changed (CaromWindow *self)
   g_simple_action_set_enabled (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-lab")),
       tool == CAROM_TOOL_LAB);
-  if (tool == CAROM_TOOL_LAB)
-    carom_inspector_show_page (self->inspector, "lab");
   gtk_label_set_label (self->tool_hint, tool_hint (tool));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tool_hint), tool_hint (tool));
 }
