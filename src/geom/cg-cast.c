@@ -91,6 +91,7 @@ cast_arc (const CgPrimitive *p, CgVec2 c, CgVec2 d, double eps, CgCastRecord *re
 bool
 cg_cast_primitive (const CgPrimitive *p, CgVec2 c, CgVec2 d, double eps, CgCastRecord *rec)
 {
+  d = cg_unit_direction (d); /* identity for the unit vectors the world passes */
   memset (rec, 0, sizeof *rec);
   rec->kind = p->kind;
   rec->reject = CG_REJECT_NONE;

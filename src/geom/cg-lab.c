@@ -439,6 +439,7 @@ cg_grid_build (CgGrid *grid, const CgWorld *w, double cell)
 CgGridCast
 cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude)
 {
+  d = cg_unit_direction (d); /* the casts need |d| = 1, as cg_world_cast() */
   CgGridCast out;
   memset (&out, 0, sizeof out);
   out.t = INFINITY;

@@ -123,6 +123,22 @@ cg_normalize (CgVec2 a)
   return (CgVec2){ a.x / len, a.y / len };
 }
 
+/// d as a unit vector, for the casts, which need |d| = 1: d itself when |d|²
+/// is already within 4 ulps of 1 (what cg_normalize() gives: normalising it
+/// again would only move its last bits), otherwise d / |d| ((0, 0) for the
+/// zero vector). Directions read from text ("%.6f", |d| = 1 ± 10⁻⁶) must
+/// come through here: the arc cast's quadratic assumes |d| = 1, and with
+/// |d| = 1 + 10⁻⁶ a ray aimed at the junction of an offset segment and its
+/// corner arc can miss both.
+static inline CgVec2
+cg_unit_direction (CgVec2 d)
+{
+  double len_sq = cg_length_sq (d);
+  if (fabs (len_sq - 1.0) <= 4.0 * 2.220446049250313e-16)
+    return d;
+  return cg_normalize (d);
+}
+
 /// The unit front normal of an edge with direction a: n = (a.y, -a.x) / |a|.
 static inline CgVec2
 cg_edge_normal (CgVec2 a)

@@ -230,6 +230,17 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
                     ? 1.0
                     : fmax (extent.hi.x - extent.lo.x, extent.hi.y - extent.lo.y) + 2.0 * r;
   w->eps = 1e-9 * (size > 0.0 ? size : 1.0);
+  /* A floor for scenes far from the origin: the casts' slack must stay
+   * above the rounding of their coordinates (64 ulps of the largest), or a
+   * ray aimed at the junction of a segment and its arc can slip between
+   * them. Only coordinates beyond about 7 10^4 times the extent raise eps. */
+  if (!cg_aabb_is_empty (extent))
+    {
+      double far = fmax (fmax (fabs (extent.lo.x), fabs (extent.hi.x)),
+                         fmax (fabs (extent.lo.y), fabs (extent.hi.y)))
+                   + r;
+      w->eps = fmax (w->eps, 64.0 * 2.220446049250313e-16 * far);
+    }
 
   /* Boxes are padded by a few eps: a cast accepts crossings up to eps behind
    * the start, beyond a segment's end or outside an arc's sweep, so a tight box
@@ -730,6 +741,7 @@ cast_bvh (const CgWorld *w, Query *q)
 CgWorldHit
 cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
 {
+  d = cg_unit_direction (d);
   CgWorldHit out;
   memset (&out, 0, sizeof out);
   Query q = { .c = c,
@@ -763,6 +775,7 @@ bool
 cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
                        CgTested **tested, size_t *n_tested)
 {
+  d = cg_unit_direction (d);
   *tested = NULL;
   *n_tested = 0;
   /* A primitive is tested at most once a cast, the excluded one never. */

@@ -54,7 +54,9 @@ void cg_world_free (CgWorld *w);
 double cg_world_radius (const CgWorld *w);
 
 /// The scene tolerance eps = 1e-9 × extent (the larger side of the polygons'
-/// bounding box; 1 when there are none).
+/// bounding box; 1 when there are none), but at least 64 ulps of the largest
+/// coordinate (which only matters for scenes more than 10^4 times their
+/// size away from the origin (7 10^4 times), where rounding would exceed it).
 double cg_world_eps (const CgWorld *w);
 
 /// The outline primitives, in polygon order.
@@ -84,7 +86,8 @@ size_t cg_world_polygon_count (const CgWorld *w);
 /// user[] says where the world keeps what its casts read.
 const CgBvh *cg_world_bvh (const CgWorld *w);
 
-/// The first hit of the ray c + t d (d a unit vector), skipping primitive
+/// The first hit of the ray c + t d (d made a unit vector here by
+/// cg_unit_direction(), so t is a distance), skipping primitive
 /// `exclude` (pass -1 for none). Ties in t go to the lower primitive index,
 /// so the BVH and brute force choose the same hit bit for bit.
 CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force);

@@ -3,7 +3,7 @@
  *   room L
  *   poly x1 y1 x2 y2 ...     (one obstacle a line, counter-clockwise y-up)
  *   casts M
- *   cast x y dx dy r
+ *   cast x y dx dy r         (dx dy made a unit vector on reading)
  *
  * Header-only so that each benchmark program can take it alone. */
 #pragma once
@@ -77,6 +77,11 @@ bench_scene_read (const char *path, BenchScene *s, GError **error)
               c[i] = g_ascii_strtod (p, &end);
               p = end;
             }
+          /* The file's six-decimal directions are off unit by up to 10^-6:
+           * made unit here, as every entry point of Carom does. */
+          CgVec2 d = cg_unit_direction (cg_v2 (c[2], c[3]));
+          c[2] = d.x;
+          c[3] = d.y;
           g_array_append_vals (s->casts, c, 1);
         }
       line = next;
