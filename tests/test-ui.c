@@ -13,6 +13,7 @@
 #include "app/carom-canvas.h"
 #include "app/carom-editor.h"
 #include "app/carom-inspector.h"
+#include "app/carom-window-private.h"
 #include "app/carom-window.h"
 #include "io/carom-svg.h"
 
@@ -662,6 +663,192 @@ test_ui_draw_scene (void)
   spin (50);
 }
 
+/* A file drawn elsewhere: a title, a comment, a curved open path and a coloured frame. */
+static const char foreign_svg[]
+    = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-100 -100 200 200\">\n"
+      "  <title>Bouncing room</title>\n"
+      "  <!-- drawn by hand -->\n"
+      "  <rect id=\"frame\" x=\"-90\" y=\"-90\" width=\"180\" height=\"180\" fill=\"none\" "
+      "stroke=\"#1c71d8\" stroke-width=\"3\"/>\n"
+      "  <path id=\"swirl\" d=\"M -80 60 C -40 20 40 100 80 60\" fill=\"none\" "
+      "stroke=\"#e5a50a\"/>\n"
+      "  <circle id=\"post\" cx=\"40\" cy=\"-40\" r=\"15\" fill=\"#2ec27e\"/>\n"
+      "</svg>\n";
+
+static gboolean
+has_objects (gpointer data)
+{
+  return carom_document_get_scene (carom_window_get_document (data))->objects->len >= 3;
+}
+
+/* 11: a new user opens a file drawn elsewhere, adds a ball with the Ball tool and presses
+ * Ctrl+S (real key and pointer events): the title, the comment, the open path and every colour
+ * are still in the file, with the ball. */
+static void
+test_ui_foreign_file_kept (void)
+{
+  if (!GDK_IS_X11_DISPLAY (gdk_display_get_default ()))
+    {
+      g_test_skip ("needs an X11 display (Xvfb)");
+      return;
+    }
+  g_autofree char *found = g_find_program_in_path ("xdotool");
+  if (found == NULL)
+    {
+      g_test_skip ("xdotool is not installed (scripts/debian-packages lists it)");
+      return;
+    }
+  g_autofree char *dir = g_dir_make_tmp ("carom-ui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "room.svg", NULL);
+  g_assert_true (g_file_set_contents (path, foreign_svg, -1, NULL));
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  g_assert_true (wait_for (canvas_drawn, window, 10000));
+  spin (300);
+  g_assert_false (carom_document_get_imported (doc));
+  g_assert_cmpuint (carom_document_get_scene (doc)->objects->len, ==, 2);
+
+  /* Xvfb has no window manager: give the window the keyboard as one would. */
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
+  const char *focus[] = { "windowfocus", "--sync", win, NULL };
+  xdotool (focus);
+  const char *b[] = { "key", "b", NULL };
+  xdotool (b);
+  g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==, CAROM_TOOL_BALL);
+  click_scene (window, -40, 20);
+  g_assert_true (wait_for (has_objects, window, 5000));
+  const char *save[] = { "key", "ctrl+s", NULL };
+  xdotool (save);
+  g_assert_true (wait_for (document_saved, window, 10000));
+  destroy_window (window);
+
+  g_autofree char *written = NULL;
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "<title>Bouncing room</title>"));
+  g_assert_nonnull (strstr (written, "<!-- drawn by hand -->"));
+  g_assert_nonnull (strstr (written, "<path id=\"swirl\" d=\"M -80 60 C -40 20 40 100 80 60\""));
+  g_assert_nonnull (strstr (written, "stroke=\"#1c71d8\" stroke-width=\"3\""));
+  g_assert_nonnull (strstr (written, "stroke=\"#e5a50a\""));
+  g_assert_nonnull (strstr (written, "fill=\"#2ec27e\""));
+  g_assert_nonnull (strstr (written, "<circle carom:role=\"ball\""));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static GtkFileChooser *
+file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_FILE_CHOOSER (w);
+    }
+  return NULL;
+}
+
+/* GTK's chooser may complain under Xvfb that it cannot list a folder (no GVfs daemons): its
+ * modal message would keep input from the next tests. */
+static void
+close_chooser_errors (void)
+{
+  spin (100);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = g_list_model_get_n_items (toplevels); i-- > 0;)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (GTK_IS_MESSAGE_DIALOG (w))
+        gtk_window_destroy (w);
+    }
+}
+
+static gboolean
+document_not_imported (gpointer data)
+{
+  return !carom_document_get_imported (data);
+}
+
+static gboolean
+has_no_file_chooser (gpointer data)
+{
+  (void)data;
+  return file_chooser () == NULL;
+}
+
+static gboolean
+has_file_chooser (gpointer data)
+{
+  (void)data;
+  return file_chooser () != NULL;
+}
+
+/* 12: a file Carom cannot write back whole (here, Carom's own diagram drawing) opens as
+ * "NAME (imported)"; Save goes to Save As with "NAME (edited).svg" beside it; choosing the
+ * original asks first, naming what would be lost: Cancel keeps it, Overwrite writes it. */
+static void
+test_ui_imported_save_as (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-ui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "figure.svg", NULL);
+  const char *figure = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                       "xmlns:carom=\"urn:carom:scene:1\" viewBox=\"0 0 100 100\">\n"
+                       "  <rect x=\"0\" y=\"0\" width=\"100\" height=\"100\" fill=\"none\"/>\n"
+                       "  <g carom:generated=\"true\"><path d=\"M 0 0 L 9 9\"/></g>\n"
+                       "</svg>\n";
+  g_assert_true (g_file_set_contents (path, figure, -1, NULL));
+  CaromWindow *window = open_window (path);
+  CaromDocument *doc = carom_window_get_document (window);
+  spin (100);
+  g_assert_true (carom_document_get_imported (doc));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "figure.svg (imported)");
+
+  g_autoptr (GFile) original = g_file_new_for_path (path);
+  for (int attempt = 0; attempt < 2; attempt++)
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+      g_assert_true (wait_for (has_file_chooser, NULL, 10000));
+      GtkFileChooser *chooser = file_chooser ();
+      g_autofree char *name = gtk_file_chooser_get_current_name (chooser);
+      g_assert_cmpstr (name, ==, "figure (edited).svg");
+      /* Cancel the chooser (GTK's own), then choose the original as Save As does. */
+      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+      g_assert_true (wait_for (has_no_file_chooser, NULL, 10000));
+      close_chooser_errors ();
+      carom_window_save_as_file (window, original);
+      g_assert_true (wait_for (has_dialog, window, 10000));
+      AdwMessageDialog *dialog = dialog_for (GTK_WINDOW (window));
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "carom:generated"));
+      if (attempt == 0)
+        {
+          respond (GTK_WINDOW (window), "cancel");
+          spin (100);
+          g_autofree char *still = NULL;
+          g_assert_true (g_file_get_contents (path, &still, NULL, NULL));
+          g_assert_cmpstr (still, ==, figure);
+          g_assert_true (carom_document_get_imported (doc));
+        }
+      else
+        {
+          respond (GTK_WINDOW (window), "overwrite");
+          g_assert_true (wait_for (document_not_imported, doc, 10000));
+        }
+    }
+  g_assert_false (carom_document_get_imported (doc));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "figure.svg");
+  g_autofree char *written = NULL;
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  g_assert_null (strstr (written, "generated"));
+  destroy_window (window);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -685,6 +872,8 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/window/screenshot", test_ui_screenshot);
   g_test_add_func ("/ui/window/screenshot-step1", test_ui_screenshot_step1);
   g_test_add_func ("/ui/canvas/draw-scene", test_ui_draw_scene);
+  g_test_add_func ("/ui/window/foreign-file-kept", test_ui_foreign_file_kept);
+  g_test_add_func ("/ui/window/imported-save-as", test_ui_imported_save_as);
   int status = g_test_run ();
   g_application_release (G_APPLICATION (app));
   g_clear_object (&app);

@@ -29,6 +29,10 @@ struct _CaromDocument
   gboolean adopted;       /* the scene was replaced whole since the last change */
   GFile *file;
   char *etag; /* of the file as last read or written */
+  /* While the scene came from a file Save cannot write back whole: that file
+   * and what would be lost (translated phrases); NULL otherwise. */
+  GFile *imported_from;
+  GPtrArray *losses;
   char *autosave_id;
   char *autosave_path;
 
@@ -79,6 +83,8 @@ carom_document_finalize (GObject *object)
   g_clear_pointer (&self->history, carom_history_free);
   g_clear_pointer (&self->scene, carom_scene_free);
   g_clear_object (&self->file);
+  g_clear_object (&self->imported_from);
+  g_clear_pointer (&self->losses, g_ptr_array_unref);
   g_clear_pointer (&self->etag, g_free);
   g_clear_pointer (&self->autosave_id, g_free);
   g_clear_pointer (&self->autosave_path, g_free);
@@ -155,6 +161,8 @@ adopt_scene (CaromDocument *self, CaromScene *scene)
   self->scene = scene;
   self->history = carom_history_new (scene);
   self->saved_position = 0;
+  g_clear_object (&self->imported_from);
+  g_clear_pointer (&self->losses, g_ptr_array_unref);
 }
 
 CaromDocument *
@@ -177,7 +185,50 @@ carom_document_dup_title (CaromDocument *self)
   if (self->file == NULL)
     return g_strdup (_ ("Untitled Scene"));
   g_autofree char *basename = g_file_get_basename (self->file);
-  return g_filename_display_name (basename);
+  g_autofree char *name = g_filename_display_name (basename);
+  if (self->imported_from != NULL)
+    /* TRANSLATORS: the title of a file Save cannot write back whole */
+    return g_strdup_printf (_ ("%s (imported)"), name);
+  return g_steal_pointer (&name);
+}
+
+gboolean
+carom_document_get_imported (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return self->imported_from != NULL;
+}
+
+const GPtrArray *
+carom_document_get_losses (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  return self->losses;
+}
+
+gboolean
+carom_document_is_imported_from (CaromDocument *self, GFile *file)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return self->imported_from != NULL && file != NULL && g_file_equal (self->imported_from, file);
+}
+
+char *
+carom_document_dup_suggested_name (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  if (self->file == NULL)
+    /* Translators: the file name offered for a new scene; keep the .svg ending. */
+    return g_strdup (_ ("Untitled Scene.svg"));
+  g_autofree char *basename = g_file_get_basename (self->file);
+  g_autofree char *name = g_filename_display_name (basename);
+  if (self->imported_from == NULL)
+    return g_steal_pointer (&name);
+  char *dot = strrchr (name, '.');
+  if (dot != NULL && dot != name)
+    *dot = '\0';
+  /* TRANSLATORS: the file name Save As offers for an imported file; keep the .svg ending */
+  return g_strdup_printf (_ ("%s (edited).svg"), name);
 }
 
 gboolean
@@ -489,6 +540,17 @@ carom_document_load_finish (CaromDocument *self, GAsyncResult *result, GPtrArray
 
   LoadData *data = g_task_get_task_data (task);
   adopt_scene (self, g_steal_pointer (&data->scene));
+  /* A file Save cannot write back whole opens as imported: Save asks for a
+   * new name, and never overwrites it with less without asking. */
+  const GPtrArray *losses = carom_svg_get_losses (self->scene);
+  if (losses != NULL)
+    {
+      self->imported_from = g_object_ref (data->file);
+      self->losses = g_ptr_array_new_full (losses->len, g_free);
+      for (guint i = 0; i < losses->len; i++)
+        g_ptr_array_add (self->losses, g_strdup (g_ptr_array_index (losses, i)));
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
   g_free (self->etag);
   self->etag = g_steal_pointer (&data->etag);
   if (summary != NULL)
@@ -519,6 +581,13 @@ save_done (GObject *source, GAsyncResult *result, gpointer user_data)
   g_free (self->etag);
   self->etag = g_steal_pointer (&new_etag);
   set_file (self, file);
+  /* The file written holds everything the scene has: no longer imported. */
+  if (self->imported_from != NULL)
+    {
+      g_clear_object (&self->imported_from);
+      g_clear_pointer (&self->losses, g_ptr_array_unref);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
   /* Edits after a save start a new undo step, so the position stays honest. */
   carom_history_seal (self->history);
   self->saved_position = carom_history_get_position (self->history);

@@ -18,8 +18,24 @@ CaromDocument *carom_document_new (void);
 /// The file, or NULL for a scene never saved.
 GFile *carom_document_get_file (CaromDocument *self);
 
-/// The file's display name, or "Untitled Scene".
+/// The file's display name ("NAME (imported)" while imported), or "Untitled Scene".
 char *carom_document_dup_title (CaromDocument *self);
+
+/// True when the scene came from a file Save cannot write back whole (the
+/// title then says "(imported)"): Save goes to Save As, and the original is
+/// only overwritten after the user confirms what would be lost.
+gboolean carom_document_get_imported (CaromDocument *self);
+
+/// What Save cannot write back of the imported file (translated phrases,
+/// borrowed), or NULL when the document is not imported.
+const GPtrArray *carom_document_get_losses (CaromDocument *self);
+
+/// True when file is the imported file (overwriting it loses the losses).
+gboolean carom_document_is_imported_from (CaromDocument *self, GFile *file);
+
+/// The name Save As offers: the file's own, "NAME (edited).svg" for an
+/// imported one, "Untitled Scene.svg" for a new scene.
+char *carom_document_dup_suggested_name (CaromDocument *self);
 
 /// True when the scene has changes not yet saved.
 gboolean carom_document_get_modified (CaromDocument *self);

@@ -117,7 +117,8 @@ unsaved_response (AdwMessageDialog *dialog, const char *response, Pending *p)
     }
   else if (g_strcmp0 (response, "save") == 0)
     {
-      if (carom_document_get_file (p->self->document) == NULL)
+      if (carom_document_get_file (p->self->document) == NULL
+          || carom_document_get_imported (p->self->document))
         save_as_then (p->self, p);
       else
         save_then (p->self, NULL, FALSE, p);
@@ -248,6 +249,78 @@ svg_filter (void)
   return filter;
 }
 
+/* "a, b and c": what would be lost, for a sentence. */
+static char *
+join_losses (const GPtrArray *losses)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  for (guint i = 0; losses != NULL && i < losses->len; i++)
+    {
+      if (i > 0)
+        g_string_append (text, i + 1 == losses->len ? _ (" and ") : _ (", "));
+      g_string_append (text, g_ptr_array_index (losses, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+lose_response (AdwMessageDialog *dialog, const char *response, SaveOp *op)
+{
+  (void)dialog;
+  if (g_strcmp0 (response, "overwrite") == 0)
+    save_then (op->after->self, op->file, TRUE, op->after);
+  else
+    pending_free (op->after);
+  g_clear_object (&op->file);
+  g_free (op);
+}
+
+/* Saving over the imported file loses what Carom could not keep: only when
+ * the user says so, knowing what. */
+static void
+confirm_loss_then_save (CaromWindow *self, GFile *file, Pending *after)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *name = g_filename_display_name (basename);
+  g_autofree char *lost = join_losses (carom_document_get_losses (self->document));
+  GtkWidget *dialog
+      = adw_message_dialog_new (GTK_WINDOW (self), _ ("Overwrite the Original?"), NULL);
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                  _ ("Carom cannot write back everything “%s” holds: saving over "
+                                     "it loses %s. Save under a new name to keep the original "
+                                     "whole."),
+                                  name, lost);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"),
+                                    "overwrite", _ ("_Overwrite"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "overwrite",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  SaveOp *op = g_new0 (SaveOp, 1);
+  op->file = g_object_ref (file);
+  op->after = after;
+  g_signal_connect (dialog, "response", G_CALLBACK (lose_response), op);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The chooser already asked before replacing an existing file; the imported
+ * original is only replaced knowing what goes. */
+static void
+save_as_chosen (CaromWindow *self, GFile *file, Pending *after)
+{
+  if (carom_document_is_imported_from (self->document, file))
+    confirm_loss_then_save (self, file, after);
+  else
+    save_then (self, file, TRUE, after);
+}
+
+void
+carom_window_save_as_file (CaromWindow *self, GFile *file)
+{
+  g_return_if_fail (CAROM_IS_WINDOW (self) && G_IS_FILE (file));
+  save_as_chosen (self, file, pending_new (self, nothing_more, NULL, NULL));
+}
+
 static void
 save_as_response (GtkNativeDialog *chooser, int response, Pending *after)
 {
@@ -255,8 +328,7 @@ save_as_response (GtkNativeDialog *chooser, int response, Pending *after)
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      /* The chooser already asked before replacing an existing file. */
-      save_then (self, file, TRUE, after);
+      save_as_chosen (self, file, after);
     }
   else
     pending_free (after);
@@ -273,12 +345,16 @@ save_as_then (CaromWindow *self, Pending *after)
   g_autoptr (GtkFileFilter) filter = svg_filter ();
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
   GFile *file = carom_document_get_file (self->document);
-  if (file != NULL)
+  if (file != NULL && !carom_document_get_imported (self->document))
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), file, NULL);
   else
     {
-      /* Translators: the file name offered for a new scene; keep the .svg ending. */
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _ ("Untitled Scene.svg"));
+      /* A new scene, or an imported file: a new name, beside the original. */
+      g_autoptr (GFile) folder = file != NULL ? g_file_get_parent (file) : NULL;
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+      g_autofree char *name = carom_document_dup_suggested_name (self->document);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
   g_signal_connect (chooser, "response", G_CALLBACK (save_as_response), after);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -323,6 +399,18 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
   carom_stepper_first (self->stepper);
   carom_canvas_zoom_to_fit (self->canvas);
   carom_window_document_changed (self);
+  const GPtrArray *losses = carom_document_get_losses (self->document);
+  if (losses != NULL)
+    {
+      /* Why the file opened as imported comes first, and in the details. */
+      g_autofree char *lost = join_losses (losses);
+      g_autofree char *why = g_strdup_printf (_ ("Opened as imported: Carom cannot write back %s, "
+                                                 "so Save will ask for a new name."),
+                                              lost);
+      if (summary == NULL)
+        summary = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_insert (summary, 0, g_steal_pointer (&why));
+    }
   if (summary != NULL && summary->len > 0)
     {
       AdwToast *t = adw_toast_new (g_ptr_array_index (summary, 0));
@@ -437,7 +525,8 @@ save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   (void)action;
   (void)parameter;
   Pending *after = pending_new (self, nothing_more, NULL, NULL);
-  if (carom_document_get_file (self->document) == NULL)
+  if (carom_document_get_file (self->document) == NULL
+      || carom_document_get_imported (self->document))
     save_as_then (self, after);
   else
     save_then (self, NULL, FALSE, after);
