@@ -228,12 +228,42 @@ test_styles (void)
 
   CaromStyle a = carom_style_article ();
   g_assert_cmpstr (a.font_family, ==, "Sans");
-  const CaromColor greys[] = { a.background, a.grid, a.wall,   a.obstacle_fill, a.obstacle_stroke,
-                               a.outline,    a.aabb, a.normal, a.text,          a.halo };
+  const CaromColor greys[] = { a.background, a.grid, a.wall, a.obstacle_fill, a.obstacle_stroke,
+                               a.outline,    a.aabb, a.text, a.halo };
   for (gsize i = 0; i < G_N_ELEMENTS (greys); i++)
     g_assert_true (is_grey (greys[i]));
   for (int i = 0; i < CAROM_STYLE_BVH_COLORS; i++)
     g_assert_true (is_grey (a.bvh[i]));
+  /* The step's colours (Okabe–Ito): d, d′, n, the path and the piece hit
+   * all in colour and all different, in every style; --mono makes them grey,
+   * d and d′ told apart by their dashes. */
+  const CaromStyle styles[3] = { a, light, dark };
+  for (int k = 0; k < 3; k++)
+    {
+      const CaromStyle *s = &styles[k];
+      const CaromColor step[] = { s->incoming, s->outgoing, s->normal, s->path, s->hit_primitive };
+      for (gsize i = 0; i < G_N_ELEMENTS (step); i++)
+        {
+          g_assert_false (is_grey (step[i]));
+          for (gsize j = 0; j < i; j++)
+            g_assert_cmpfloat (fabs (step[i].red - step[j].red)
+                                   + fabs (step[i].green - step[j].green)
+                                   + fabs (step[i].blue - step[j].blue),
+                               >, 0.3);
+        }
+      CaromStyle m = *s;
+      carom_style_make_mono (&m);
+      const CaromColor mono[] = { m.incoming,  m.outgoing, m.normal,     m.path,   m.hit_primitive,
+                                  m.ball_fill, m.rejected, m.background, m.outline };
+      for (gsize i = 0; i < G_N_ELEMENTS (mono); i++)
+        g_assert_true (is_grey (mono[i]));
+      g_assert_cmpfloat (m.incoming_dash[0], >, 0.0);
+      g_assert_cmpfloat (m.outgoing_dash[0], >, 0.0);
+      g_assert_cmpfloat (fabs (m.incoming_dash[0] - m.outgoing_dash[0]), >, 1.0);
+    }
+  /* Edge normals: at least 12 px on screen (96 px an inch), 3 mm in print. */
+  g_assert_cmpfloat (light.tick_length * 96.0 / 72.0, >=, 12.0);
+  g_assert_cmpfloat (a.tick_length * 25.4 / 72.0, >=, 3.0 - 1e-9);
   /* The accent is the path's, and the ball's. */
   g_assert_false (is_grey (a.path));
   g_assert_cmpfloat (a.ball_stroke.red, ==, a.path.red);
@@ -429,7 +459,7 @@ test_step_ball_at_hit (void)
 }
 
 /* Candidates at step 1: the hit primitive (the room's bottom offset segment,
- * y = 260) in the path colour, the primitives the cast tested and rejected in
+ * y = 260) in its own colour, the primitives the cast tested and rejected in
  * their colour, nothing of either without the overlay or without a step;
  * ghosts of the ball only with their overlay. */
 static void
@@ -439,7 +469,7 @@ test_candidates_and_ghosts (void)
   CaromStyle style = carom_style_article ();
   /* Colours nothing else uses, to find each layer by. */
   style.rejected = (CaromColor){ 0.9, 0.1, 0.9, 1.0 };
-  style.path = (CaromColor){ 0.1, 0.7, 0.9, 1.0 };
+  style.hit_primitive = (CaromColor){ 0.1, 0.7, 0.9, 1.0 };
   style.path_faint = (CaromColor){ 0.95, 0.6, 0.1, 1.0 };
   /* Lines of a few pixels, so their colour shows unblended. */
   CaromView v = carom_view_fit ((CgAabb){ { -320, -320 }, { 320, 320 } }, 320, 320, 0, 4.0);
@@ -449,7 +479,7 @@ test_candidates_and_ghosts (void)
   o.step = 1;
   cairo_surface_t *img = render_image (&d, &v, &style, &o, NULL);
   g_assert_true (find_color_box (img, style.rejected, &box));
-  /* The hit segment runs across the room at y = 260, in the path colour. */
+  /* The hit segment runs across the room at y = 260, in its colour. */
   CgVec2 y260 = carom_view_to_device (&v, cg_v2 (0, 260));
   int across = 0;
   for (int x = 0; x < 320; x++)

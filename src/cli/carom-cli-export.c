@@ -1,7 +1,9 @@
-/* carom-cli-export.c: `carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N]
- * [--show LIST] [--width PX] [--style article|screen|screen-dark] [--ball ID]
- * [--bvh-levels LO[:HI]] [--max-bounces N]`. */
+/* carom-cli-export.c: `carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N |
+ * --steps LIST] [--show LIST] [--legend auto|right|below|none] [--width PX]
+ * [--style article|screen|screen-dark] [--mono] [--font FAMILY] [--font-size PT]
+ * [--view X,Y,W,H] [--digits N] [--ball ID] [--bvh-levels LO[:HI]] [--max-bounces N]`. */
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -52,6 +54,28 @@ parse_levels (const char *text, guint *lo, guint *hi)
   return *lo <= *hi;
 }
 
+/* "X,Y,W,H" in scene units, W and H > 0. */
+static gboolean
+parse_view (const char *text, CgAabb *box)
+{
+  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
+  if (g_strv_length (parts) != 4)
+    return FALSE;
+  double v[4];
+  for (int i = 0; i < 4; i++)
+    {
+      char *end;
+      const char *p = g_strstrip (parts[i]);
+      v[i] = g_ascii_strtod (p, &end);
+      if (*p == '\0' || *end != '\0' || !isfinite (v[i]))
+        return FALSE;
+    }
+  if (!(v[2] > 0.0 && v[3] > 0.0) || !isfinite (v[0] + v[2]) || !isfinite (v[1] + v[3]))
+    return FALSE;
+  *box = (CgAabb){ { v[0], v[1] }, { v[0] + v[2], v[1] + v[3] } };
+  return TRUE;
+}
+
 /* The index in trace->balls of the ball called id. */
 static int
 find_ball (const CaromSceneTrace *trace, const char *id)
@@ -66,23 +90,44 @@ static int
 export_main (int argc, char **argv)
 {
   g_autofree char *output = NULL, *show = NULL, *style_name = NULL, *ball_id = NULL;
-  g_autofree char *levels = NULL;
+  g_autofree char *levels = NULL, *legend = NULL, *steps_list = NULL, *view = NULL;
+  g_autofree char *font = NULL;
   gint64 step = G_MININT64, max_bounces = G_MININT64; /* not given */
-  int width = -1;
+  int width = -1, digits = CAROM_DIGITS_DEFAULT;
+  double font_size = 0.0;
+  gboolean mono = FALSE;
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_ ("Write the diagram to OUT (.svg, .png or .pdf)"), N_ ("OUT") },
+      N_ ("Write the diagram to OUT (.svg, .png, .pdf, .tex or .gif)"), N_ ("OUT") },
     { "step", 0, 0, G_OPTION_ARG_INT64, &step,
       N_ ("Show the selected ball at hit N (0: at its start)"), "N" },
+    { "steps", 0, 0, G_OPTION_ARG_STRING, &steps_list,
+      N_ ("Small multiples: these steps side by side, one panel each, such as 1,2,3 or 1-4"),
+      N_ ("LIST") },
     { "show", 0, 0, G_OPTION_ARG_STRING, &show,
       N_ ("Overlays to draw, comma-separated: path, outlines, normals, aabb, bvh, labels, "
           "legend, grid, all, none (default: path,outlines,labels,legend)"),
       N_ ("LIST") },
+    { "legend", 0, 0, G_OPTION_ARG_STRING, &legend,
+      N_ ("Where the legend goes: auto (inside where nothing is drawn, else outside), right, "
+          "below or none"),
+      N_ ("WHERE") },
     { "width", 0, 0, G_OPTION_ARG_INT, &width,
-      N_ ("Width of a PNG in pixels (default 1440); SVG and PDF are vector figures 360 pt on "
-          "their longer side"),
+      N_ ("Width of a PNG’s drawing in pixels (default 1440; a legend outside adds to it); SVG "
+          "and PDF are vector figures 360 pt on their longer side"),
       N_ ("PX") },
+    { "view", 0, 0, G_OPTION_ARG_STRING, &view,
+      N_ ("Show only this region of the scene, in scene units (default: everything)"),
+      N_ ("X,Y,W,H") },
+    { "mono", 0, 0, G_OPTION_ARG_NONE, &mono,
+      N_ ("Greys only, the step’s directions told apart by dash patterns (for print)"), NULL },
+    { "font", 0, 0, G_OPTION_ARG_STRING, &font, N_ ("Font family of labels and the legend"),
+      N_ ("FAMILY") },
+    { "font-size", 0, 0, G_OPTION_ARG_DOUBLE, &font_size,
+      N_ ("Font size of labels and the legend in points"), N_ ("PT") },
+    { "digits", 0, 0, G_OPTION_ARG_INT, &digits,
+      N_ ("Significant digits of the numbers drawn (default 6)"), "N" },
     { "style", 0, 0, G_OPTION_ARG_STRING, &style_name,
       N_ ("article (for print, the default), screen or screen-dark"), N_ ("STYLE") },
     { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id,
@@ -135,6 +180,42 @@ export_main (int argc, char **argv)
           _ ("--bvh-levels needs LO or LO:HI with 0 <= LO <= HI, not “%s”"), levels);
       return fail (EXIT_USAGE, message);
     }
+  if (legend != NULL && !carom_legend_placement_parse (legend, &options.legend, &error))
+    return fail (EXIT_USAGE, error->message);
+  if (digits < 1 || digits > 17)
+    return fail (EXIT_USAGE, _ ("--digits needs a number from 1 to 17"));
+  options.digits = digits;
+  if (font_size != 0.0 && !(font_size >= 1.0 && font_size <= 72.0))
+    return fail (EXIT_USAGE, _ ("--font-size needs a size from 1 to 72 points"));
+  if (font != NULL && *g_strstrip (font) == '\0')
+    return fail (EXIT_USAGE, _ ("--font needs a font family, such as “Serif”"));
+  carom_style_set_font (&style, font, font_size);
+  if (mono)
+    carom_style_make_mono (&style);
+  CgAabb view_box = cg_aabb_empty ();
+  if (view != NULL && !parse_view (view, &view_box))
+    {
+      g_autofree char *message = g_strdup_printf (
+          _ ("--view needs X,Y,W,H in scene units with W and H above 0, not “%s”"), view);
+      return fail (EXIT_USAGE, message);
+    }
+  g_autoptr (GArray) steps = NULL;
+  if (steps_list != NULL)
+    {
+      if (step != G_MININT64)
+        return fail (EXIT_USAGE, _ ("give either --step or --steps, not both"));
+      if (format == CAROM_EXPORT_SVG)
+        return fail (EXIT_USAGE, _ ("--steps needs a .png or .pdf output: an SVG scene shows one "
+                                    "step over its own objects"));
+      if ((steps = carom_figure_parse_steps (steps_list, &error)) == NULL)
+        return fail (EXIT_USAGE, error->message);
+      options.steps = (const gint64 *)steps->data;
+      options.n_steps = steps->len;
+    }
+  if (format == CAROM_EXPORT_SVG
+      && (options.legend == CAROM_LEGEND_RIGHT || options.legend == CAROM_LEGEND_BELOW))
+    return fail (EXIT_USAGE, _ ("an SVG scene keeps its own frame: its legend can only go inside "
+                                "(--legend auto or none)"));
   if (max_bounces != G_MININT64 && max_bounces < 0)
     return fail (EXIT_USAGE, _ ("--max-bounces needs a number of 0 or more"));
   if (step != G_MININT64 && step < 0)
@@ -163,8 +244,11 @@ export_main (int argc, char **argv)
   options.step = step == G_MININT64 ? CAROM_STEP_NONE : step;
   if (!carom_render_cache_check_step (cache, options.step, &error))
     return fail (EXIT_USAGE, error->message);
+  for (guint i = 0; i < options.n_steps; i++)
+    if (!carom_render_cache_check_step (cache, options.steps[i], &error))
+      return fail (EXIT_USAGE, error->message);
 
-  CgAabb box = carom_export_box (scene);
+  CgAabb box = cg_aabb_is_empty (view_box) ? carom_export_box (scene) : view_box;
   gboolean ok = FALSE;
   switch (format)
     {
@@ -177,6 +261,12 @@ export_main (int argc, char **argv)
       break;
     case CAROM_EXPORT_SVG:
       {
+        CaromFigure figure;
+        carom_figure_init (&figure, cache, box, &style, &options);
+        if (!cg_aabb_is_empty (figure.legend) && !figure.legend_inside)
+          g_printerr ("carom export: %s\n",
+                      _ ("no corner of the scene’s frame is free for the legend, and an SVG "
+                         "scene cannot grow: it is left out (a .png or .pdf puts it outside)"));
         g_autofree char *drawing = carom_export_svg_fragment (cache, box, &style, &options, &error);
         ok = drawing != NULL
              && carom_svg_write_file_with_generated (scene, drawing, output, &error);

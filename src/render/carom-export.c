@@ -2,6 +2,8 @@
  * and the SVG drawing through an SVG surface, all drawn by carom_render(). */
 #include "carom-export.h"
 
+#include "carom-figure.h"
+
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <float.h>
@@ -121,19 +123,27 @@ write_bytes (const char *path, const guint8 *data, gsize length, GError **error)
   return FALSE;
 }
 
-/* Draws the figure on a surface width × height device units large, pt
- * units a point. */
+/* Draws the figure on surface, pt device units a point. */
 static cairo_status_t
-draw_figure (cairo_surface_t *surface, const CaromRenderCache *cache, CgAabb box,
-             const CaromStyle *style, const CaromRenderOptions *options, double width,
-             double height, double pt)
+draw_figure (cairo_surface_t *surface, const CaromFigure *figure, double pt)
 {
   cairo_t *cr = cairo_create (surface);
-  CaromView view = carom_view_fit (box, width, height, 0.0, pt);
-  carom_render (cr, cache, &view, style, options, NULL);
+  carom_figure_draw (figure, cr, pt);
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
   return status;
+}
+
+void
+carom_export_png_size (const CaromFigure *figure, int width_px, int *png_width, int *png_height)
+{
+  g_return_if_fail (figure != NULL && png_width != NULL && png_height != NULL);
+  /* The drawing is width_px wide; a legend outside adds to that. */
+  double px = width_px / figure->drawing_width;
+  *png_width = (int)MAX (lround (figure->width * px), 1);
+  *png_height = figure->n_panels == 1 && figure->height == figure->drawing_height
+                    ? carom_export_png_height (figure->box, width_px)
+                    : (int)MAX (lround (figure->height * px), 1);
 }
 
 gboolean
@@ -145,23 +155,24 @@ carom_export_png (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
   g_return_val_if_fail (width_px > 0 && width_px <= CAROM_EXPORT_MAX_WIDTH, FALSE);
 
-  int height_px = carom_export_png_height (box, width_px);
-  if (height_px > CAROM_EXPORT_MAX_WIDTH)
+  CaromFigure figure;
+  carom_figure_init (&figure, cache, box, style, options);
+  int png_width, png_height;
+  carom_export_png_size (&figure, width_px, &png_width, &png_height);
+  if (png_height > CAROM_EXPORT_MAX_WIDTH || png_width > CAROM_EXPORT_MAX_WIDTH)
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
-                   _ ("a PNG %d pixels wide would be %d pixels tall, more than %d: ask for a "
-                      "smaller --width"),
-                   width_px, height_px, CAROM_EXPORT_MAX_WIDTH);
+                   _ ("a PNG whose drawing is %d pixels wide would be %d × %d pixels, more than "
+                      "%d: ask for a smaller --width"),
+                   width_px, png_width, png_height, CAROM_EXPORT_MAX_WIDTH);
       return FALSE;
     }
-  double width_pt, height_pt;
-  carom_export_figure_size (box, &width_pt, &height_pt);
 
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width_px, height_px);
+  cairo_surface_t *surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, png_width, png_height);
   cairo_status_t status = cairo_surface_status (surface);
   if (status == CAIRO_STATUS_SUCCESS)
-    status = draw_figure (surface, cache, box, style, options, width_px, height_px,
-                          width_px / width_pt);
+    status = draw_figure (surface, &figure, width_px / figure.drawing_width);
   g_autoptr (GByteArray) png = g_byte_array_new ();
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_write_to_png_stream (surface, append_bytes, png);
@@ -177,15 +188,15 @@ carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  double width_pt, height_pt;
-  carom_export_figure_size (box, &width_pt, &height_pt);
+  CaromFigure figure;
+  carom_figure_init (&figure, cache, box, style, options);
   g_autoptr (GByteArray) pdf = g_byte_array_new ();
   cairo_surface_t *surface
-      = cairo_pdf_surface_create_for_stream (append_bytes, pdf, width_pt, height_pt);
+      = cairo_pdf_surface_create_for_stream (append_bytes, pdf, figure.width, figure.height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Carom");
   cairo_status_t status = cairo_surface_status (surface);
   if (status == CAIRO_STATUS_SUCCESS)
-    status = draw_figure (surface, cache, box, style, options, width_pt, height_pt, 1.0);
+    status = draw_figure (surface, &figure, 1.0);
   /* Finishing writes the fonts (subsets) and the trailer into pdf. */
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
@@ -260,14 +271,26 @@ carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const Caro
   g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  double width_pt, height_pt;
-  carom_export_figure_size (box, &width_pt, &height_pt);
+  /* An SVG scene is one drawing over its objects, in its own frame: no
+   * panels, and a legend only where it fits inside. */
+  CaromRenderOptions single = *options;
+  single.steps = NULL;
+  single.n_steps = 0;
+  if (single.legend != CAROM_LEGEND_AUTO)
+    single.legend = CAROM_LEGEND_NONE;
+  CaromFigure figure;
+  carom_figure_init (&figure, cache, box, style, &single);
+  if (!figure.legend_inside)
+    figure.legend = cg_aabb_empty ();
+  figure.width = figure.drawing_width;
+  figure.height = figure.drawing_height;
+  double width_pt = figure.width, height_pt = figure.height;
   g_autoptr (GByteArray) svg = g_byte_array_new ();
   cairo_surface_t *surface
       = cairo_svg_surface_create_for_stream (append_bytes, svg, width_pt, height_pt);
   cairo_status_t status = cairo_surface_status (surface);
   if (status == CAIRO_STATUS_SUCCESS)
-    status = draw_figure (surface, cache, box, style, options, width_pt, height_pt, 1.0);
+    status = draw_figure (surface, &figure, 1.0);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);

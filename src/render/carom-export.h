@@ -8,6 +8,7 @@
  * the same picture, and a PNG twice as wide is the same figure, sharper. */
 #pragma once
 
+#include "carom-figure.h"
 #include "carom-render.h"
 
 G_BEGIN_DECLS
@@ -44,13 +45,15 @@ void carom_export_figure_size (CgAabb box, double *width_pt, double *height_pt);
 /// A PNG's height in pixels for width_px.
 int carom_export_png_height (CgAabb box, int width_px);
 
-/// Draws the figure of box onto a new image surface width_px wide and
-/// writes it as PNG to path (through a temporary file and a rename).
+/// Draws the figure of box (carom-figure.h: the panels of options->steps, the
+/// legend where options->legend says) onto a new image surface and writes it
+/// as PNG to path (through a temporary file and a rename). width_px is the
+/// drawing's width: a legend outside it adds to the image.
 gboolean carom_export_png (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                            const CaromRenderOptions *options, int width_px, const char *path,
                            GError **error);
 
-/// Draws the figure of box as a one-page vector PDF (fonts embedded) and
+/// Draws the figure of box (as carom_export_png()) as a one-page vector PDF (fonts embedded) and
 /// writes it to path (through a temporary file and a rename).
 gboolean carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                            const CaromRenderOptions *options, const char *path, GError **error);
@@ -59,7 +62,14 @@ gboolean carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const Caro
 /// nested <svg> element placed over box in scene units, ready to go into the
 /// scene file's generated group (carom_svg_write_file_with_generated()). Its
 /// ids start with "carom-generated-" so they cannot clash with object ids.
+/// An SVG scene is one drawing in the scene's own frame: options->steps is
+/// ignored, and the legend is drawn only with CAROM_LEGEND_AUTO and only
+/// where a corner inside is free.
 char *carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                                  const CaromRenderOptions *options, GError **error);
+
+/// The size of the PNG carom_export_png() writes for figure with a drawing width_px wide.
+void carom_export_png_size (const CaromFigure *figure, int width_px, int *png_width,
+                            int *png_height);
 
 G_END_DECLS

@@ -105,9 +105,17 @@ carom_draw_hit_labels (CaromFrame *f, const CaromPathInfo *p)
       CgVec2 side = { -h->normal.y, h->normal.x };
       if (cg_dot (side, h->out) > 0.0)
         side = cg_neg (side);
-      CgVec2 sides[2] = { side, cg_neg (side) };
-      carom_label_somewhere (f, text, carom_frame_dev (f, h->point), sides, 2,
-                             gap + carom_frame_pt (f, f->style->marker_radius));
+      /* Beside the ball drawn there, clear of its rim. */
+      double r_dev = p->bt->ball->radius * f->view->scale;
+      CgVec2 c = carom_frame_dev (f, h->point);
+      CgVec2 sides[4] = { side, cg_neg (side), cg_neg (h->in), h->normal };
+      gboolean placed = FALSE;
+      for (int k = 0; k < 4 && !placed; k++)
+        placed
+            = carom_label_somewhere (f, text, cg_mul_add (c, r_dev, sides[k]), &sides[k], 1, gap);
+      for (int k = 0; k < 8 && !placed; k++)
+        placed = carom_label_somewhere (f, text, cg_mul_add (c, r_dev, carom_around[k]),
+                                        &carom_around[k], 1, gap);
     }
 
   /* Group the hits by where they land on the device, to a point. */
@@ -317,6 +325,24 @@ carom_reserve_drawing (CaromFrame *f, GArray *paths)
       for (size_t k = 0; k < ob->n_points; k++)
         carom_occupancy_take_segment (o, carom_frame_dev (f, ob->points[k]),
                                       carom_frame_dev (f, ob->points[(k + 1) % ob->n_points]));
+    }
+  if (f->options->overlays & CAROM_OVERLAY_NORMALS)
+    {
+      /* The edge normals' ticks, as draw_normals() draws them. */
+      double tick = carom_frame_pt (f, f->style->tick_length);
+      for (guint i = 0; i < f->detailed->len; i++)
+        {
+          const CaromObject *ob = polys[g_array_index (f->detailed, guint32, i)].object;
+          for (size_t k = 0; k < ob->n_points; k++)
+            {
+              CgVec2 a = ob->points[k], b = ob->points[(k + 1) % ob->n_points];
+              if (cg_distance (a, b) * f->view->scale < 1.5 * tick)
+                continue;
+              CgVec2 m = carom_frame_dev (f, cg_lerp (a, b, 0.5));
+              carom_occupancy_take_segment (o, m,
+                                            cg_mul_add (m, tick, cg_edge_normal (cg_sub (b, a))));
+            }
+        }
     }
   for (guint k = 0; k < paths->len; k++)
     {

@@ -92,5 +92,25 @@ carom_render_options_init (CaromRenderOptions *options)
     .bvh_level_hi = G_MAXUINT,
     .detail_pt = 1.5,
     .bvh_min_pt = 8.0,
+    .legend = CAROM_LEGEND_AUTO,
+    .digits = CAROM_DIGITS_DEFAULT,
   };
+}
+
+gboolean
+carom_legend_placement_parse (const char *name, CaromLegendPlacement *placement, GError **error)
+{
+  g_return_val_if_fail (name != NULL && placement != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  static const char *const names[] = { "auto", "right", "below", "none" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (name, names[i]) == 0)
+      {
+        *placement = (CaromLegendPlacement)i;
+        return TRUE;
+      }
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_OVERLAY,
+               _ ("unknown legend placement “%s” (known: auto, right, below, none)"), name);
+  return FALSE;
 }

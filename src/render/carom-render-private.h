@@ -163,10 +163,10 @@ void carom_occupancy_take (CaromOccupancy *o, CgAabb rect);
 /// Reserves the cells a device segment crosses.
 void carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b);
 
-/// Works out the legend, reserves its rectangle; carom_legend_draw() draws it.
-void carom_legend_layout (CaromFrame *f, CgAabb *rect);
+/// The legend's size in device units (0 × 0: no rows).
+void carom_legend_measure (CaromFrame *f, double *width, double *height);
 
-/// Draws the legend in rect (from carom_legend_layout()).
+/// Draws the legend in rect (of carom_legend_measure()'s size).
 void carom_legend_draw (CaromFrame *f, CgAabb rect);
 
 /// Dashed lines drawn as separate short pieces, so that every format (and
@@ -253,6 +253,25 @@ carom_segment_emphasised (const CaromPathInfo *p, size_t i)
 }
 
 /* carom-render-step.c */
+
+/// Line weights of the step's vectors and the piece hit, times the style's
+/// path, normal and outline widths.
+#define CAROM_VECTOR_WEIGHT 1.3
+#define CAROM_NORMAL_WEIGHT 2.0
+#define CAROM_HIT_PRIMITIVE_WEIGHT 3.5
+
+/// Whether the ball stops at hit k (1 ..): its last hit, on an obstacle that stops it.
+static inline gboolean
+carom_step_stops (const CaromBallTrace *bt, gint64 k)
+{
+  return k == (gint64)bt->trace.n_hits && bt->trace.status == CG_TRACE_STOPPED;
+}
+
+/// A vector arrow from `from` (device) along the unit u, length device units
+/// long to its tip, in color, width_pt wide, dashed by dash (pt; 0, 0: solid).
+/// Returns the tip.
+CgVec2 carom_vector_arrow (CaromFrame *f, CgVec2 from, CgVec2 u, double length, CaromColor color,
+                           double width_pt, const double dash[2]);
 
 /// The balls where they start, the ghosts and the chosen step (paths: CaromPathInfo).
 void carom_draw_balls (CaromFrame *f, GArray *paths);

@@ -3,6 +3,8 @@
  * reflected direction, and what the cast of that hit tested. */
 #include "carom-render-private.h"
 
+#include <glib/gi18n-lib.h>
+
 /* ---- balls and the chosen step ----------------------------------------- */
 
 static void
@@ -42,18 +44,27 @@ ball_disk (CaromFrame *f, const CaromBallLook *look, CgVec2 center, double radiu
   cairo_fill (cr);
 }
 
-/* A vector arrow from `from` (device) along u: a line and a head. */
-static CgVec2
-vector_arrow (CaromFrame *f, CgVec2 from, CgVec2 u, double length, CaromColor color,
-              double width_pt)
+CgVec2
+carom_vector_arrow (CaromFrame *f, CgVec2 from, CgVec2 u, double length, CaromColor color,
+                    double width_pt, const double dash[2])
 {
   cairo_t *cr = f->cr;
   double head = carom_frame_pt (f, f->style->arrow_length);
   CgVec2 tip = cg_mul_add (from, length, u);
+  CgVec2 end = cg_mul_add (tip, -0.7 * head, u);
   carom_set_color (cr, color);
-  CaromPen pen = carom_pen_new (f);
-  carom_pen_move (&pen, from);
-  carom_pen_line (&pen, cg_mul_add (tip, -0.7 * head, u));
+  if (dash != NULL && dash[0] > 0.0 && dash[1] > 0.0)
+    {
+      CaromDasher d;
+      carom_dasher_init (&d, f, dash);
+      carom_dasher_line (&d, from, end);
+    }
+  else
+    {
+      CaromPen pen = carom_pen_new (f);
+      carom_pen_move (&pen, from);
+      carom_pen_line (&pen, end);
+    }
   cairo_set_line_width (cr, carom_frame_pt (f, width_pt));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   cairo_stroke (cr);
@@ -80,79 +91,6 @@ angle_mark (CaromFrame *f, CgVec2 c, CgVec2 u, CgVec2 w, double radius)
   cairo_arc (f->cr, c.x, c.y, radius, a0, a1);
 }
 
-/* The ball at the chosen step: at hit k, touching the outline, with the
- * contact normal n from the touching point, the reflected direction d′, and
- * the equal angles marked; at step 0, the start direction d. */
-static void
-draw_step (CaromFrame *f, const CaromPathInfo *p)
-{
-  const CaromStyle *s = f->style;
-  const CgTrace *t = &p->bt->trace;
-  double r_dev = p->bt->ball->radius * f->view->scale;
-  double vec = fmax (carom_frame_pt (f, s->vector_length), r_dev + carom_frame_pt (f, 10.0));
-  gboolean labels = (f->options->overlays & CAROM_OVERLAY_LABELS) != 0;
-  double gap = carom_frame_pt (f, 2.0);
-
-  if (p->step == 0)
-    {
-      CgVec2 c = carom_frame_dev (f, t->start);
-      if (!carom_is_safe (c))
-        return;
-      CgVec2 tip = vector_arrow (f, c, t->direction, vec, p->look.path, s->path_width * 1.2);
-      if (labels)
-        carom_text_draw_beside (f, "<i>d</i>", s->label_size * 1.15, tip, t->direction, gap, TRUE);
-      return;
-    }
-
-  const CgHit *h = &t->hits[p->step - 1];
-  ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
-  CgVec2 c = carom_frame_dev (f, h->point);
-  if (!carom_is_safe (c))
-    return;
-  CgVec2 touch = cg_mul_add (c, -r_dev, h->normal);
-  gboolean reflects = h->role == CG_ROLE_WALL;
-
-  /* Equal angles of incidence and reflection, either side of the normal. */
-  if (reflects)
-    {
-      cairo_t *cr = f->cr;
-      double radius = fmin (carom_frame_pt (f, 0.45 * s->vector_length), 0.6 * vec);
-      angle_mark (f, c, cg_neg (h->in), h->normal, radius);
-      angle_mark (f, c, h->normal, h->out, radius * 1.15);
-      carom_set_color (cr, s->normal);
-      cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
-      cairo_stroke (cr);
-    }
-
-  CgVec2 n_tip = vector_arrow (f, touch, h->normal, r_dev + vec, s->normal, 1.6 * s->normal_width);
-  CgVec2 out_tip = c;
-  if (reflects)
-    out_tip = vector_arrow (f, c, h->out, vec, p->look.path, 1.2 * s->path_width);
-
-  /* The touching point on the polygon. */
-  cairo_t *cr = f->cr;
-  cairo_new_sub_path (cr);
-  cairo_arc (cr, touch.x, touch.y, carom_frame_pt (f, 1.1 * s->marker_radius), 0.0, 2.0 * G_PI);
-  carom_set_color (cr, s->text);
-  cairo_fill (cr);
-
-  if (labels)
-    {
-      double size = s->label_size * 1.15;
-      carom_text_draw_beside (f, "<b><i>n</i></b>", size, n_tip, h->normal, gap, TRUE);
-      if (reflects)
-        carom_text_draw_beside (f, "<i>d</i>′", size, out_tip, h->out, gap, TRUE);
-      /* d beside the heavy incoming segment, on a free side if there is one. */
-      CgVec2 side = { -h->in.y, h->in.x };
-      if (cg_dot (side, h->normal) < 0.0)
-        side = cg_neg (side);
-      CgVec2 at = cg_mul_add (c, -0.75 * vec, h->in);
-      if (!carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, FALSE)
-          && !carom_text_draw_beside (f, "<i>d</i>", size, at, cg_neg (side), gap * 2.0, FALSE))
-        carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, TRUE);
-    }
-}
-
 /* One outline primitive on the current path (a segment, or an arc turning
  * towards increasing angle). */
 static void
@@ -177,6 +115,141 @@ primitive_path (CaromFrame *f, const CgPrimitive *p)
     a1 += 2.0 * G_PI;
   cairo_new_sub_path (f->cr);
   cairo_arc (f->cr, q.x, q.y, r, a0, a1);
+}
+
+/* u turned by angle (radians, y down: clockwise on screen). */
+static CgVec2
+turned (CgVec2 u, double angle)
+{
+  double c = cos (angle), s = sin (angle);
+  return (CgVec2){ c * u.x - s * u.y, s * u.x + c * u.y };
+}
+
+/* A step label beside anchor, out along u or turned from it a little at a
+ * time, where it touches no line and no other label; close first, then a
+ * little farther. Drawn where it was first wanted when nowhere is free. */
+static void
+step_label (CaromFrame *f, const char *markup, CgVec2 anchor, CgVec2 u, double gap)
+{
+  static const double turns[] = { 0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.2, -2.2, G_PI };
+  double size = f->style->label_size * 1.15;
+  for (int far = 0; far < 5; far++)
+    for (gsize k = 0; k < G_N_ELEMENTS (turns); k++)
+      if (carom_text_draw_beside (f, markup, size, anchor, turned (u, turns[k]),
+                                  gap * (1.0 + 1.5 * far), FALSE))
+        return;
+  carom_text_draw_beside (f, markup, size, anchor, u, gap, TRUE);
+}
+
+/* The ball at the chosen step: at hit k, the piece of outline hit, the ball
+ * touching it with the contact normal n from the touching point, the
+ * incoming d and the reflected d′ with the equal angles marked, or "stopped"
+ * where the ball stops; at step 0, the start direction d. Each in its own
+ * colour (and dash, in mono); the labels d, d′ and n touch no line. */
+static void
+draw_step (CaromFrame *f, const CaromPathInfo *p)
+{
+  const CaromStyle *s = f->style;
+  const CgTrace *t = &p->bt->trace;
+  double r_dev = p->bt->ball->radius * f->view->scale;
+  double vec = fmax (carom_frame_pt (f, s->vector_length), r_dev + carom_frame_pt (f, 10.0));
+  gboolean labels = (f->options->overlays & CAROM_OVERLAY_LABELS) != 0;
+  double gap = carom_frame_pt (f, 2.0);
+  double vector_w = CAROM_VECTOR_WEIGHT * s->path_width;
+  cairo_t *cr = f->cr;
+
+  if (p->step == 0)
+    {
+      CgVec2 c = carom_frame_dev (f, t->start);
+      if (!carom_is_safe (c))
+        return;
+      CgVec2 tip
+          = carom_vector_arrow (f, c, t->direction, vec, s->incoming, vector_w, s->incoming_dash);
+      carom_occupancy_take_segment (&f->taken, c, tip);
+      if (labels)
+        step_label (f, "<i>d</i>", tip, t->direction, gap);
+      return;
+    }
+
+  const CgHit *h = &t->hits[p->step - 1];
+  gboolean stops = carom_step_stops (p->bt, p->step);
+
+  /* The piece of outline hit, heavy, under the ball. */
+  const CgWorld *world = p->bt->world;
+  if (world != NULL)
+    {
+      size_t n_prims;
+      const CgPrimitive *prims = cg_world_primitives (world, &n_prims);
+      if (h->prim < n_prims)
+        {
+          cairo_set_dash (cr, NULL, 0, 0.0);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          primitive_path (f, &prims[h->prim]);
+          carom_set_color (cr, s->hit_primitive);
+          cairo_set_line_width (cr,
+                                carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
+          cairo_stroke (cr);
+        }
+    }
+
+  ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
+  CgVec2 c = carom_frame_dev (f, h->point);
+  if (!carom_is_safe (c))
+    return;
+  CgVec2 touch = cg_mul_add (c, -r_dev, h->normal);
+
+  /* Equal angles of incidence and reflection, either side of the normal. */
+  if (!stops)
+    {
+      double radius = fmin (carom_frame_pt (f, 0.45 * s->vector_length), 0.6 * vec);
+      angle_mark (f, c, cg_neg (h->in), h->normal, radius);
+      angle_mark (f, c, h->normal, h->out, radius * 1.15);
+      carom_set_color (cr, s->normal);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
+      cairo_stroke (cr);
+    }
+
+  CgVec2 n_tip = carom_vector_arrow (f, touch, h->normal, r_dev + vec, s->normal,
+                                     CAROM_NORMAL_WEIGHT * s->normal_width, s->normal_dash);
+  carom_occupancy_take_segment (&f->taken, touch, n_tip);
+  CgVec2 out_tip = c;
+  if (!stops)
+    {
+      out_tip = carom_vector_arrow (f, c, h->out, vec, s->outgoing, vector_w, s->outgoing_dash);
+      carom_occupancy_take_segment (&f->taken, c, out_tip);
+    }
+
+  /* The touching point on the polygon. */
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, touch.x, touch.y, carom_frame_pt (f, 1.1 * s->marker_radius), 0.0, 2.0 * G_PI);
+  carom_set_color (cr, s->text);
+  cairo_fill (cr);
+
+  /* The ball and the segment that arrived are no place for labels. */
+  double half = r_dev;
+  carom_occupancy_take (&f->taken,
+                        (CgAabb){ cg_sub (c, cg_v2 (half, half)), cg_add (c, cg_v2 (half, half)) });
+  CgVec2 from = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
+  carom_occupancy_take_segment (&f->taken, from, c);
+  if (!labels)
+    return;
+
+  step_label (f, "<b><i>n</i></b>", n_tip, h->normal, gap);
+  if (!stops)
+    step_label (f, "<i>d</i>′", out_tip, h->out, gap);
+  else
+    {
+      /* Where d′ would be: ahead of the ball, clear of the normal. */
+      g_autofree char *markup = g_strdup_printf ("<i>%s</i>", _ ("stopped"));
+      step_label (f, markup, cg_mul_add (c, r_dev, h->in), h->in, gap);
+    }
+  /* d beside the incoming segment, on the side away from the normal first. */
+  CgVec2 side = { -h->in.y, h->in.x };
+  if (cg_dot (side, h->normal) < 0.0)
+    side = cg_neg (side);
+  double len = cg_distance (from, c);
+  double along = fmin (0.75 * vec, 0.5 * len);
+  step_label (f, "<i>d</i>", cg_mul_add (c, -along, h->in), side, gap * 2.0);
 }
 
 /* At the chosen step, what the cast of that hit looked at: the seed outline
@@ -232,14 +305,7 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   carom_set_color (cr, s->rejected);
   cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
   cairo_stroke (cr);
-  /* The hit. */
-  if (hit.hit)
-    {
-      primitive_path (f, &prims[hit.prim]);
-      carom_set_color (cr, p->look.path);
-      cairo_set_line_width (cr, carom_frame_pt (f, 2.4 * s->outline_width));
-      cairo_stroke (cr);
-    }
+  /* The hit itself is drawn with the step (draw_step()). */
   free (tested);
 
   /* The ray beyond the hit, to the edge of the view. */

@@ -227,6 +227,8 @@ typedef enum
   SAMPLE_BVH,
   SAMPLE_CONTACT_NORMAL,
   SAMPLE_DIRECTION,
+  SAMPLE_INCOMING,
+  SAMPLE_HIT_PRIMITIVE,
   SAMPLE_REJECTED,
   SAMPLE_CULLED,
 } Sample;
@@ -259,10 +261,11 @@ bvh_level_hi (const CaromFrame *f)
 }
 
 static char *
-format_number (double value)
+format_number (const CaromFrame *f, double value)
 {
-  /* A legend number for people: short, in their locale. */
-  return g_strdup_printf ("%.4g", value);
+  /* A legend number for people: as many digits as asked for, in their locale. */
+  int digits = f->options->digits > 0 ? MIN (f->options->digits, 17) : CAROM_DIGITS_DEFAULT;
+  return g_strdup_printf ("%.*g", digits, value);
 }
 
 static GArray *
@@ -273,21 +276,26 @@ legend_rows (const CaromFrame *f)
   const CaromRenderCache *c = f->cache;
   CaromOverlays show = f->options->overlays;
   gboolean balls = c->trace->balls->len > 0;
-  gint64 step = f->options->step;
-  if (c->ball == NULL || step > (gint64)c->ball->trace.n_hits)
-    step = CAROM_STEP_NONE;
-
-  if (step >= 1)
+  /* The steps drawn: one, or the panels of small multiples (each with its
+   * own caption, so the legend has no title then). */
+  const CaromRenderOptions *o = f->options;
+  const gint64 *steps = o->n_steps > 0 ? o->steps : &o->step;
+  guint n_steps = o->n_steps > 0 ? o->n_steps : 1;
+  gboolean start = FALSE, hit = FALSE, reflected = FALSE, stopped = FALSE;
+  for (guint i = 0; i < n_steps && c->ball != NULL; i++)
     {
-      const CgHit *h = &c->ball->trace.hits[step - 1];
-      const CaromObject *o = carom_scene_trace_polygon (c->trace, h->object);
-      g_autofree char *id = g_markup_escape_text (o->id, -1);
-      /* Translators: a legend's title: "Hit 3 of 29: wall “room”". */
-      add_row (rows, SAMPLE_NONE,
-               g_strdup_printf (_ ("<b>Hit %lld of %zu</b>: %s “%s”"), (long long)step,
-                                c->ball->trace.n_hits,
-                                o->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle"), id));
+      gint64 k = steps[i];
+      if (k < 0 || k > (gint64)c->ball->trace.n_hits)
+        continue;
+      start |= k == 0;
+      hit |= k >= 1;
+      if (k >= 1 && carom_step_stops (c->ball, k))
+        stopped = TRUE;
+      else if (k >= 1)
+        reflected = TRUE;
     }
+  if (o->n_steps == 0 && hit)
+    add_row (rows, SAMPLE_NONE, carom_render_step_title (c, o->step));
   if (c->n_walls > 0)
     add_row (rows, SAMPLE_WALL, g_strdup (_ ("Wall")));
   if (c->n_obstacles > 0)
@@ -304,7 +312,7 @@ legend_rows (const CaromFrame *f)
     {
       if (c->radius > 0.0)
         {
-          g_autofree char *r = format_number (c->radius);
+          g_autofree char *r = format_number (f, c->radius);
           /* Translators: the outline grown by the ball's radius r. */
           add_row (rows, SAMPLE_OUTLINE, g_strdup_printf (_ ("Offset outline, <i>r</i> = %s"), r));
         }
@@ -325,16 +333,19 @@ legend_rows (const CaromFrame *f)
                  g_strdup_printf (_ ("BVH boxes, levels %u–%u"), f->options->bvh_level_lo,
                                   bvh_level_hi (f)));
     }
-  if (step == 0)
-    add_row (rows, SAMPLE_DIRECTION, g_strdup (_ ("Start direction <i>d</i>")));
-  if (step >= 1)
+  if (start)
+    add_row (rows, SAMPLE_INCOMING, g_strdup (_ ("Start direction <i>d</i>")));
+  if (hit)
     {
-      const CgHit *h = &c->ball->trace.hits[step - 1];
+      add_row (rows, SAMPLE_HIT_PRIMITIVE, g_strdup (_ ("Outline piece hit")));
+      add_row (rows, SAMPLE_INCOMING, g_strdup (_ ("Incoming direction <i>d</i>")));
       add_row (rows, SAMPLE_CONTACT_NORMAL, g_strdup (_ ("Contact normal <b><i>n</i></b>")));
-      if (h->role == CG_ROLE_WALL)
+      if (reflected)
         add_row (rows, SAMPLE_DIRECTION,
                  g_strdup (_ ("Reflected direction <i>d</i>′ = <i>d</i> − 2(<i>d</i>·"
                               "<b><i>n</i></b>)<b><i>n</i></b>")));
+      if (stopped)
+        add_row (rows, SAMPLE_NONE, g_strdup (_ ("“stopped”: the ball stops at that hit")));
       if (show & CAROM_OVERLAY_CANDIDATES)
         {
           add_row (rows, SAMPLE_REJECTED, g_strdup (_ ("Tested by the cast and rejected")));
@@ -349,73 +360,15 @@ legend_rows (const CaromFrame *f)
 #define LEGEND_SAMPLE 16.0
 #define LEGEND_GAP 5.0
 #define LEGEND_LINE 1.45 /* row height, in font sizes */
-#define LEGEND_INSET 6.0 /* from the view's edge */
-
-/* How much a legend at rect (device) would hide: polygon edges and path
- * segments crossing it, balls and small polygons under it. */
-static double
-legend_cost (const CaromFrame *f, CgAabb rect)
-{
-  const CaromRenderCache *c = f->cache;
-  CgAabb box = { carom_view_to_scene (f->view, rect.lo), carom_view_to_scene (f->view, rect.hi) };
-  double cost = 0.0;
-  g_autoptr (GArray) under = g_array_new (FALSE, FALSE, sizeof (guint32));
-  carom_render_cache_query (c, box, under);
-  for (guint i = 0; i < under->len; i++)
-    {
-      const CaromRenderPolygon *p = &c->polygons[g_array_index (under, guint32, i)];
-      if (fmax (p->box.hi.x - p->box.lo.x, p->box.hi.y - p->box.lo.y) * f->view->scale
-          < carom_frame_pt (f, f->options->detail_pt))
-        {
-          cost += 1.0;
-          continue;
-        }
-      const CaromObject *o = p->object;
-      /* Hiding an obstacle, or part of one, costs more than crossing a wall. */
-      if (o->role == CG_ROLE_OBSTACLE)
-        cost += 4.0;
-      for (size_t k = 0; k < o->n_points; k++)
-        if (carom_segment_meets_box (o->points[k], o->points[(k + 1) % o->n_points], box))
-          cost += 1.0;
-    }
-  /* Far enough to leave the view: stands in for an escaping ray. */
-  double far = (f->view->width + f->view->height) / f->view->scale;
-  for (guint b = 0; b < c->trace->balls->len; b++)
-    {
-      const CaromBallTrace *bt = &g_array_index (c->trace->balls, CaromBallTrace, b);
-      double r = bt->ball->radius;
-      if (cg_aabb_overlaps (box, cg_aabb_pad ((CgAabb){ bt->ball->center, bt->ball->center }, r)))
-        cost += 8.0;
-      if (!(f->options->overlays & CAROM_OVERLAY_PATH))
-        continue;
-      CgVec2 from = bt->trace.start;
-      for (size_t k = 0; k < bt->trace.n_hits; k++)
-        {
-          CgVec2 to = bt->trace.hits[k].point;
-          if (carom_segment_meets_box (from, to, box))
-            cost += 6.0;
-          if (cg_aabb_contains (box, to))
-            cost += 4.0;
-          from = to;
-        }
-      if (bt->trace.status == CG_TRACE_ESCAPED
-          && carom_segment_meets_box (from, cg_mul_add (from, far, bt->trace.end_direction), box))
-        cost += 6.0;
-    }
-  return cost;
-}
-
-/* Places to try, as fractions of the free width and height: a 5 × 5 grid. */
-#define LEGEND_SPOTS 5
 
 void
-carom_legend_layout (CaromFrame *f, CgAabb *rect)
+carom_legend_measure (CaromFrame *f, double *width, double *height)
 {
-  *rect = cg_aabb_empty ();
+  *width = *height = 0.0;
   g_autoptr (GArray) rows = legend_rows (f);
   if (rows->len == 0)
     return;
-  double width = 0.0;
+  double w_max = 0.0;
   for (guint i = 0; i < rows->len; i++)
     {
       const Row *row = &g_array_index (rows, Row, i);
@@ -423,36 +376,11 @@ carom_legend_layout (CaromFrame *f, CgAabb *rect)
       double w = logical.hi.x - logical.lo.x;
       if (row->sample != SAMPLE_NONE)
         w += carom_frame_pt (f, LEGEND_SAMPLE + LEGEND_GAP);
-      width = fmax (width, w);
+      w_max = fmax (w_max, w);
     }
-  width += 2.0 * carom_frame_pt (f, LEGEND_PAD);
-  double height = rows->len * carom_frame_pt (f, LEGEND_LINE * f->style->legend_size)
-                  + 2.0 * carom_frame_pt (f, LEGEND_PAD);
-  double inset = carom_frame_pt (f, LEGEND_INSET);
-  double free_w = f->view->width - 2.0 * inset - width;
-  double free_h = f->view->height - 2.0 * inset - height;
-  if (free_w < 0.0 || free_h < 0.0)
-    return; /* a legend that does not fit would hide the drawing */
-
-  /* Where it hides least. Ties go to the corners (a legend in the middle of
-   * empty space looks lost), the top right first. */
-  double best = INFINITY;
-  for (int j = 0; j < LEGEND_SPOTS; j++)
-    for (int i = LEGEND_SPOTS - 1; i >= 0; i--)
-      {
-        double fx = (double)i / (LEGEND_SPOTS - 1), fy = (double)j / (LEGEND_SPOTS - 1);
-        CgVec2 lo = { inset + fx * free_w, inset + fy * free_h };
-        CgAabb r = { lo, cg_add (lo, cg_v2 (width, height)) };
-        double corner = fmin (fabs (fx - 0.5), fabs (fy - 0.5)) == 0.5 ? 0.0 : 0.5;
-        double edge = (fx == 0.0 || fx == 1.0 || fy == 0.0 || fy == 1.0) ? 0.0 : 0.3;
-        double cost = legend_cost (f, r) + corner * 0.5 + edge;
-        if (cost < best)
-          {
-            best = cost;
-            *rect = r;
-          }
-      }
-  carom_occupancy_take (&f->taken, *rect);
+  *width = w_max + 2.0 * carom_frame_pt (f, LEGEND_PAD);
+  *height = rows->len * carom_frame_pt (f, LEGEND_LINE * f->style->legend_size)
+            + 2.0 * carom_frame_pt (f, LEGEND_PAD);
 }
 
 static void
@@ -580,18 +508,26 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
       }
     case SAMPLE_CONTACT_NORMAL:
     case SAMPLE_DIRECTION:
+    case SAMPLE_INCOMING:
       {
-        CaromColor color = sample == SAMPLE_DIRECTION ? s->path : s->normal;
-        double width = sample == SAMPLE_DIRECTION ? 1.2 * s->path_width : 1.6 * s->normal_width;
-        double head = carom_frame_pt (f, s->arrow_length);
-        cairo_move_to (cr, box.lo.x, mid.y);
-        cairo_line_to (cr, box.hi.x - 0.7 * head, mid.y);
-        carom_set_color (cr, color);
-        cairo_set_line_width (cr, carom_frame_pt (f, width));
-        cairo_stroke (cr);
-        carom_draw_arrowhead (f, cg_v2 (box.hi.x, mid.y), cg_v2 (1.0, 0.0), head);
+        CaromColor color = sample == SAMPLE_DIRECTION  ? s->outgoing
+                           : sample == SAMPLE_INCOMING ? s->incoming
+                                                       : s->normal;
+        const double *dash = sample == SAMPLE_DIRECTION  ? s->outgoing_dash
+                             : sample == SAMPLE_INCOMING ? s->incoming_dash
+                                                         : s->normal_dash;
+        double width = sample == SAMPLE_CONTACT_NORMAL ? CAROM_NORMAL_WEIGHT * s->normal_width
+                                                       : CAROM_VECTOR_WEIGHT * s->path_width;
+        carom_vector_arrow (f, cg_v2 (box.lo.x, mid.y), cg_v2 (1.0, 0.0), w, color, width, dash);
         break;
       }
+    case SAMPLE_HIT_PRIMITIVE:
+      cairo_move_to (cr, box.lo.x, mid.y);
+      cairo_line_to (cr, box.hi.x, mid.y);
+      carom_set_color (cr, s->hit_primitive);
+      cairo_set_line_width (cr, carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
+      cairo_stroke (cr);
+      break;
     }
   cairo_restore (cr);
 }
@@ -663,4 +599,23 @@ carom_render_shutdown (void)
    * fontconfig's configuration on a thread of its own, and FcFini() while that
    * thread runs aborts. tests/lsan.supp tells the leak checker about them. */
   pango_cairo_font_map_set_default (NULL);
+}
+
+char *
+carom_render_step_title (const CaromRenderCache *cache, gint64 step)
+{
+  g_return_val_if_fail (cache != NULL, NULL);
+  const CaromBallTrace *bt = cache->ball;
+  if (bt == NULL || step < 0 || step > (gint64)bt->trace.n_hits)
+    return NULL;
+  g_autofree char *ball = g_markup_escape_text (bt->ball->id, -1);
+  if (step == 0)
+    /* Translators: a panel's caption at the start of the ball's path. */
+    return g_strdup_printf (_ ("<b>Start</b>: ball “%s”"), ball);
+  const CgHit *h = &bt->trace.hits[step - 1];
+  const CaromObject *o = carom_scene_trace_polygon (cache->trace, h->object);
+  g_autofree char *id = g_markup_escape_text (o->id, -1);
+  /* Translators: a legend's title: "Hit 3 of 29: wall “room”". */
+  return g_strdup_printf (_ ("<b>Hit %lld of %zu</b>: %s “%s”"), (long long)step, bt->trace.n_hits,
+                          o->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle"), id);
 }

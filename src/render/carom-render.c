@@ -586,18 +586,36 @@ draw_paths (CaromFrame *f, GArray *paths)
   for (guint k = 0; k < paths->len; k++)
     draw_path_part (f, &g_array_index (paths, CaromPathInfo, k), TRUE);
 
-  /* The incoming segment of the chosen hit, heavier. */
+  /* The segment that arrives at the chosen hit: the incoming d, heavier, in
+   * its own colour (and dash), with its own arrowhead. */
+  const CaromStyle *s = f->style;
   for (guint k = 0; k < paths->len; k++)
     {
       const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
       if (p->step < 1)
         continue;
-      CaromPen pen = carom_pen_new (f);
-      carom_pen_move (&pen, carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1)));
-      carom_pen_line (&pen, carom_frame_dev (f, carom_path_point (p, (size_t)p->step)));
-      carom_set_color (cr, p->look.path);
-      cairo_set_line_width (cr, carom_frame_pt (f, 1.8 * f->style->path_width));
+      CgVec2 a = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
+      CgVec2 b = carom_frame_dev (f, carom_path_point (p, (size_t)p->step));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      if (s->incoming_dash[0] > 0.0 && s->incoming_dash[1] > 0.0)
+        {
+          CaromDasher d;
+          carom_dasher_init (&d, f, s->incoming_dash);
+          carom_dasher_line (&d, a, b);
+        }
+      else
+        {
+          CaromPen pen = carom_pen_new (f);
+          carom_pen_move (&pen, a);
+          carom_pen_line (&pen, b);
+        }
+      carom_set_color (cr, s->incoming);
+      cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->path_width));
       cairo_stroke (cr);
+      segment_arrow (f, carom_path_point (p, (size_t)p->step - 1),
+                     carom_path_point (p, (size_t)p->step));
+      cairo_fill (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
     }
   for (guint k = 0; k < paths->len; k++)
     draw_hit_markers (f, &g_array_index (paths, CaromPathInfo, k));
@@ -605,29 +623,20 @@ draw_paths (CaromFrame *f, GArray *paths)
 
 /* ---- the frame --------------------------------------------------------- */
 
-void
-carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
-              const CaromStyle *style, const CaromRenderOptions *options, CaromRenderStats *stats)
+/* Everything but the legend. */
+static void
+render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
+                const CaromStyle *style, const CaromRenderOptions *options, CaromRenderStats *stats)
 {
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (cache != NULL);
-  g_return_if_fail (view != NULL && view->scale > 0.0 && view->pt > 0.0);
-  g_return_if_fail (style != NULL);
-  g_return_if_fail (options != NULL);
-
-  CaromRenderStats local_stats;
   CaromFrame frame = {
     .cr = cr,
     .cache = cache,
     .view = view,
     .style = style,
     .options = options,
-    .stats = stats != NULL ? stats : &local_stats,
+    .stats = stats,
   };
   CaromFrame *f = &frame;
-  *f->stats = (CaromRenderStats){ 0 };
-  if (!(view->width > 0.0 && view->height > 0.0))
-    return;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0.0, 0.0, view->width, view->height);
@@ -663,10 +672,6 @@ carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
     }
 
   CaromOverlays show = options->overlays;
-  CgAabb legend = cg_aabb_empty ();
-  if (show & CAROM_OVERLAY_LEGEND)
-    carom_legend_layout (f, &legend);
-
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   if (show & CAROM_OVERLAY_GRID)
     draw_grid (f);
@@ -694,11 +699,228 @@ carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
           carom_draw_hit_labels (f, &g_array_index (paths, CaromPathInfo, k));
       carom_draw_polygon_labels (f);
     }
-  if (show & CAROM_OVERLAY_LEGEND)
-    carom_legend_draw (f, legend);
 
   carom_text_end (f);
   g_array_unref (f->detailed);
   g_array_unref (f->simplified);
   cairo_restore (cr);
+}
+
+/* The legend's clear space: from the frame's edge, and from anything drawn. */
+#define LEGEND_INSET_PT 6.0
+#define LEGEND_CLEARANCE_PT 3.0
+/* The mask the drawing is measured on: at most this many pixels a point, and
+ * this many on its longer side. */
+#define MASK_PX_PER_PT 3.0
+#define MASK_MAX_PX 2048.0
+
+gboolean
+carom_render_legend_spot (const CaromRenderCache *cache, const CaromView *view,
+                          const CaromStyle *style, const CaromRenderOptions *options, double width,
+                          double height, CgAabb *rect)
+{
+  g_return_val_if_fail (cache != NULL && view != NULL && style != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  *rect = cg_aabb_empty ();
+  double inset = LEGEND_INSET_PT * view->pt, clear = LEGEND_CLEARANCE_PT * view->pt;
+  if (!(width > 0.0 && height > 0.0) || width + 2.0 * inset > view->width
+      || height + 2.0 * inset > view->height)
+    return FALSE;
+
+  /* The drawing, without its background, into an alpha mask: a pixel with any
+   * coverage is taken. */
+  double m = fmin (MASK_PX_PER_PT / view->pt, MASK_MAX_PX / fmax (view->width, view->height));
+  int mw = (int)ceil (view->width * m), mh = (int)ceil (view->height * m);
+  cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, mw, mh);
+  if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (mask);
+      return FALSE;
+    }
+  cairo_t *cr = cairo_create (mask);
+  cairo_scale (cr, m, m);
+  CaromStyle s = *style;
+  s.background.alpha = 0.0;
+  CaromRenderOptions o = *options;
+  o.overlays &= ~CAROM_OVERLAY_LEGEND;
+  o.text_sink = NULL;
+  CaromRenderStats stats;
+  render_drawing (cr, cache, view, &s, &o, &stats);
+  cairo_destroy (cr);
+  cairo_surface_flush (mask);
+  const guint8 *data = cairo_image_surface_get_data (mask);
+  int stride = cairo_image_surface_get_stride (mask);
+
+  /* A summed-area table of taken pixels: any rectangle's count in four reads. */
+  gsize tw = (gsize)mw + 1;
+  guint32 *sat = g_new0 (guint32, tw * ((gsize)mh + 1));
+  for (int y = 0; y < mh; y++)
+    {
+      guint32 row = 0;
+      for (int x = 0; x < mw; x++)
+        {
+          row += data[(gsize)y * (gsize)stride + (gsize)x] != 0;
+          sat[(y + 1) * tw + x + 1] = sat[y * tw + x + 1] + row;
+        }
+    }
+
+  /* Places on a grid over the frame, those nearest a corner of the frame
+   * first (the top right first on a tie: where a reader looks for a key). */
+  enum
+  {
+    STEPS = 16
+  };
+  double free_w = view->width - 2.0 * inset - width, free_h = view->height - 2.0 * inset - height;
+  typedef struct
+  {
+    double key;
+    CgVec2 lo;
+  } Spot;
+  Spot spots[(STEPS + 1) * (STEPS + 1)];
+  int n = 0;
+  for (int j = 0; j <= STEPS; j++)
+    for (int i = 0; i <= STEPS; i++)
+      {
+        double fx = (double)(STEPS - i) / STEPS, fy = (double)j / STEPS;
+        /* How far the legend's nearest corner is from the frame's, in
+         * steps; corners in order top right, top left, bottom right, bottom left. */
+        double dx = fmin (fx, 1.0 - fx), dy = fmin (fy, 1.0 - fy);
+        int corner = (fy > 0.5) * 2 + (fx < 0.5);
+        Spot spot = { hypot (dx, dy) * STEPS + 0.01 * corner,
+                      { inset + fx * free_w, inset + fy * free_h } };
+        int at = n++;
+        for (; at > 0 && spots[at - 1].key > spot.key; at--)
+          spots[at] = spots[at - 1];
+        spots[at] = spot;
+      }
+  gboolean found = FALSE;
+  for (int k = 0; k < n && !found; k++)
+    {
+      CgAabb r = { spots[k].lo, cg_add (spots[k].lo, cg_v2 (width, height)) };
+      int x0 = MAX ((int)floor ((r.lo.x - clear) * m), 0);
+      int y0 = MAX ((int)floor ((r.lo.y - clear) * m), 0);
+      int x1 = MIN ((int)ceil ((r.hi.x + clear) * m), mw - 1) + 1;
+      int y1 = MIN ((int)ceil ((r.hi.y + clear) * m), mh - 1) + 1;
+      guint32 taken = sat[y1 * tw + x1] - sat[y0 * tw + x1] - sat[y1 * tw + x0] + sat[y0 * tw + x0];
+      if (taken == 0)
+        {
+          *rect = r;
+          found = TRUE;
+        }
+    }
+  g_free (sat);
+  cairo_surface_destroy (mask);
+  return found;
+}
+
+/* A frame with only what text needs: a layout, pt device units a point. */
+static void
+legend_frame_begin (CaromFrame *f, cairo_t *cr, CaromView *view, const CaromRenderCache *cache,
+                    const CaromStyle *style, const CaromRenderOptions *options,
+                    CaromRenderStats *stats)
+{
+  *f = (CaromFrame){ .cr = cr,
+                     .cache = cache,
+                     .view = view,
+                     .style = style,
+                     .options = options,
+                     .stats = stats,
+                     .device = { { -CAROM_SAFE_COORD, -CAROM_SAFE_COORD },
+                                 { CAROM_SAFE_COORD, CAROM_SAFE_COORD } } };
+  carom_text_begin (f);
+}
+
+void
+carom_render_legend_size (const CaromRenderCache *cache, const CaromStyle *style,
+                          const CaromRenderOptions *options, double *width_pt, double *height_pt)
+{
+  g_return_if_fail (cache != NULL && style != NULL && options != NULL);
+  g_return_if_fail (width_pt != NULL && height_pt != NULL);
+
+  /* Measured in points on a scratch surface: text has the same extents on
+   * every surface (carom_text_begin() turns hinting off). */
+  cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (scratch);
+  CaromView view = { .scale = 1.0, .width = 1.0, .height = 1.0, .pt = 1.0 };
+  CaromRenderStats stats;
+  CaromFrame f;
+  legend_frame_begin (&f, cr, &view, cache, style, options, &stats);
+  carom_legend_measure (&f, width_pt, height_pt);
+  carom_text_end (&f);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+}
+
+void
+carom_render_legend (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                     const CaromRenderOptions *options, double pt, CgVec2 origin)
+{
+  g_return_if_fail (cr != NULL && cache != NULL && style != NULL && options != NULL);
+  g_return_if_fail (pt > 0.0);
+
+  CaromView view = { .scale = 1.0, .width = 1.0, .height = 1.0, .pt = pt };
+  CaromRenderStats stats;
+  CaromFrame f;
+  legend_frame_begin (&f, cr, &view, cache, style, options, &stats);
+  double w, h;
+  carom_legend_measure (&f, &w, &h);
+  if (w > 0.0 && h > 0.0)
+    carom_legend_draw (&f, (CgAabb){ origin, cg_add (origin, cg_v2 (w, h)) });
+  carom_text_end (&f);
+}
+
+void
+carom_render_caption (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                      const CaromRenderOptions *options, double pt, const char *markup,
+                      CgVec2 center)
+{
+  g_return_if_fail (cr != NULL && cache != NULL && style != NULL && options != NULL);
+  g_return_if_fail (markup != NULL && pt > 0.0);
+
+  CaromView view = { .scale = 1.0, .width = 1.0, .height = 1.0, .pt = pt };
+  CaromRenderStats stats;
+  CaromFrame f;
+  legend_frame_begin (&f, cr, &view, cache, style, options, &stats);
+  carom_text_draw (&f, markup, style->legend_size, center, TRUE);
+  carom_text_end (&f);
+}
+
+void
+carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
+              const CaromStyle *style, const CaromRenderOptions *options, CaromRenderStats *stats)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (cache != NULL);
+  g_return_if_fail (view != NULL && view->scale > 0.0 && view->pt > 0.0);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (options != NULL);
+
+  CaromRenderStats local_stats;
+  if (stats == NULL)
+    stats = &local_stats;
+  *stats = (CaromRenderStats){ 0 };
+  if (!(view->width > 0.0 && view->height > 0.0))
+    return;
+
+  /* The legend goes where the drawing leaves room, or nowhere: it is placed
+   * after the drawing is measured, so it moves nothing drawn. */
+  CgAabb legend = cg_aabb_empty ();
+  if ((options->overlays & CAROM_OVERLAY_LEGEND) && options->legend != CAROM_LEGEND_NONE)
+    {
+      double w, h;
+      carom_render_legend_size (cache, style, options, &w, &h);
+      carom_render_legend_spot (cache, view, style, options, w * view->pt, h * view->pt, &legend);
+    }
+  CaromRenderOptions drawing = *options;
+  drawing.overlays &= ~CAROM_OVERLAY_LEGEND;
+  render_drawing (cr, cache, view, style, &drawing, stats);
+  if (!cg_aabb_is_empty (legend))
+    {
+      cairo_save (cr);
+      cairo_rectangle (cr, 0.0, 0.0, view->width, view->height);
+      cairo_clip (cr);
+      carom_render_legend (cr, cache, style, options, view->pt, legend.lo);
+      cairo_restore (cr);
+    }
 }

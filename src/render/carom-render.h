@@ -79,6 +79,22 @@ typedef struct
 /// Receives the text of a drawing (the TikZ export typesets it in LaTeX).
 typedef void (*CaromTextSink) (const CaromTextItem *item, gpointer data);
 
+/// Where a figure's legend goes (`carom export --legend`).
+typedef enum
+{
+  CAROM_LEGEND_AUTO,  ///< in a corner of the frame that nothing drawn comes near, else outside
+  CAROM_LEGEND_RIGHT, ///< outside, right of the drawing (the figure grows)
+  CAROM_LEGEND_BELOW, ///< outside, below the drawing (the figure grows)
+  CAROM_LEGEND_NONE,  ///< no legend, whatever the overlays say
+} CaromLegendPlacement;
+
+/// Parses "auto", "right", "below" or "none"; otherwise CAROM_RENDER_ERROR_OVERLAY naming them.
+gboolean carom_legend_placement_parse (const char *name, CaromLegendPlacement *placement,
+                                       GError **error);
+
+/// Significant digits of the numbers a drawing shows when none are asked for.
+#define CAROM_DIGITS_DEFAULT 6
+
 /// What to draw, beyond the style.
 typedef struct
 {
@@ -88,6 +104,12 @@ typedef struct
   guint bvh_level_hi; ///< the deepest BVH level drawn (G_MAXUINT: all)
   double detail_pt;   ///< polygons smaller than this (points) are drawn as their box
   double bvh_min_pt;  ///< BVH boxes smaller than this (points) are neither drawn nor opened
+  CaromLegendPlacement legend; ///< where a figure puts the legend (CAROM_OVERLAY_LEGEND);
+                               ///< carom_render() itself only ever puts it inside, where free
+  const gint64 *steps;         ///< a figure of small multiples: one panel per step (borrowed;
+                               ///< NULL: one panel at `step`)
+  guint n_steps;
+  int digits; ///< significant digits of numbers drawn (the legend's radius)
 
   /// When set, text is placed as usual but handed to text_sink, not drawn.
   CaromTextSink text_sink;
@@ -142,10 +164,41 @@ gboolean carom_render_cache_check_step (const CaromRenderCache *cache, gint64 st
 
 /// Draws the scene and the overlays of options onto cr through view, in style.
 /// Draws in cr's current user space (so a caller's transform and clip apply)
-/// and leaves cr's state as it found it. stats may be NULL.
+/// and leaves cr's state as it found it. stats may be NULL. With
+/// CAROM_OVERLAY_LEGEND the legend goes in a corner of the view that nothing
+/// drawn comes near (carom_render_legend_spot()), or nowhere.
 void carom_render (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
                    const CaromStyle *style, const CaromRenderOptions *options,
                    CaromRenderStats *stats);
+
+/// The legend's size in points for options (0 × 0: nothing to explain).
+void carom_render_legend_size (const CaromRenderCache *cache, const CaromStyle *style,
+                               const CaromRenderOptions *options, double *width_pt,
+                               double *height_pt);
+
+/// Finds a place in view where a legend width × height (device units) fits
+/// with room to spare from everything carom_render() draws there — measured by
+/// drawing the frame (without the legend) into an alpha mask, not estimated.
+/// Tries the corners first (top right, top left, bottom right, bottom left),
+/// then places ever farther from them. FALSE when none is free.
+gboolean carom_render_legend_spot (const CaromRenderCache *cache, const CaromView *view,
+                                   const CaromStyle *style, const CaromRenderOptions *options,
+                                   double width, double height, CgAabb *rect);
+
+/// Draws the legend of options with its top-left corner at origin (device
+/// units, pt of them a point), in cr's user space.
+void carom_render_legend (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                          const CaromRenderOptions *options, double pt, CgVec2 origin);
+
+/// Draws markup (a caption) in the legend's font, centred on center (device
+/// units, pt of them a point).
+void carom_render_caption (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                           const CaromRenderOptions *options, double pt, const char *markup,
+                           CgVec2 center);
+
+/// The title of a step as markup: "Hit 2 of 29: wall “room”", or "Start" for
+/// step 0 (newly allocated; NULL for CAROM_STEP_NONE or a step out of range).
+char *carom_render_step_title (const CaromRenderCache *cache, gint64 step);
 
 /// Frees the font caches Pango and fontconfig keep for the life of the
 /// process, so that a leak checker sees only real leaks. Call once, after the

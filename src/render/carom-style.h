@@ -44,9 +44,18 @@ typedef struct
   double aabb_dash[2];                    ///< pt: on, off
   CaromColor bvh[CAROM_STYLE_BVH_COLORS]; ///< by depth, root first
   double bvh_width;                       ///< pt at the root; deeper levels get thinner
-  CaromColor normal;                      ///< edge normal ticks and the contact normal
+  CaromColor normal;                      ///< edge normal ticks and the contact normal n
   double normal_width;                    ///< pt
+  double normal_dash[2];                  ///< pt: on, off (0, 0: solid); the contact normal
   double tick_length;                     ///< pt: edge normal ticks
+
+  /* The chosen step: colours told apart by colour-blind readers (Okabe and
+   * Ito's set), and in mono by their dashes. */
+  CaromColor incoming;      ///< the incoming direction d and the segment that arrives
+  double incoming_dash[2];  ///< pt: on, off (0, 0: solid)
+  CaromColor outgoing;      ///< the reflected direction d′
+  double outgoing_dash[2];  ///< pt: on, off (0, 0: solid)
+  CaromColor hit_primitive; ///< the outline piece hit, drawn heavy
 
   CaromColor path;       ///< the accent: path, arrows, markers, the ball at the step
   CaromColor path_faint; ///< the path beyond the chosen step
@@ -74,6 +83,15 @@ CaromStyle carom_style_screen (gboolean dark);
 /// The look for print: thin black and grey lines, one accent colour, readable
 /// in greyscale, the system sans font.
 CaromStyle carom_style_article (void);
+
+/// Turns style into greys for print in black and white: every colour its
+/// own lightness, and the step's directions told apart by dash patterns
+/// (`--mono`). The style's name gets "-mono" (a static string).
+void carom_style_make_mono (CaromStyle *style);
+
+/// Sets the font of labels and the legend: family (borrowed; NULL keeps it)
+/// and size in points (labels and legend alike; <= 0 keeps them).
+void carom_style_set_font (CaromStyle *style, const char *family, double size_pt);
 
 /// The style called name ("article", "screen", "screen-light", "screen-dark");
 /// FALSE for an unknown name.
