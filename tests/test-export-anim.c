@@ -464,6 +464,95 @@ test_svg (void)
   figure_clear (&fig);
 }
 
+/* ---- the command line -------------------------------------------------- */
+
+/* `carom export` writes .tex, .gif and animated .svg, and refuses options
+ * that do not go together with exit status 2 and a message naming them. */
+static void
+test_cli (void)
+{
+  const char *exe = g_getenv ("CAROM_EXE");
+  if (exe == NULL || !g_file_test (exe, G_FILE_TEST_IS_EXECUTABLE))
+    {
+      g_test_skip ("needs CAROM_EXE");
+      return;
+    }
+  g_autofree char *scene
+      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "seed.svg", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("carom-anim-XXXXXX", &error);
+  g_autofree char *gif = g_build_filename (dir, "a.gif", NULL);
+  g_autofree char *svg = g_build_filename (dir, "a.svg", NULL);
+  g_autofree char *tex = g_build_filename (dir, "a.tex", NULL);
+
+  const char *to_gif[] = { exe, "export",  scene, "-o", gif, "--fps", "10", "--hits-per-second",
+                           "8", "--width", "300", NULL };
+  g_assert_cmpint (run (to_gif, NULL), ==, 0);
+  int code = 0;
+  GifFileType *decoded = DGifOpenFileName (gif, &code);
+  g_assert_nonnull (decoded);
+  g_assert_cmpint (DGifSlurp (decoded), ==, GIF_OK);
+  g_assert_cmpint (decoded->SWidth, ==, 300);
+  GraphicsControlBlock gcb;
+  g_assert_cmpint (DGifSavedExtensionToGCB (decoded, 0, &gcb), ==, GIF_OK);
+  g_assert_cmpint (gcb.DelayTime, ==, 10);
+  /* 29 hits at 8 a second: 3.625 s of motion, a frame every 0.1 s. */
+  g_assert_cmpint (decoded->ImageCount, >=, 37);
+  g_assert_cmpint (decoded->ImageCount, <=, 40);
+  DGifCloseFile (decoded, &code);
+
+  const char *to_svg[] = { exe, "export", scene, "-o", svg, "--animate", NULL };
+  g_assert_cmpint (run (to_svg, NULL), ==, 0);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<animate attributeName=\"cx\""));
+
+  const char *to_tex[]
+      = { exe, "export", scene, "-o", tex, "--tikz-fragment", "--step", "1", NULL };
+  g_assert_cmpint (run (to_tex, NULL), ==, 0);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (tex, &text, NULL, NULL));
+  g_assert_true (g_str_has_prefix (text, "%"));
+  g_assert_nonnull (strstr (text, "\\begin{tikzpicture}"));
+  g_assert_null (strstr (text, "\\documentclass"));
+
+  static const struct
+  {
+    const char *out, *option, *value, *message;
+  } refused[] = {
+    { "refused.png", "--animate", NULL, "--animate" },
+    { "refused.tex", "--animate", NULL, "--animate" },
+    { "refused.svg", "--fps", "10", "--fps" },
+    { "refused.png", "--hits-per-second", "3", "--hits-per-second" },
+    { "refused.pdf", "--tikz-fragment", NULL, "--tikz-fragment" },
+    { "refused.gif", "--fps", "0", "--fps" },
+    { "refused.gif", "--hits-per-second", "-2", "--hits-per-second" },
+    { "refused.jpg", "--step", "1", ".tex or .gif" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autofree char *out = g_build_filename (dir, refused[i].out, NULL);
+      const char *argv[]
+          = { exe, "export", scene, "-o", out, refused[i].option, refused[i].value, NULL };
+      g_autofree char *err = NULL;
+      int wait_status = 0;
+      g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL,
+                                   NULL, NULL, &err, &wait_status, NULL));
+      g_assert_true (WIFEXITED (wait_status));
+      g_assert_cmpint (WEXITSTATUS (wait_status), ==, 2);
+      g_assert_nonnull (strstr (err, refused[i].message));
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  for (const char *name; d != NULL && (name = g_dir_read_name (d)) != NULL;)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,6 +560,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export-anim/timing-errors", test_timing_errors);
   g_test_add_func ("/export-anim/gif", test_gif);
   g_test_add_func ("/export-anim/svg", test_svg);
+  g_test_add_func ("/export-anim/cli", test_cli);
   int status = g_test_run ();
   carom_render_shutdown ();
   return status;

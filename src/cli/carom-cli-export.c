@@ -9,6 +9,7 @@
 
 #include "carom-cli.h"
 #include "io/carom-svg.h"
+#include "carom-cli-export-formats.h"
 #include "render/carom-export.h"
 
 /* Exit statuses (README, "Command line"). */
@@ -143,6 +144,9 @@ export_main (int argc, char **argv)
   g_option_context_set_summary (
       context, _ ("Draw a scene and its overlays as an SVG scene, a PNG image or a PDF figure."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  CaromCliExportFormats more; /* .tex, .gif, animated .svg */
+  g_option_context_add_main_entries (context, carom_cli_export_formats_entries (&more),
+                                     GETTEXT_PACKAGE);
 
   g_autoptr (GError) error = NULL;
   g_set_prgname ("carom export"); /* the usage line names the command */
@@ -153,8 +157,10 @@ export_main (int argc, char **argv)
   if (output == NULL)
     return fail (EXIT_USAGE, _ ("give the output file with -o OUT.svg, OUT.png or OUT.pdf"));
 
-  CaromExportFormat format;
-  if (!carom_export_format_for_path (output, &format, &error))
+  CaromExportFormat format = CAROM_EXPORT_PNG;
+  gboolean more_format = FALSE; /* written by carom-cli-export-formats.c */
+  if (!carom_cli_export_formats_check (&more, output, &more_format, &error)
+      || (!more_format && !carom_export_format_for_path (output, &format, &error)))
     return fail (EXIT_USAGE, error->message);
   CaromRenderOptions options;
   carom_render_options_init (&options);
@@ -250,6 +256,16 @@ export_main (int argc, char **argv)
 
   CgAabb box = cg_aabb_is_empty (view_box) ? carom_export_box (scene) : view_box;
   gboolean ok = FALSE;
+  if (more_format)
+    {
+      if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width, output,
+                                           &error))
+        return fail (g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT)
+                         ? EXIT_USAGE
+                         : EXIT_FILE,
+                     error->message);
+      return EXIT_OK;
+    }
   switch (format)
     {
     case CAROM_EXPORT_PNG:
