@@ -45,8 +45,89 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
                        &bt->trace);
 }
 
+/* What carom_parallel_for() shares between its threads. */
+typedef struct
+{
+  guint n;
+  gint next; /* the next index to take */
+  void (*func) (guint i, gpointer data);
+  gpointer data;
+} ParallelFor;
+
+static gpointer
+parallel_worker (gpointer data)
+{
+  ParallelFor *p = data;
+  for (;;)
+    {
+      guint i = (guint)g_atomic_int_add (&p->next, 1);
+      if (i >= p->n)
+        break;
+      p->func (i, p->data);
+    }
+  return NULL;
+}
+
+void
+carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer data), gpointer data)
+{
+  if (n_threads == 0)
+    n_threads = g_get_num_processors ();
+  n_threads = MIN (MAX (n_threads, 1), MAX (n, 1));
+  ParallelFor p = { .n = n, .next = 0, .func = func, .data = data };
+  g_return_if_fail (n <= G_MAXINT);
+  GThread *threads[64];
+  guint started = 0;
+  for (guint t = 1; t < MIN (n_threads, G_N_ELEMENTS (threads) + 1); t++)
+    {
+      /* A thread that cannot start leaves its share to the others. */
+      threads[started] = g_thread_try_new ("carom-trace", parallel_worker, &p, NULL);
+      if (threads[started] != NULL)
+        started++;
+    }
+  parallel_worker (&p);
+  for (guint t = 0; t < started; t++)
+    g_thread_join (threads[t]);
+}
+
+/* What trace_one() needs: the trace, and whether a ball ran out of memory. */
+typedef struct
+{
+  const CaromSceneTrace *trace;
+  gint failed;
+} TraceAll;
+
+static void
+trace_one (guint i, gpointer data)
+{
+  TraceAll *all = data;
+  CaromBallTrace *bt = &g_array_index (all->trace->balls, CaromBallTrace, i);
+  if (!run_ball (all->trace, bt))
+    g_atomic_int_set (&all->failed, 1);
+}
+
+/* Traces every ball (each into its own slot), sharing them between the
+ * trace's threads when there are enough. */
+static gboolean
+run_all_balls (const CaromSceneTrace *trace)
+{
+  guint n = trace->balls->len;
+  guint threads = trace->n_threads != 0 ? trace->n_threads : g_get_num_processors ();
+  threads = MIN (threads, MAX (n / CAROM_TRACE_BALLS_PER_THREAD, 1));
+  TraceAll all = { trace, 0 };
+  carom_parallel_for (n, threads, trace_one, &all);
+  return !g_atomic_int_get (&all.failed);
+}
+
 CaromSceneTrace *
 carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolean brute_force)
+{
+  return carom_scene_trace_with_threads (scene, max_bounces_override, brute_force, 0);
+}
+
+CaromSceneTrace *
+carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
+                                gboolean brute_force, guint n_threads)
 {
   g_return_val_if_fail (scene != NULL, NULL);
 
@@ -58,6 +139,7 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
   g_array_set_size (trace->slots, scene->objects->len);
   trace->max_bounces_override = max_bounces_override;
   trace->brute_force = brute_force;
+  trace->n_threads = n_threads;
 
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
   for (guint i = 0; i < scene->objects->len; i++)
@@ -83,10 +165,11 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
           = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, object->radius);
       if (bt.world == NULL)
         return NULL;
-      if (!run_ball (trace, &bt))
-        return NULL;
       g_array_append_val (trace->balls, bt);
     }
+  /* The worlds are complete: from here on they are only read. */
+  if (!run_all_balls (trace))
+    return NULL;
   return g_steal_pointer (&trace);
 }
 
@@ -147,8 +230,6 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
       bt->ball = g_ptr_array_index (scene->objects, bt->index);
       cg_trace_clear (&bt->trace);
-      if (!run_ball (trace, bt))
-        return FALSE;
     }
-  return TRUE;
+  return run_all_balls (trace);
 }

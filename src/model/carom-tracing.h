@@ -25,12 +25,35 @@ typedef struct
                        ///< index in balls, or -1 when it is not traced (hidden)
   gint64 max_bounces_override;
   gboolean brute_force;
+  guint n_threads; ///< threads tracing the balls (carom_scene_trace_with_threads())
 } CaromSceneTrace;
 
 /// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
-/// own max bounces. Returns NULL only when memory runs out.
+/// own max bounces. Returns NULL only when memory runs out. Uses every core
+/// when there are enough balls to share (carom_scene_trace_with_threads()
+/// with 0 threads).
 CaromSceneTrace *carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override,
                                     gboolean brute_force);
+
+/// carom_scene_trace() with the balls traced by n_threads threads (0: the
+/// number of processors, g_get_num_processors()). The worlds are built
+/// first and only read while tracing; each ball's trace is written to its
+/// own slot, so the result is the same, bit for bit, with any number of
+/// threads. Fewer threads are started when there are few balls (a thread
+/// is worth it from about CAROM_TRACE_BALLS_PER_THREAD balls).
+CaromSceneTrace *carom_scene_trace_with_threads (const CaromScene *scene,
+                                                 gint64 max_bounces_override, gboolean brute_force,
+                                                 guint n_threads);
+
+/// The fewest balls worth a thread of their own.
+#define CAROM_TRACE_BALLS_PER_THREAD 16
+
+/// Calls func (i, data) for every i in [0, n), on n_threads threads (0: the
+/// number of processors; never more than n), each taking the next i as it
+/// becomes free; returns when all are done. func must only write what
+/// belongs to its i. The calling thread takes part.
+void carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer data),
+                         gpointer data);
 
 /// Brings trace up to date after the scene objects at indices[0 .. n) were
 /// replaced in place, everything else unchanged (a drag): traced polygons
