@@ -129,8 +129,9 @@ test_cli_text (void)
   g_assert_nonnull (strstr (out, "max-bounces"));
 }
 
-/* --explain prints the maths of every hit, the worked example's first; with
- * --latex an align* each; --latex alone or with --json is refused. */
+/* --explain prints the maths of every hit, the worked example's first, its
+ * numbers to 6 digits or --digits N; with --latex an align* each, every digit
+ * kept; --latex alone or with --json is refused. */
 static void
 test_cli_explain (void)
 {
@@ -141,10 +142,28 @@ test_cli_explain (void)
   g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
   g_assert_true (
       g_str_has_prefix (out, "Hit 1 of ball “ball”: wall “room”, edge 1 (offset segment)\n"));
-  g_assert_nonnull (strstr (out, "  t = ((a − c)·n) / (d·n) = 367.69552621700467\n"));
+  /* Numbers for people: 6 significant digits by default. */
+  g_assert_nonnull (strstr (out, "  t = ((a − c)·n) / (d·n) = 367.696\n"));
   g_assert_nonnull (strstr (out, "  p = c + t d = (60, 260)\n"));
+  g_assert_nonnull (strstr (out, "  c = (-200, 0), d = (0.707107, 0.707107), r = 40\n"));
   g_assert_nonnull (strstr (out, "Hit 29 of ball “ball”"));
   g_assert_null (strstr (out, "Hit 30 "));
+
+  /* --digits 17: every digit needed to read each number back; --digits 3. */
+  g_autofree char *full = NULL, *err_full = NULL, *three = NULL, *err_three = NULL;
+  const char *args_full[] = { "trace", scene, "--explain", "--digits", "17", NULL };
+  g_assert_cmpint (run_carom (args_full, &full, &err_full), ==, 0);
+  g_assert_nonnull (strstr (full, "  t = ((a − c)·n) / (d·n) = 367.69552621700467\n"));
+  g_assert_nonnull (
+      strstr (full, "  c = (-200, 0), d = (0.7071067811865476, 0.7071067811865476), r = 40\n"));
+  const char *args_three[] = { "trace", scene, "--explain", "--digits", "3", NULL };
+  g_assert_cmpint (run_carom (args_three, &three, &err_three), ==, 0);
+  g_assert_nonnull (strstr (three, "  t = ((a − c)·n) / (d·n) = 368\n"));
+  g_autofree char *out5 = NULL, *err5 = NULL, *out6 = NULL, *err6 = NULL;
+  const char *args5[] = { "trace", scene, "--digits", "3", NULL };
+  g_assert_cmpint (run_carom (args5, &out5, &err5), ==, 2);
+  const char *args6[] = { "trace", scene, "--explain", "--digits", "18", NULL };
+  g_assert_cmpint (run_carom (args6, &out6, &err6), ==, 2);
 
   g_autofree char *latex = NULL, *err2 = NULL;
   const char *args2[] = { "trace", scene, "--explain", "--latex", NULL };

@@ -176,6 +176,57 @@ test_explain_numbers (void)
   g_assert_cmpstr (tenth, ==, "0.1");
   g_autofree char *zero = carom_explain_number (-0.0);
   g_assert_cmpstr (zero, ==, "0");
+
+  /* For people: 6 significant digits, no trailing zeros; 0 or 17 digits:
+   * every digit needed. */
+  static const struct
+  {
+    double value;
+    int digits;
+    const char *text;
+  } people[] = {
+    { 367.69552621700467, 6, "367.696" },
+    { 0.7071067811865476, 6, "0.707107" },
+    { 0.6, 6, "0.6" },
+    { 260.0, 6, "260" },
+    { -1e-20, 3, "-1e-20" },
+    { 1234567.0, 6, "1.23457e+06" },
+    { 0.1, 17, "0.1" },
+    { 1.0 / 3.0, 0, "0.3333333333333333" },
+    { -0.0, 6, "0" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (people); i++)
+    {
+      g_autofree char *s = carom_explain_number_digits (people[i].value, people[i].digits);
+      g_assert_cmpstr (s, ==, people[i].text);
+    }
+}
+
+/* The worked example's hit 1 for people: the same lines, 6 digits. */
+static void
+test_explain_digits (void)
+{
+  g_autoptr (CaromScene) scene = worked_example ();
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  CaromCastExplanation e;
+  g_assert_true (carom_explain_cast (trace, 0, 1, &e));
+  g_autofree char *text = carom_explain_format_digits (&e, CAROM_EXPLAIN_TEXT, 5, 6);
+  const char *expected = "Hit 1 of ball “ball”: wall “room”, edge 1 (offset segment)\n"
+                         "  c = (-200, 0), d = (0.707107, 0.707107), r = 40\n"
+                         "  a = (-300, 260), b = (300, 260), n = (0, -1)\n"
+                         "  d·n = -0.707107 < 0\n"
+                         "  t = ((a − c)·n) / (d·n) = 367.696\n"
+                         "  p = c + t d = (60, 260)\n";
+  g_assert_true (g_str_has_prefix (text, expected));
+  g_assert_nonnull (strstr (text, "room, edge 0: back-facing: d·n = 0.707107 ≥ 0"));
+  /* Full precision is the same text as carom_explain_format(). */
+  g_autofree char *full = carom_explain_format_digits (&e, CAROM_EXPLAIN_TEXT, 5, 17);
+  g_autofree char *plain = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, 5);
+  g_assert_cmpstr (full, ==, plain);
+  carom_cast_explanation_clear (&e);
+  g_autofree char *all = carom_explain_trace_digits (trace, CAROM_EXPLAIN_TEXT, 6);
+  g_assert_nonnull (strstr (all, "Hit 29 of ball “ball”"));
+  g_assert_null (strstr (all, "367.69552621700467"));
 }
 
 int
@@ -186,5 +237,6 @@ main (int argc, char **argv)
   g_test_add_func ("/explain/arc", test_explain_arc);
   g_test_add_func ("/explain/random", test_explain_random);
   g_test_add_func ("/explain/numbers", test_explain_numbers);
+  g_test_add_func ("/explain/digits", test_explain_digits);
   return g_test_run ();
 }

@@ -1,5 +1,5 @@
 /* carom-cli-trace.c: `carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]
- * [--brute-force] [--threads N]`. */
+ * [--brute-force]`. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -176,7 +176,7 @@ carom_cli_trace (int argc, char **argv)
 {
   gboolean json = FALSE, explain = FALSE, latex = FALSE, brute_force = FALSE;
   gint64 max_bounces = G_MININT64; /* not given */
-  gint threads = 0;                /* not given: every core */
+  int digits = 0;                  /* not given */
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print the trace as JSON"), NULL },
@@ -186,13 +186,14 @@ carom_cli_trace (int argc, char **argv)
       NULL },
     { "latex", 0, 0, G_OPTION_ARG_NONE, &latex,
       N_ ("With --explain, write each hit as a LaTeX align* environment"), NULL },
+    { "digits", 0, 0, G_OPTION_ARG_INT, &digits,
+      N_ ("With --explain, numbers to N significant digits (default 6; with --latex every "
+          "digit; 17: every digit needed to read a number back)"),
+      "N" },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
       N_ ("Test every primitive instead of using the BVH"), NULL },
-    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
-      N_ ("Trace the balls on N threads (default: one per processor; the output is the same)"),
-      "N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
@@ -217,6 +218,16 @@ carom_cli_trace (int argc, char **argv)
       g_printerr ("carom trace: %s\n", _ ("--json and --explain cannot be used together"));
       return 2;
     }
+  if (digits != 0 && !explain)
+    {
+      g_printerr ("carom trace: %s\n", _ ("--digits goes with --explain"));
+      return 2;
+    }
+  if (digits < 0 || digits > 17)
+    {
+      g_printerr ("carom trace: %s\n", _ ("--digits needs a number from 1 to 17"));
+      return 2;
+    }
   if (latex && !explain)
     {
       g_printerr ("carom trace: %s\n", _ ("--latex goes with --explain"));
@@ -225,11 +236,6 @@ carom_cli_trace (int argc, char **argv)
   if (max_bounces != G_MININT64 && max_bounces < 0)
     {
       g_printerr ("carom trace: %s\n", _ ("--max-bounces needs a number of 0 or more"));
-      return 2;
-    }
-  if (threads < 0 || threads > 1024)
-    {
-      g_printerr ("carom trace: %s\n", _ ("--threads needs a number from 1 to 1024"));
       return 2;
     }
 
@@ -243,17 +249,21 @@ carom_cli_trace (int argc, char **argv)
   for (guint i = 0; summary != NULL && i < summary->len; i++)
     g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
 
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_with_threads (
-      scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force, (guint)threads);
+  g_autoptr (CaromSceneTrace) trace
+      = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force);
   if (trace == NULL)
     {
       g_printerr ("carom trace: %s\n", _ ("out of memory"));
       return 1;
     }
   g_autofree char *text
-      = json      ? trace_to_json (trace)
-        : explain ? carom_explain_trace (trace, latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT)
-                  : trace_to_text (trace);
+      = json ? trace_to_json (trace)
+        : explain
+            ? carom_explain_trace_digits (trace, latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT,
+                                          digits != 0 ? digits
+                                          : latex     ? 0
+                                                      : CAROM_EXPLAIN_DIGITS_DEFAULT)
+            : trace_to_text (trace);
   if (text == NULL)
     {
       g_printerr ("carom trace: %s\n", _ ("out of memory"));

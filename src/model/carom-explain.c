@@ -7,6 +7,18 @@
 #include <string.h>
 
 char *
+carom_explain_number_digits (double value, int digits)
+{
+  if (digits <= 0 || digits >= 17 || value == 0.0 || !isfinite (value))
+    return carom_explain_number (value);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE], format[8];
+  g_snprintf (format, sizeof format, "%%.%dg", digits);
+  g_ascii_formatd (buf, sizeof buf, format, value);
+  /* Rounding may leave "-0" of a tiny negative number. */
+  return g_strdup (strcmp (buf, "-0") == 0 ? "0" : buf);
+}
+
+char *
 carom_explain_number (double value)
 {
   if (value == 0.0)
@@ -128,12 +140,13 @@ carom_explain_rejected (const CaromCastExplanation *e)
 typedef struct
 {
   GPtrArray *owned;
+  int digits; /* significant digits; 0: every digit needed to read the number back */
 } Pen;
 
 static const char *
 num (Pen *pen, double v)
 {
-  char *s = carom_explain_number (v);
+  char *s = carom_explain_number_digits (v, pen->digits);
   g_ptr_array_add (pen->owned, s);
   return s;
 }
@@ -141,7 +154,8 @@ num (Pen *pen, double v)
 static const char *
 vec (Pen *pen, CgVec2 v)
 {
-  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  g_autofree char *x = carom_explain_number_digits (v.x, pen->digits),
+                  *y = carom_explain_number_digits (v.y, pen->digits);
   char *s = g_strdup_printf ("(%s, %s)", x, y);
   g_ptr_array_add (pen->owned, s);
   return s;
@@ -150,7 +164,13 @@ vec (Pen *pen, CgVec2 v)
 char *
 carom_explain_reason (const CgCastRecord *rec, double t_hit)
 {
-  Pen pen = { g_ptr_array_new_with_free_func (g_free) };
+  return carom_explain_reason_digits (rec, t_hit, 0);
+}
+
+char *
+carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits)
+{
+  Pen pen = { g_ptr_array_new_with_free_func (g_free), digits };
   char *text;
   switch (rec->reject)
     {
@@ -241,7 +261,8 @@ maths (Writer *w, const char *plain, const char *latex)
 static const char *
 lvec (Pen *pen, CgVec2 v)
 {
-  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  g_autofree char *x = carom_explain_number_digits (v.x, pen->digits),
+                  *y = carom_explain_number_digits (v.y, pen->digits);
   char *s = g_strdup_printf ("\\left(%s,\\ %s\\right)", x, y);
   g_ptr_array_add (pen->owned, s);
   return s;
@@ -330,12 +351,19 @@ explain_arc (Writer *w, const CgPrimitive *p, const CgCastRecord *rec)
 char *
 carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, guint max_rejected)
 {
+  return carom_explain_format_digits (e, format, max_rejected, 0);
+}
+
+char *
+carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
+                             guint max_rejected, int digits)
+{
   g_return_val_if_fail (e != NULL && e->trace != NULL, NULL);
   const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
   const CgHit *h = &bt->trace.hits[e->hit - 1];
   size_t n_prims;
   const CgPrimitive *prims = cg_world_primitives (bt->world, &n_prims);
-  Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free) } };
+  Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
   Pen *pen = &w.pen;
 
   if (format == CAROM_EXPLAIN_LATEX)
@@ -387,7 +415,7 @@ carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, 
       const CgTested *t = &e->tested[g_array_index (rejected, guint, i)];
       const CaromObject *o;
       g_autofree char *name = carom_explain_primitive_name (e->trace, bt->world, t->prim, &o);
-      g_autofree char *reason = carom_explain_reason (&t->rec, rec->t);
+      g_autofree char *reason = carom_explain_reason_digits (&t->rec, rec->t, digits);
       if (format == CAROM_EXPLAIN_TEXT)
         g_string_append_printf (w.out, "  %s, %s: %s\n", o->id, name, reason);
       else
@@ -406,6 +434,12 @@ carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, 
 char *
 carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format)
 {
+  return carom_explain_trace_digits (trace, format, 0);
+}
+
+char *
+carom_explain_trace_digits (const CaromSceneTrace *trace, CaromExplainFormat format, int digits)
+{
   g_return_val_if_fail (trace != NULL, NULL);
   GString *out = g_string_new (NULL);
   for (guint b = 0; b < trace->balls->len; b++)
@@ -419,7 +453,8 @@ carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format)
               g_string_free (out, TRUE);
               return NULL;
             }
-          g_autofree char *text = carom_explain_format (&e, format, CAROM_EXPLAIN_REJECTED_MAX);
+          g_autofree char *text
+              = carom_explain_format_digits (&e, format, CAROM_EXPLAIN_REJECTED_MAX, digits);
           carom_cast_explanation_clear (&e);
           if (out->len > 0)
             g_string_append_c (out, '\n');

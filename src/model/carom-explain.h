@@ -18,6 +18,10 @@ typedef enum
   CAROM_EXPLAIN_LATEX, ///< an align* environment for an article
 } CaromExplainFormat;
 
+/// Significant digits of numbers for people: panels, figures and
+/// `carom trace --explain` (Copy, LaTeX and --json keep every digit).
+#define CAROM_EXPLAIN_DIGITS_DEFAULT 6
+
 /// Rejected candidates listed by default, nearest first.
 #define CAROM_EXPLAIN_REJECTED_MAX 5
 
@@ -56,16 +60,35 @@ GArray *carom_explain_rejected (const CaromCastExplanation *e);
 char *carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format,
                             guint max_rejected);
 
+/// The same with numbers to `digits` significant digits (what people read:
+/// panels, figures, `carom trace --explain`); 0 or 17 and more: every digit
+/// needed to read each number back, as carom_explain_format() (what Copy,
+/// LaTeX and --json keep).
+char *carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
+                                   guint max_rejected, int digits);
+
 /// Why a candidate lost, with its numbers, in one line (newly allocated).
 char *carom_explain_reason (const CgCastRecord *rec, double t_hit);
+
+/// The same, numbers to `digits` significant digits (0: every digit).
+char *carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits);
 
 /// Every hit of every ball, as carom_explain_format() writes them, each
 /// after a heading line (what `carom trace --explain` prints). NULL when
 /// memory runs out.
 char *carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format);
 
+/// The same, numbers to `digits` significant digits (0: every digit).
+char *carom_explain_trace_digits (const CaromSceneTrace *trace, CaromExplainFormat format,
+                                  int digits);
+
 /// A number written as the shortest text that reads back to the same double
 /// ("0" for -0): what explanations and the command line print.
 char *carom_explain_number (double value);
+
+/// A number to `digits` significant digits for people ("367.696"), trailing
+/// zeros left out, "0" for -0 and for what rounds to it; digits 0 or 17 and
+/// more: carom_explain_number().
+char *carom_explain_number_digits (double value, int digits);
 
 G_END_DECLS
