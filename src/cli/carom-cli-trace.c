@@ -1,5 +1,5 @@
 /* carom-cli-trace.c: `carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]
- * [--brute-force]`. */
+ * [--brute-force] [--threads N]`. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -177,6 +177,7 @@ carom_cli_trace (int argc, char **argv)
   gboolean json = FALSE, explain = FALSE, latex = FALSE, brute_force = FALSE;
   gint64 max_bounces = G_MININT64; /* not given */
   int digits = 0;                  /* not given */
+  gint threads = 0;                /* not given: every core */
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print the trace as JSON"), NULL },
@@ -194,6 +195,9 @@ carom_cli_trace (int argc, char **argv)
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
       N_ ("Test every primitive instead of using the BVH"), NULL },
+    { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
+      N_ ("Trace the balls on N threads (default: one per processor; the output is the same)"),
+      "N" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
@@ -238,6 +242,11 @@ carom_cli_trace (int argc, char **argv)
       g_printerr ("carom trace: %s\n", _ ("--max-bounces needs a number of 0 or more"));
       return 2;
     }
+  if (threads < 0 || threads > 1024)
+    {
+      g_printerr ("carom trace: %s\n", _ ("--threads needs a number from 1 to 1024"));
+      return 2;
+    }
 
   g_autoptr (GPtrArray) summary = NULL;
   g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
@@ -249,8 +258,8 @@ carom_cli_trace (int argc, char **argv)
   for (guint i = 0; summary != NULL && i < summary->len; i++)
     g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
 
-  g_autoptr (CaromSceneTrace) trace
-      = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_with_threads (
+      scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force, (guint)threads);
   if (trace == NULL)
     {
       g_printerr ("carom trace: %s\n", _ ("out of memory"));
