@@ -521,6 +521,86 @@ test_prefixes (void)
                                      g_ptr_array_index (again->objects, 0)));
 }
 
+/* The role each object got, as "id:role id:role". */
+static char *
+roles_of (const CaromScene *scene)
+{
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      g_string_append_printf (out, "%s%s:%s", i > 0 ? " " : "", o->id, carom_object_role_name (o));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* 9: a file styled only by classes, as vector editors export it: the unfilled frame is a wall,
+ * the filled shapes obstacles; and the file is written back as it was. */
+static void
+test_styled_by_classes (void)
+{
+  const char *svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\n"
+                    "  <defs><style type=\"text/css\">\n"
+                    "    .st0{fill:none;stroke:#000000;stroke-miterlimit:10;}\n"
+                    "    .st1{fill:#1D71B8;}\n"
+                    "  </style></defs>\n"
+                    "  <rect id=\"frame\" class=\"st0\" x=\"1\" y=\"1\" width=\"98\" "
+                    "height=\"98\"/>\n"
+                    "  <polygon id=\"tri\" class=\"st1\" points=\"20,20 40,20 30,40\"/>\n"
+                    "  <circle id=\"dot\" cx=\"70\" cy=\"70\" r=\"5\"/>\n"
+                    "</svg>\n";
+  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autofree char *roles = roles_of (scene);
+  g_assert_cmpstr (roles, ==, "frame:wall tri:obstacle dot:obstacle");
+  g_autofree char *written = write_string (scene);
+  g_assert_nonnull (strstr (written, ".st0{fill:none;stroke:#000000;stroke-miterlimit:10;}"));
+}
+
+/* 10: the cascade as browsers apply it: presentation attributes below sheets below the style
+ * attribute; !important; id over class over type; later over earlier; descendant and universal
+ * selectors and comma lists; a rule with a selector Carom cannot read is dropped whole (as a
+ * browser drops it); visibility:hidden skips a shape without carom:role. */
+static void
+test_cascade (void)
+{
+  const char *svg
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\n"
+        "  <style>\n"
+        "    /* a comment */ @import url(x.css);\n"
+        "    rect { fill: none }\n"
+        "    .solid, #forced { fill: red }\n"
+        "    g.room rect { fill: none }\n"
+        "    #keep { fill: blue !important }\n"
+        "    * .ghost { visibility: hidden }\n"
+        "    rect > .child, rect { fill: green }\n"
+        "    @media print { rect { fill: red } }\n"
+        "  </style>\n"
+        "  <rect id=\"a\" x=\"0\" y=\"0\" width=\"5\" height=\"5\" fill=\"red\"/>\n"
+        "  <rect id=\"b\" class=\"solid\" x=\"10\" y=\"0\" width=\"5\" height=\"5\"/>\n"
+        "  <rect id=\"c\" class=\"solid\" style=\"fill:none\" x=\"20\" y=\"0\" width=\"5\" "
+        "height=\"5\"/>\n"
+        "  <g class=\"room\"><rect id=\"d\" class=\"solid\" x=\"30\" y=\"0\" width=\"5\" "
+        "height=\"5\"/></g>\n"
+        "  <rect id=\"keep\" style=\"fill:none\" x=\"40\" y=\"0\" width=\"5\" height=\"5\"/>\n"
+        "  <polygon id=\"forced\" fill=\"none\" points=\"50,0 55,0 55,5\"/>\n"
+        "  <g><rect id=\"ghost\" class=\"ghost\" x=\"60\" y=\"0\" width=\"5\" height=\"5\"/></g>\n"
+        "  <g class=\"ghost\"><rect id=\"shown\" style=\"visibility:visible\" x=\"70\" y=\"0\" "
+        "width=\"5\" height=\"5\"/></g>\n"
+        "</svg>\n";
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_autofree char *roles = roles_of (scene);
+  /* a: the sheet's "rect {fill:none}" beats the attribute; b: .solid beats rect; c: style beats
+   * the sheet; d: "g.room rect" (1 class, 2 types) beats ".solid" (1 class); keep: !important
+   * beats style; forced: the id's rule beats the attribute. */
+  g_assert_cmpstr (roles, ==,
+                   "a:wall b:obstacle c:wall d:wall keep:obstacle forced:obstacle shown:wall");
+  gboolean noted = FALSE;
+  for (guint i = 0; i < summary->len; i++)
+    noted = noted || strstr (g_ptr_array_index (summary, i), "visibility:hidden") != NULL;
+  g_assert_true (noted);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -533,5 +613,7 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/native-round-trip", test_native_round_trip);
   g_test_add_func ("/svg-keep/losses-named", test_losses_named);
   g_test_add_func ("/svg-keep/prefixes", test_prefixes);
+  g_test_add_func ("/svg-keep/styled-by-classes", test_styled_by_classes);
+  g_test_add_func ("/svg-keep/cascade", test_cascade);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
  * shape elements into scene objects). */
 #pragma once
 
+#include "io/carom-svg-css.h"
 #include "io/carom-svg-keep.h"
 
 #include <libxml/xmlreader.h>
@@ -19,6 +20,7 @@ typedef struct
   gboolean filled;           ///< the inherited fill is not "none"
   gboolean skipped;          ///< inside content that is not read
   gboolean dropped;          ///< inside content Save does not write back (carom:generated)
+  gboolean invisible;        ///< the inherited visibility is hidden
   guint32 origin;            ///< the element became objects: their origin (0: it did not)
 } Frame;
 
@@ -62,6 +64,13 @@ typedef struct
   gboolean id_clash;      ///< an id in the file looks like an automatic name
 
   CaromSceneSource *source; ///< what Save writes back, built as the document streams by
+
+  /* Style sheets: the rules of every <style> so far (they apply to the
+   * elements after them), and what selectors see of each open element. */
+  CaromSvgSheet *sheet;
+  GArray *css_path;    ///< of CaromCssElement (owned strings), one per open element
+  GString *style_text; ///< the text of the <style> being read
+  guint style_depth;   ///< frames->len inside that <style>, 0 when none is open
 } ReadState;
 
 /* The attributes the reader looks at on every element, found while
@@ -69,6 +78,7 @@ typedef struct
 typedef struct
 {
   const char *id, *style, *display, *fill, *transform; ///< in no namespace
+  const char *class_list, *visibility;                 ///< in no namespace
   const char *role, *generated, *hidden, *locked;      ///< in Carom's
 } Known;
 

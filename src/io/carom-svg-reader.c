@@ -290,7 +290,7 @@ static Frame
 current_frame (const ReadState *state)
 {
   if (state->frames->len == 0)
-    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE, FALSE, 0 };
+    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE, FALSE, FALSE, 0 };
   return g_array_index (state->frames, Frame, state->frames->len - 1);
 }
 
@@ -457,8 +457,30 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
 {
   const char *role = known->role;
   const char *generated = known->generated;
-  g_autofree char *display = dup_property (known->style, known->display, "display");
-  g_autofree char *fill = dup_property (known->style, known->fill, "fill");
+  g_autofree char *display = NULL, *fill = NULL, *visibility = NULL;
+  if (carom_svg_sheet_is_empty (state->sheet))
+    {
+      display = dup_property (known->style, known->display, "display");
+      fill = dup_property (known->style, known->fill, "fill");
+      visibility = dup_property (known->style, known->visibility, "visibility");
+    }
+  else
+    {
+      /* The cascade: sheets' rules between presentation attributes and style. */
+      guint n = state->frames->len + 1;
+      g_autofree CaromCssElement *path = g_new (CaromCssElement, n);
+      for (guint i = 0; i + 1 < n; i++)
+        path[i] = g_array_index (state->css_path, CaromCssElement, i);
+      path[n - 1] = (CaromCssElement){ element->name, known->id, known->class_list };
+      display = carom_svg_cascade (state->sheet, path, n, known->style, known->display,
+                                   CAROM_CSS_DISPLAY);
+      fill = carom_svg_cascade (state->sheet, path, n, known->style, known->fill, CAROM_CSS_FILL);
+      visibility = carom_svg_cascade (state->sheet, path, n, known->style, known->visibility,
+                                      CAROM_CSS_VISIBILITY);
+    }
+  if (visibility != NULL && g_ascii_strcasecmp (visibility, "inherit") != 0)
+    frame->invisible = g_ascii_strcasecmp (visibility, "hidden") == 0
+                       || g_ascii_strcasecmp (visibility, "collapse") == 0;
 
   /* Carom's own drawing for the diagram: not part of the scene. */
   if (generated != NULL && strcmp (generated, "true") == 0)
@@ -517,6 +539,12 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
     }
   frame->ctm = carom_affine_multiply (frame->ctm, transform);
 
+  if (kind == ELEMENT_SHAPE && role == NULL && frame->invisible)
+    {
+      note_skipped (state, element->name, id, line, _ ("hidden (visibility:hidden)"));
+      frame->skipped = TRUE;
+      return TRUE;
+    }
   if (kind == ELEMENT_SHAPE)
     {
       frame->skipped = TRUE; /* what a shape holds (title, animate) is not geometry */
@@ -553,6 +581,8 @@ note_known (Known *known, const CaromSvgAttribute *attribute)
     { "display", FALSE, G_STRUCT_OFFSET (Known, display) },
     { "fill", FALSE, G_STRUCT_OFFSET (Known, fill) },
     { "transform", FALSE, G_STRUCT_OFFSET (Known, transform) },
+    { "class", FALSE, G_STRUCT_OFFSET (Known, class_list) },
+    { "visibility", FALSE, G_STRUCT_OFFSET (Known, visibility) },
     { "role", TRUE, G_STRUCT_OFFSET (Known, role) },
     { "generated", TRUE, G_STRUCT_OFFSET (Known, generated) },
     { "hidden", TRUE, G_STRUCT_OFFSET (Known, hidden) },
@@ -678,6 +708,50 @@ keep_end_element (ReadState *state)
     carom_svg_source_end_element (state->source, state->reader, state->frames->len - 1);
 }
 
+/* What selectors see of an open element: its name, id and class (nothing
+ * for content that is not read). */
+static void
+push_css_element (ReadState *state, xmlNodePtr node, gboolean read)
+{
+  CaromCssElement e = { NULL, NULL, NULL };
+  if (read)
+    {
+      e.name = g_strdup ((const char *)node->name);
+      xmlChar *id = xmlGetNoNsProp (node, BAD_CAST "id");
+      xmlChar *class_list = xmlGetNoNsProp (node, BAD_CAST "class");
+      e.id = g_strdup ((const char *)id);
+      e.class_list = g_strdup ((const char *)class_list);
+      xmlFree (id);
+      xmlFree (class_list);
+    }
+  g_array_append_val (state->css_path, e);
+}
+
+static void
+pop_css_element (ReadState *state)
+{
+  if (state->css_path->len == 0)
+    return;
+  CaromCssElement *e = &g_array_index (state->css_path, CaromCssElement, state->css_path->len - 1);
+  g_free ((char *)e->name);
+  g_free ((char *)e->id);
+  g_free ((char *)e->class_list);
+  g_array_set_size (state->css_path, state->css_path->len - 1);
+}
+
+/* A <style> element (CSS, the default type) starts: its text is collected. */
+static void
+begin_style (ReadState *state)
+{
+  xmlChar *type = xmlTextReaderGetAttribute (state->reader, BAD_CAST "type");
+  if (type == NULL || g_ascii_strcasecmp ((const char *)type, "text/css") == 0)
+    {
+      state->style_depth = state->frames->len;
+      g_string_truncate (state->style_text, 0);
+    }
+  xmlFree (type);
+}
+
 /* One start tag: checks the limits, decides what the element is, reads it,
  * and pushes the frame its children will see. */
 static gboolean
@@ -739,6 +813,7 @@ start_element (ReadState *state, GError **error)
   ElementKind kind = classify_element (name);
   guint first = state->scene->objects->len;
   guint depth = state->frames->len;
+  gboolean frame_was_skipped = frame.skipped;
   frame.origin = 0;
   if (frame.skipped || !svg_element || kind == ELEMENT_SILENT)
     frame.skipped = TRUE;
@@ -767,7 +842,12 @@ start_element (ReadState *state, GError **error)
 
   keep_element (state, node, depth, empty, first, &frame);
   if (!empty)
-    g_array_append_val (state->frames, frame);
+    {
+      g_array_append_val (state->frames, frame);
+      push_css_element (state, node, svg_element && !frame_was_skipped);
+    }
+  if (svg_element && strcmp (name, "style") == 0 && !empty && !frame.dropped)
+    begin_style (state);
   return TRUE;
 }
 
@@ -798,8 +878,28 @@ read_document (ReadState *state, GError **error)
           break;
         case XML_READER_TYPE_END_ELEMENT:
           keep_end_element (state);
+          if (state->style_depth != 0 && state->style_depth == state->frames->len)
+            {
+              if (state->sheet == NULL)
+                state->sheet = carom_svg_sheet_new ();
+              carom_svg_sheet_parse (state->sheet, state->style_text->str);
+              state->style_depth = 0;
+            }
           if (state->frames->len > 0)
-            g_array_set_size (state->frames, state->frames->len - 1);
+            {
+              g_array_set_size (state->frames, state->frames->len - 1);
+              pop_css_element (state);
+            }
+          break;
+        case XML_READER_TYPE_TEXT:
+        case XML_READER_TYPE_CDATA:
+          if (state->style_depth != 0 && state->style_text->len < CAROM_SVG_MAX_ATTRIBUTE_LENGTH)
+            {
+              const char *text = (const char *)xmlTextReaderConstValue (state->reader);
+              g_string_append (state->style_text, text != NULL ? text : "");
+            }
+          if (!current_frame (state).dropped)
+            carom_svg_source_add_node (state->source, state->reader);
           break;
         default:
           if (!current_frame (state).dropped)
@@ -851,6 +951,8 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   carom_svg_shape_init (&state.shape);
   CaromSceneSource *source = carom_svg_source_new ();
   state.source = source;
+  state.css_path = g_array_new (FALSE, FALSE, sizeof (CaromCssElement));
+  state.style_text = g_string_new (NULL);
 
   /* libxml2's hooks are process-wide: set them for this read only. */
   xmlInitParser ();
@@ -884,6 +986,11 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   xmlSetExternalEntityLoader (saved_loader);
   g_clear_error (&state.xml_error);
   carom_svg_shape_clear (&state.shape);
+  while (state.css_path->len > 0)
+    pop_css_element (&state);
+  g_array_unref (state.css_path);
+  g_string_free (state.style_text, TRUE);
+  carom_svg_sheet_free (state.sheet);
 
   /* When the input cut the stream (an entity declaration, the size limit, a
    * read error), libxml2 saw only an early end: the input's reason wins. */
