@@ -4,8 +4,12 @@
  * test program includes it once. */
 #pragma once
 
+#include "config.h"
+
 #include <adwaita.h>
 #include <gdk/x11/gdkx.h>
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 
 #include "app/carom-application.h"
@@ -199,11 +203,34 @@ drag_scene (CaromWindow *window, CgVec2 a, CgVec2 b, gboolean exact)
     xdotool (ctrl_up);
 }
 
+/* The window as drawn, as a texture of its size. */
+G_GNUC_UNUSED static GdkTexture *
+window_texture (GtkWindow *window)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (window));
+  int h = gtk_widget_get_height (GTK_WIDGET (window));
+  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+}
+
 /* Sets up GTK, libadwaita and a non-unique application for the windows. */
 G_GNUC_UNUSED static void
 ui_harness_init (int *argc, char ***argv)
 {
   g_test_init (argc, argv, NULL);
+  /* Translations from the build tree (po/), for the runs in zh_CN. */
+  const char *localedir = g_getenv ("CAROM_LOCALEDIR");
+  if (localedir != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, localedir);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+    }
+  textdomain (GETTEXT_PACKAGE); /* as carom-main.c: _() and the .ui files use it */
   gtk_init ();
   adw_init ();
   app = carom_application_new ();

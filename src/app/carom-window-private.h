@@ -51,6 +51,12 @@ struct _CaromWindow
   gboolean updating_scrubber;
 
   gboolean closing_confirmed;
+
+  /* carom-window-layout.c */
+  int layout_width;  /* the width last allocated */
+  guint layout_idle; /* applies it */
+  gboolean compact;  /* narrower than a stepper with all its parts */
+  GtkWidget *save_button;
 };
 
 /* carom-window.c */
@@ -69,5 +75,14 @@ void carom_window_save_as_file (CaromWindow *self, GFile *file);
 
 /* carom-window-lab.c: the Collision lab's tool bar and Export Lab View. */
 void carom_window_lab_init (CaromWindow *self);
+
+/* carom-window.c */
+void carom_window_update_step (CaromWindow *self);
+
+/* carom-window-layout.c: the window at any width. */
+void carom_window_layout_init (CaromWindow *self);
+/// Called with each width the window is allocated.
+void carom_window_layout_allocated (CaromWindow *self, int width);
+void carom_window_layout_dispose (CaromWindow *self);
 
 G_END_DECLS

@@ -80,6 +80,9 @@ update_title (CaromWindow *self)
     }
   adw_window_title_set_subtitle (self->window_title, folder ? folder : "");
   gtk_window_set_title (GTK_WINDOW (self), title);
+  /* A narrow window ellipsizes both: the tooltip gives them whole. */
+  g_autofree char *whole = folder != NULL ? g_strdup_printf ("%s\n%s", title, folder) : NULL;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), whole != NULL ? whole : title);
 }
 
 static void
@@ -107,10 +110,15 @@ update_status (CaromWindow *self)
    */
   g_autofree char *objects = g_strdup_printf (_ ("%s, %s, %s"), w, o, b);
   gtk_label_set_label (self->objects_label, objects);
+  /* The status line ellipsizes in a narrow window: tooltips give it whole. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->objects_label), objects);
 
   const CaromBallTrace *bt = selected_ball (self);
   if (bt == NULL)
-    gtk_label_set_label (self->trace_label, _ ("No ball to trace"));
+    {
+      gtk_label_set_label (self->trace_label, _ ("No ball to trace"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->trace_label), NULL);
+    }
   else
     {
       g_autofree char *text = g_strdup_printf (
@@ -119,6 +127,7 @@ update_status (CaromWindow *self)
           g_dngettext (GETTEXT_PACKAGE, "%s: %zu hit, %s", "%s: %zu hits, %s", bt->trace.n_hits),
           bt->ball->id, bt->trace.n_hits, status_text (bt->trace.status));
       gtk_label_set_label (self->trace_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->trace_label), text);
     }
 
   double zoom = carom_canvas_get_zoom (self->canvas);
@@ -129,8 +138,8 @@ update_status (CaromWindow *self)
 /* Speeds of the stepper's menu, in steps a second. */
 static const double speeds[] = { 0.5, 1.0, 2.0, 4.0, 8.0 };
 
-static void
-update_step (CaromWindow *self)
+void
+carom_window_update_step (CaromWindow *self)
 {
   guint n = carom_stepper_get_hits (self->stepper);
   guint step = carom_stepper_get_step (self->stepper);
@@ -144,7 +153,11 @@ update_step (CaromWindow *self)
   else
     /* Translators: the stepper's position, e.g. "Hit 3 of 29". */
     text = g_strdup_printf (_ ("Hit %u of %u"), step, n);
-  gtk_label_set_label (self->step_label, text);
+  /* A narrow window shows the numbers alone, the words in the tooltip. */
+  g_autofree char *numbers
+      = self->compact && selected_ball (self) != NULL ? g_strdup_printf ("%u / %u", step, n) : NULL;
+  gtk_label_set_label (self->step_label, numbers != NULL ? numbers : text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_label), text);
 
   static const struct
   {
@@ -701,6 +714,13 @@ carom_window_close_request (GtkWindow *window)
 /* ---- life cycle ---- */
 
 static void
+carom_window_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  GTK_WIDGET_CLASS (carom_window_parent_class)->size_allocate (widget, width, height, baseline);
+  carom_window_layout_allocated (CAROM_WINDOW (widget), width);
+}
+
+static void
 carom_window_dispose (GObject *object)
 {
   CaromWindow *self = CAROM_WINDOW (object);
@@ -722,6 +742,7 @@ carom_window_dispose (GObject *object)
       carom_stepper_set_document (self->stepper, NULL);
     }
   g_clear_object (&self->stepper);
+  carom_window_layout_dispose (self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->editor);
@@ -742,6 +763,7 @@ carom_window_class_init (CaromWindowClass *klass)
 
   object_class->dispose = carom_window_dispose;
   window_class->close_request = carom_window_close_request;
+  widget_class->size_allocate = carom_window_size_allocate;
 
   g_type_ensure (CAROM_TYPE_CANVAS);
   g_type_ensure (CAROM_TYPE_INSPECTOR);
@@ -750,6 +772,7 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, save_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, zoom_label);
@@ -797,8 +820,7 @@ carom_window_init (CaromWindow *self)
   g_autoptr (GPropertyAction) sidebar
       = g_property_action_new ("show-sidebar", self->flap, "reveal-flap");
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
-  g_settings_bind (self->settings, "show-sidebar", self->flap, "reveal-flap",
-                   G_SETTINGS_BIND_DEFAULT);
+  carom_window_layout_init (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
@@ -889,9 +911,12 @@ carom_window_init (CaromWindow *self)
                             G_CALLBACK (inspector_step_requested), self);
 
   self->stepper = carom_stepper_new (NULL);
-  g_signal_connect_swapped (self->stepper, "notify::step", G_CALLBACK (update_step), self);
-  g_signal_connect_swapped (self->stepper, "notify::ball", G_CALLBACK (update_step), self);
-  g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (update_step), self);
+  g_signal_connect_swapped (self->stepper, "notify::step", G_CALLBACK (carom_window_update_step),
+                            self);
+  g_signal_connect_swapped (self->stepper, "notify::ball", G_CALLBACK (carom_window_update_step),
+                            self);
+  g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (carom_window_update_step),
+                            self);
   g_signal_connect_swapped (self->stepper, "notify::playing", G_CALLBACK (update_playing), self);
   g_signal_connect_swapped (self->scrubber, "value-changed", G_CALLBACK (scrubber_moved), self);
   g_signal_connect_swapped (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_chosen),

@@ -1,0 +1,334 @@
+/* test-ui-layout.c: the window at any width and in any language, under Xvfb.
+ *
+ * Run twice by meson: in English, and in Simplified Chinese (LANGUAGE=zh_CN
+ * with the build tree's translations, CAROM_LOCALEDIR). It folds the
+ * inspector over the canvas below a width, keeps the stepper's "n / N" at
+ * 360 pixels, and walks every page of the inspector, the Lab, the Export
+ * and the Preferences windows at 1100 and 600 pixels, failing on any label
+ * cut off with "…" where nothing gives its whole text, or wrapped into
+ * scraps of a character or two a line.
+ *
+ * With CAROM_SCREENSHOT_DIR set it also writes the window at 360, 600 and
+ * 1100 pixels, light and dark, there (how data/screenshots/ was made). */
+#include "ui-harness.h"
+
+#include <string.h>
+
+/* A wrapped label with fewer characters a line than this on average has
+ * been cut into scraps ("主" / "菜" / "单"), not wrapped as designed. */
+#define MIN_CHARS_PER_LINE 4
+
+static const char *
+language (void)
+{
+  const char *l = g_getenv ("LANGUAGE");
+  return l != NULL && g_str_has_prefix (l, "zh") ? "zh_CN" : "en";
+}
+
+/* Whether widget or one of its ancestors has a tooltip holding text. */
+static gboolean
+tooltip_covers (GtkWidget *widget, const char *text)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    {
+      const char *tip = gtk_widget_get_tooltip_text (widget);
+      if (tip != NULL && strstr (tip, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+check_label (GtkLabel *label, const char *where, GString *problems)
+{
+  const char *text = gtk_label_get_text (label);
+  if (text == NULL || *text == '\0')
+    return;
+  PangoLayout *layout = gtk_label_get_layout (label);
+  if (pango_layout_is_ellipsized (layout) && !tooltip_covers (GTK_WIDGET (label), text))
+    g_string_append_printf (problems, "%s: “%s” is cut off, and no tooltip gives it whole\n", where,
+                            text);
+  int lines = pango_layout_get_line_count (layout);
+  int paragraphs = 1;
+  for (const char *c = text; *c; c++)
+    paragraphs += *c == '\n';
+  if (lines > paragraphs)
+    {
+      glong chars = g_utf8_strlen (text, -1);
+      if (chars / lines < MIN_CHARS_PER_LINE)
+        g_string_append_printf (problems, "%s: “%s” is wrapped into %d lines\n", where, text,
+                                lines);
+    }
+}
+
+/* Checks every label on screen under widget. */
+static void
+check_labels (GtkWidget *widget, const char *where, GString *problems)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    check_label (GTK_LABEL (widget), where, problems);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    check_labels (c, where, problems);
+}
+
+static GtkWindow *
+new_toplevel_besides (GPtrArray *known)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (!g_ptr_array_find (known, w, NULL) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+toplevels_now (void)
+{
+  GPtrArray *all = g_ptr_array_new ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      g_ptr_array_add (all, w);
+    }
+  return all;
+}
+
+static void
+collect_type (GtkWidget *widget, GType type, GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_type (c, type, found);
+}
+
+/* Opens the dialog of action (on window, or the application's), checks
+ * each of its pages, and closes it. */
+static void
+check_dialog (CaromWindow *window, const char *action, const char *name, GString *problems)
+{
+  g_autoptr (GPtrArray) before = toplevels_now ();
+  if (g_str_has_prefix (action, "app."))
+    g_action_group_activate_action (G_ACTION_GROUP (app), action + 4, NULL);
+  else
+    g_action_group_activate_action (G_ACTION_GROUP (window), action + 4, NULL);
+  spin (400);
+  GtkWindow *dialog = new_toplevel_besides (before);
+  g_assert_nonnull (dialog);
+  g_autoptr (GPtrArray) pages = g_ptr_array_new ();
+  collect_type (GTK_WIDGET (dialog), ADW_TYPE_PREFERENCES_PAGE, pages);
+  if (pages->len == 0 || !ADW_IS_PREFERENCES_WINDOW (dialog))
+    check_labels (GTK_WIDGET (dialog), name, problems);
+  else
+    for (guint i = 0; i < pages->len; i++)
+      {
+        /* The window's own pages (not those of a search or a subpage). */
+        if (!ADW_IS_VIEW_STACK (gtk_widget_get_parent (pages->pdata[i])))
+          continue;
+        adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (dialog), pages->pdata[i]);
+        spin (300);
+        g_autofree char *where
+            = g_strdup_printf ("%s, %s", name, adw_preferences_page_get_title (pages->pdata[i]));
+        check_labels (GTK_WIDGET (dialog), where, problems);
+      }
+  gtk_window_destroy (dialog);
+  spin (50);
+}
+
+/* 1: at 1100 and 600 pixels, every inspector page, the Lab's tool bar and
+ * panel, Export and Preferences show their labels whole (or ellipsized with
+ * the whole text in a tooltip), in this run's language. */
+static void
+test_nothing_cut_off (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  g_autoptr (GString) problems = g_string_new (NULL);
+  static const int widths[] = { 1100, 600 };
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      CaromWindow *window = open_window_sized (path, widths[w], 720);
+      CaromInspector *inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+      CaromEditor *editor = carom_window_get_editor (window);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                          g_variant_new_boolean (TRUE));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+      carom_editor_set_tool (editor, CAROM_TOOL_SELECT);
+      static const char *const pages[] = { "scene", "properties", "hit", "display", "statistics" };
+      for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+        {
+          if (g_str_equal (pages[p], "properties"))
+            carom_inspector_select (inspector, 2); /* the ball: the most fields */
+          carom_inspector_show_page (inspector, pages[p]);
+          spin (300);
+          g_autofree char *where = g_strdup_printf ("%d px, %s", widths[w], pages[p]);
+          check_labels (GTK_WIDGET (window), where, problems);
+        }
+      /* The Lab: its tool bar and its panel, for each test. */
+      carom_editor_set_tool (editor, CAROM_TOOL_LAB);
+      CaromLab *lab = carom_editor_get_lab (editor);
+      for (int t = 0; t < CAROM_LAB_N_TESTS; t++)
+        {
+          carom_lab_set_test (lab, (CaromLabTest)t);
+          spin (250);
+          g_autofree char *where
+              = g_strdup_printf ("%d px, Lab, %s", widths[w], carom_lab_test_name (t));
+          check_labels (GTK_WIDGET (window), where, problems);
+        }
+      carom_editor_set_tool (editor, CAROM_TOOL_SELECT);
+      g_autofree char *export_where = g_strdup_printf ("%d px, Export", widths[w]);
+      check_dialog (window, "win.export", export_where, problems);
+      g_autofree char *prefs_where = g_strdup_printf ("%d px, Preferences", widths[w]);
+      check_dialog (window, "app.preferences", prefs_where, problems);
+      destroy_window (window);
+    }
+  if (problems->len > 0)
+    g_test_message ("in %s:\n%s", language (), problems->str);
+  g_assert_cmpstr (problems->str, ==, "");
+}
+
+static gboolean
+flap_folded (CaromWindow *window)
+{
+  AdwFlap *flap
+      = ADW_FLAP (gtk_widget_get_ancestor (carom_window_get_inspector (window), ADW_TYPE_FLAP));
+  return adw_flap_get_folded (flap);
+}
+
+static gboolean
+inspector_shown (CaromWindow *window)
+{
+  GVariant *state = g_action_group_get_action_state (G_ACTION_GROUP (window), "show-sidebar");
+  gboolean shown = g_variant_get_boolean (state);
+  g_variant_unref (state);
+  return shown;
+}
+
+static GtkLabel *
+step_label (CaromWindow *window)
+{
+  /* The label right of the scrubber. */
+  GtkWidget *scrubber = NULL;
+  g_autoptr (GPtrArray) scales = g_ptr_array_new ();
+  collect_type (GTK_WIDGET (window), GTK_TYPE_SCALE, scales);
+  for (guint i = 0; i < scales->len && scrubber == NULL; i++)
+    if (gtk_widget_get_hexpand (scales->pdata[i]))
+      scrubber = scales->pdata[i];
+  g_assert_nonnull (scrubber);
+  return GTK_LABEL (gtk_widget_get_next_sibling (scrubber));
+}
+
+/* 2: below a width the inspector folds over the canvas: hidden at first,
+ * shown over the canvas (not beside it) by the sidebar action (F9, the
+ * header button); at 360 × 640 the stepper shows "n / N" whole. */
+static void
+test_any_width (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *wide = open_window_sized (path, 1100, 720);
+  g_action_group_change_action_state (G_ACTION_GROUP (wide), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  spin (200);
+  g_assert_false (flap_folded (wide));
+  g_assert_true (inspector_shown (wide));
+  GtkWidget *canvas = carom_window_get_canvas (wide);
+  g_assert_cmpint (gtk_widget_get_width (canvas), <, 1100 - 300);
+  destroy_window (wide);
+
+  CaromWindow *narrow = open_window_sized (path, 600, 720);
+  spin (200);
+  g_assert_true (flap_folded (narrow));
+  g_assert_false (inspector_shown (narrow));
+  canvas = carom_window_get_canvas (narrow);
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, 590);
+  g_action_group_activate_action (G_ACTION_GROUP (narrow), "show-sidebar", NULL);
+  spin (400);
+  g_assert_true (inspector_shown (narrow));
+  /* Over the canvas: the canvas keeps its width. */
+  g_assert_cmpint (gtk_widget_get_width (canvas), >=, 590);
+  g_assert_true (gtk_widget_get_mapped (carom_window_get_inspector (narrow)));
+  destroy_window (narrow);
+
+  CaromWindow *phone = open_window_sized (path, 360, 640);
+  spin (200);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (phone)), <=, 370);
+  g_action_group_activate_action (G_ACTION_GROUP (phone), "step-next", NULL);
+  spin (100);
+  GtkLabel *label = step_label (phone);
+  g_assert_cmpstr (gtk_label_get_text (label), ==, "1 / 29");
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (label)), "29"));
+  g_autoptr (GString) problems = g_string_new (NULL);
+  check_labels (GTK_WIDGET (phone), "360 px", problems);
+  g_assert_cmpstr (problems->str, ==, "");
+  destroy_window (phone);
+}
+
+static void
+save_shot (CaromWindow *window, const char *dir, const char *name)
+{
+  g_autoptr (GdkTexture) shot = window_texture (GTK_WINDOW (window));
+  g_autofree char *file = g_strdup_printf ("%s-%s.png", name, language ());
+  g_autofree char *out = g_build_filename (dir, file, NULL);
+  g_assert_true (gdk_texture_save_to_png (shot, out));
+  g_test_message ("wrote %s", out);
+}
+
+/* 3: screenshots for the metainfo and for looking at, when asked for. */
+static void
+test_screenshots (void)
+{
+  const char *dir = g_getenv ("CAROM_SCREENSHOT_DIR");
+  if (dir == NULL)
+    {
+      g_test_skip ("set CAROM_SCREENSHOT_DIR to write screenshots");
+      return;
+    }
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  static const struct
+  {
+    int width, height;
+  } sizes[] = { { 1100, 720 }, { 600, 720 }, { 360, 640 } };
+  for (int dark = 0; dark <= 1; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                      : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          CaromWindow *window = open_window_sized (path, sizes[i].width, sizes[i].height);
+          g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+          g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+          carom_inspector_show_page (CAROM_INSPECTOR (carom_window_get_inspector (window)), "hit");
+          spin (600);
+          g_autofree char *name
+              = g_strdup_printf ("window-%d-%s", sizes[i].width, dark ? "dark" : "light");
+          save_shot (window, dir, name);
+          if (sizes[i].width < 1100)
+            {
+              /* The inspector folded over the canvas, opened. */
+              g_action_group_activate_action (G_ACTION_GROUP (window), "show-sidebar", NULL);
+              spin (600);
+              g_autofree char *open = g_strconcat (name, "-inspector", NULL);
+              save_shot (window, dir, open);
+            }
+          destroy_window (window);
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+int
+main (int argc, char **argv)
+{
+  ui_harness_init (&argc, &argv);
+  g_test_add_func ("/ui-layout/any-width", test_any_width);
+  g_test_add_func ("/ui-layout/nothing-cut-off", test_nothing_cut_off);
+  g_test_add_func ("/ui-layout/screenshots", test_screenshots);
+  return ui_harness_run ();
+}
