@@ -19,6 +19,7 @@
 #include "io/carom-svg.h"
 #include "render/carom-export-tikz.h"
 #include "render/carom-export.h"
+#include "render/carom-figure.h"
 
 #define RASTER_DPI 144
 #define PIXEL_THRESHOLD 96
@@ -91,20 +92,18 @@ collect_box (const CaromTextItem *item, gpointer data)
   g_array_append_val ((GArray *)data, item->box);
 }
 
-/* The device boxes (points) the renderer puts text in. */
+/* The boxes (points of the figure) the renderer puts text in. */
 static GArray *
 text_boxes (const Figure *fig, const CaromStyle *style, const CaromRenderOptions *options)
 {
   GArray *boxes = g_array_new (FALSE, FALSE, sizeof (CgAabb));
-  double w, h;
-  carom_export_figure_size (fig->box, &w, &h);
+  CaromFigure figure;
+  carom_figure_init (&figure, fig->cache, fig->box, style, options);
+  figure.options.text_sink = collect_box;
+  figure.options.text_sink_data = boxes;
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
   cairo_t *cr = cairo_create (s);
-  CaromRenderOptions o = *options;
-  o.text_sink = collect_box;
-  o.text_sink_data = boxes;
-  CaromView view = carom_view_fit (fig->box, w, h, 0.0, 1.0);
-  carom_render (cr, fig->cache, &view, style, &o, NULL);
+  carom_figure_draw (&figure, cr, 1.0);
   cairo_destroy (cr);
   cairo_surface_destroy (s);
   return boxes;
@@ -174,7 +173,8 @@ in_text (const GArray *boxes, int x, int y)
 /* Compiles the figure both ways and compares; returns the share of the ink
  * outside text that has no match, and checks every text box has ink. */
 static double
-compare_figure (const char *example, const char *show, gint64 step, const char *style_name)
+compare_figure (const char *example, const char *show, gint64 step, const char *style_name,
+                const char *legend, const char *steps_list)
 {
   Figure fig;
   figure_load (&fig, example);
@@ -184,6 +184,14 @@ compare_figure (const char *example, const char *show, gint64 step, const char *
   carom_render_options_init (&options);
   g_assert_true (carom_overlays_parse (show, &options.overlays, NULL));
   options.step = step;
+  g_assert_true (carom_legend_placement_parse (legend, &options.legend, NULL));
+  g_autoptr (GArray) steps
+      = steps_list != NULL ? carom_figure_parse_steps (steps_list, NULL) : NULL;
+  if (steps != NULL)
+    {
+      options.steps = (const gint64 *)steps->data;
+      options.n_steps = steps->len;
+    }
 
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("carom-tikz-XXXXXX", &error);
@@ -246,9 +254,10 @@ compare_figure (const char *example, const char *show, gint64 step, const char *
       g_assert_cmpuint (dark, >, 0);
     }
   double share = (double)different / (double)MAX (ink, 1);
-  g_test_message ("%s --show %s --step %" G_GINT64_FORMAT " --style %s: %u labels, %.3f%% of "
-                  "the ink outside them without a match",
-                  example, show, step, style_name, boxes->len, 100.0 * share);
+  g_test_message ("%s --show %s --step %" G_GINT64_FORMAT " --steps %s --style %s --legend %s: "
+                  "%u labels, %.3f%% of the ink outside them without a match",
+                  example, show, step, steps_list != NULL ? steps_list : "-", style_name, legend,
+                  boxes->len, 100.0 * share);
   cairo_surface_destroy (own);
   cairo_surface_destroy (tikz);
   if (g_getenv ("CAROM_KEEP_TIKZ") == NULL)
@@ -271,18 +280,22 @@ test_matches_pdf (void)
   {
     const char *example, *show;
     gint64 step;
-    const char *style;
+    const char *style, *legend, *steps;
   } cases[] = {
-    { "seed.svg", "path,outlines,labels,legend", CAROM_STEP_NONE, "article" },
-    { "seed.svg", "all", 3, "article" },
-    { "seed.svg", "path,outlines,normals,labels,legend", 1, "screen" },
-    { "pinball.svg", "path,outlines,normals,aabb,bvh,labels,legend,grid", 2, "screen-dark" },
-    { "corridor.svg", "all", 0, "article" },
+    { "seed.svg", "path,outlines,labels,legend", CAROM_STEP_NONE, "article", "auto", NULL },
+    { "seed.svg", "all", 3, "article", "auto", NULL },
+    { "seed.svg", "path,outlines,normals,labels,legend", 1, "screen", "right", NULL },
+    { "pinball.svg", "path,outlines,normals,aabb,bvh,labels,legend,grid", 2, "screen-dark", "below",
+      NULL },
+    { "corridor.svg", "all", 0, "article", "auto", NULL },
+    /* small multiples: three panels with captions */
+    { "seed.svg", "path,outlines,normals,labels,legend", CAROM_STEP_NONE, "article", "auto",
+      "1-3" },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      double share
-          = compare_figure (cases[i].example, cases[i].show, cases[i].step, cases[i].style);
+      double share = compare_figure (cases[i].example, cases[i].show, cases[i].step, cases[i].style,
+                                     cases[i].legend, cases[i].steps);
       g_assert_cmpfloat (share, <=, MAX_DIFFERENT_INK_SHARE);
     }
 }

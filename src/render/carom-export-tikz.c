@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "carom-export.h"
+#include "carom-figure.h"
 
 /* ---- markup to LaTeX --------------------------------------------------- */
 
@@ -420,7 +421,8 @@ typedef struct
   double width;
   char cap[8], join[8];
   double miter;
-  GArray *dash; ///< double, borrowed from the element's style string parse (may be NULL)
+  GArray *dash;     ///< double, borrowed from the element's style string parse (may be NULL)
+  cairo_matrix_t m; ///< from the element's coordinates to the figure's (transform="")
   double dash_offset;
 } Paint;
 
@@ -433,6 +435,7 @@ paint_default (Paint *p)
                 .opacity = 1.0,
                 .width = 1.0,
                 .miter = 4.0 };
+  cairo_matrix_init_identity (&p->m);
   g_strlcpy (p->cap, "butt", sizeof p->cap);
   g_strlcpy (p->join, "miter", sizeof p->join);
 }
@@ -525,8 +528,9 @@ is_element (xmlNode *n, const char *name)
  * absolute coordinates) or of a rectangle. Breaks lines every few segments so
  * a person can read it. FALSE when the data holds anything else. */
 static void
-append_point (GString *out, double x, double y)
+append_point (GString *out, const cairo_matrix_t *m, double x, double y)
 {
+  cairo_matrix_transform_point (m, &x, &y);
   g_string_append_c (out, '(');
   append_pt (out, x);
   g_string_append_c (out, ',');
@@ -535,7 +539,7 @@ append_point (GString *out, double x, double y)
 }
 
 static gboolean
-append_path_data (GString *out, const char *d)
+append_path_data (GString *out, const cairo_matrix_t *m, const char *d)
 {
   const char *p = d;
   char cmd = 0;
@@ -590,7 +594,7 @@ append_path_data (GString *out, const char *d)
               on_line = 1;
             }
           g_string_append_c (out, ' ');
-          append_point (out, move[0], move[1]);
+          append_point (out, m, move[0], move[1]);
           pending = FALSE;
         }
       if (++on_line > 4)
@@ -603,12 +607,12 @@ append_path_data (GString *out, const char *d)
       else
         {
           g_string_append (out, " .. controls ");
-          append_point (out, pts[0], pts[1]);
+          append_point (out, m, pts[0], pts[1]);
           g_string_append (out, " and ");
-          append_point (out, pts[2], pts[3]);
+          append_point (out, m, pts[2], pts[3]);
           g_string_append (out, " .. ");
         }
-      append_point (out, pts[n - 2], pts[n - 1]);
+      append_point (out, m, pts[n - 2], pts[n - 1]);
     }
   return TRUE;
 }
@@ -622,30 +626,91 @@ attr_number (xmlNode *n, const char *name)
   return x;
 }
 
-/* The TikZ path of a <path> or <rect>; FALSE for another shape. */
+/* The TikZ path of a <path> or <rect> drawn through m; FALSE for another
+ * shape. */
 static gboolean
-shape_path (xmlNode *n, GString *out)
+shape_path (xmlNode *n, const cairo_matrix_t *m, GString *out)
 {
   if (is_element (n, "rect"))
     {
       double x = attr_number (n, "x"), y = attr_number (n, "y");
-      g_string_append (out, " (");
-      append_pt (out, x);
-      g_string_append_c (out, ',');
-      append_pt (out, y);
-      g_string_append (out, ") rectangle (");
-      append_pt (out, x + attr_number (n, "width"));
-      g_string_append_c (out, ',');
-      append_pt (out, y + attr_number (n, "height"));
-      g_string_append_c (out, ')');
+      double w = attr_number (n, "width"), h = attr_number (n, "height");
+      if (m->xy == 0.0 && m->yx == 0.0)
+        {
+          g_string_append_c (out, ' ');
+          append_point (out, m, x, y);
+          g_string_append (out, " rectangle ");
+          append_point (out, m, x + w, y + h);
+        }
+      else
+        {
+          const double corners[4][2] = { { x, y }, { x + w, y }, { x + w, y + h }, { x, y + h } };
+          for (int i = 0; i < 4; i++)
+            {
+              g_string_append (out, i == 0 ? " " : " -- ");
+              append_point (out, m, corners[i][0], corners[i][1]);
+            }
+          g_string_append (out, " -- cycle");
+        }
       return TRUE;
     }
   if (!is_element (n, "path"))
     return FALSE;
   xmlChar *d = xmlGetProp (n, (const xmlChar *)"d");
-  gboolean ok = d != NULL && append_path_data (out, (const char *)d);
+  gboolean ok = d != NULL && append_path_data (out, m, (const char *)d);
   xmlFree (d);
   return ok;
+}
+
+/* Applies an element's transform="" (matrix, translate, scale, as cairo
+ * writes them) to p->m. */
+static void
+apply_transform (Paint *p, xmlNode *n)
+{
+  xmlChar *attr = xmlGetProp (n, (const xmlChar *)"transform");
+  if (attr == NULL)
+    return;
+  const char *q = (const char *)attr;
+  while (*q != '\0')
+    {
+      while (g_ascii_isspace (*q) || *q == ',')
+        q++;
+      const char *open = strchr (q, '(');
+      if (open == NULL)
+        break;
+      g_autofree char *name = g_strstrip (g_strndup (q, (gsize)(open - q)));
+      double v[6] = { 0 };
+      int n_v = 0;
+      const char *r = open + 1;
+      while (n_v < 6)
+        {
+          while (g_ascii_isspace (*r) || *r == ',')
+            r++;
+          char *end;
+          double x = g_ascii_strtod (r, &end);
+          if (end == r)
+            break;
+          v[n_v++] = x;
+          r = end;
+        }
+      const char *close = strchr (r, ')');
+      cairo_matrix_t t;
+      cairo_matrix_init_identity (&t);
+      if (strcmp (name, "matrix") == 0 && n_v == 6)
+        cairo_matrix_init (&t, v[0], v[1], v[2], v[3], v[4], v[5]);
+      else if (strcmp (name, "translate") == 0 && n_v >= 1)
+        cairo_matrix_init_translate (&t, v[0], n_v > 1 ? v[1] : 0.0);
+      else if (strcmp (name, "scale") == 0 && n_v >= 1)
+        cairo_matrix_init_scale (&t, v[0], n_v > 1 ? v[1] : v[0]);
+      /* The element's transform first, then its parent's. */
+      cairo_matrix_t total;
+      cairo_matrix_multiply (&total, &t, &p->m);
+      p->m = total;
+      if (close == NULL)
+        break;
+      q = close + 1;
+    }
+  xmlFree (attr);
 }
 
 static void
@@ -660,7 +725,7 @@ static void
 emit_shape (Tikz *t, xmlNode *n, const Paint *p)
 {
   g_autoptr (GString) path = g_string_new (NULL);
-  if (!shape_path (n, path) || path->len == 0 || (!p->fill && !p->stroke))
+  if (!shape_path (n, &p->m, path) || path->len == 0 || (!p->fill && !p->stroke))
     return;
   g_autoptr (GString) o = g_string_new (NULL);
   const char *command = p->fill && p->stroke ? "\\filldraw" : p->fill ? "\\fill" : "\\draw";
@@ -688,7 +753,7 @@ emit_shape (Tikz *t, xmlNode *n, const Paint *p)
           append_pt (o, a);
         }
       append_option (o, "line width=");
-      append_pt (o, p->width);
+      append_pt (o, p->width * sqrt (fabs (p->m.xx * p->m.yy - p->m.xy * p->m.yx)));
       g_string_append (o, "bp");
       if (strcmp (p->cap, "butt") != 0)
         g_string_append_printf (o, ", line cap=%s",
@@ -742,7 +807,7 @@ find_by_id (xmlNode *n, const char *id)
 /* Opens a scope clipped to the clipPath a group refers to; FALSE when the
  * group has none. */
 static gboolean
-begin_clip (Tikz *t, xmlNode *g)
+begin_clip (Tikz *t, xmlNode *g, const Paint *p)
 {
   xmlChar *ref = xmlGetProp (g, (const xmlChar *)"clip-path");
   if (ref == NULL)
@@ -757,7 +822,7 @@ begin_clip (Tikz *t, xmlNode *g)
     return FALSE;
   g_autoptr (GString) path = g_string_new (NULL);
   for (xmlNode *c = clip->children; c != NULL; c = c->next)
-    shape_path (c, path);
+    shape_path (c, &p->m, path);
   if (path->len == 0)
     return FALSE;
   g_string_append_printf (t->body, "\\begin{scope}\n\\clip%s;\n", path->str);
@@ -780,9 +845,10 @@ walk (Tikz *t, xmlNode *n, const Paint *inherited)
           g_array_append_vals (p.dash, inherited->dash->data, inherited->dash->len);
         }
       paint_apply (&p, n);
+      apply_transform (&p, n);
       if (is_element (n, "g") || is_element (n, "svg"))
         {
-          gboolean clipped = begin_clip (t, n);
+          gboolean clipped = begin_clip (t, n, &p);
           walk (t, n->children, &p);
           if (clipped)
             g_string_append (t->body, "\\end{scope}\n");
@@ -865,12 +931,15 @@ carom_export_tikz_string (const CaromRenderCache *cache, CgAabb box, const Carom
   g_array_set_clear_func (t.colors, named_color_clear);
   g_array_set_clear_func (t.texts, text_item_clear);
 
-  /* The same figure as carom_export_pdf(): its size in points, one device
-   * unit a point. */
-  carom_export_figure_size (box, &t.width, &t.height);
-  CaromRenderOptions opts = *options;
-  opts.text_sink = collect_text;
-  opts.text_sink_data = &t;
+  /* The same figure as carom_export_pdf() (carom-figure.h: panels, captions,
+   * the legend inside or out), in points, one device unit a point. Laid out
+   * first, without the sink: placing the legend draws the figure once. */
+  CaromFigure figure;
+  carom_figure_init (&figure, cache, box, style, options);
+  figure.options.text_sink = collect_text;
+  figure.options.text_sink_data = &t;
+  t.width = figure.width;
+  t.height = figure.height;
   g_autoptr (GByteArray) svg = g_byte_array_new ();
   cairo_surface_t *surface
       = cairo_svg_surface_create_for_stream (append_bytes, svg, t.width, t.height);
@@ -878,8 +947,7 @@ carom_export_tikz_string (const CaromRenderCache *cache, CgAabb box, const Carom
   if (status == CAIRO_STATUS_SUCCESS)
     {
       cairo_t *cr = cairo_create (surface);
-      CaromView view = carom_view_fit (box, t.width, t.height, 0.0, 1.0);
-      carom_render (cr, cache, &view, style, &opts, NULL);
+      carom_figure_draw (&figure, cr, 1.0);
       status = cairo_status (cr);
       cairo_destroy (cr);
     }

@@ -160,6 +160,18 @@ text_show (CaromFrame *f, CgVec2 origin)
   cairo_restore (cr);
 }
 
+/* Hands a text to the options' sink, its box in cr's device space (the
+ * caller's transform applied: a figure translates each panel). */
+static void
+text_sink_emit (CaromFrame *f, CaromTextItem *item)
+{
+  double x0 = item->box.lo.x, y0 = item->box.lo.y, x1 = item->box.hi.x, y1 = item->box.hi.y;
+  cairo_user_to_device (f->cr, &x0, &y0);
+  cairo_user_to_device (f->cr, &x1, &y1);
+  item->box = (CgAabb){ { fmin (x0, x1), fmin (y0, y1) }, { fmax (x0, x1), fmax (y0, y1) } };
+  f->options->text_sink (item, f->options->text_sink_data);
+}
+
 /* Draws the laid-out text with its logical box moved to `box` (device), if
  * the place is free or force is set. */
 static gboolean
@@ -182,7 +194,7 @@ text_place (CaromFrame *f, CgAabb logical, CgAabb box, gboolean force)
                              .color = s->text,
                              .halo = s->halo_width > 0.0 ? s->halo : (CaromColor){ 0 },
                              .halo_width = carom_frame_pt (f, s->halo_width) };
-      f->options->text_sink (&item, f->options->text_sink_data);
+      text_sink_emit (f, &item);
     }
   else
     text_show (f, cg_sub (box.lo, logical.lo));
@@ -579,7 +591,7 @@ carom_legend_draw (CaromFrame *f, CgAabb rect)
                   .box = { cg_add (origin, logical.lo), cg_add (origin, logical.hi) },
                   .legend = TRUE,
                   .color = s->text };
-          f->options->text_sink (&item, f->options->text_sink_data);
+          text_sink_emit (f, &item);
           continue;
         }
       cairo_save (cr);

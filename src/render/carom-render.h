@@ -69,7 +69,7 @@ typedef struct
 {
   const char *markup; ///< Pango markup, as the renderer would have drawn it
   double size_pt;     ///< its font size
-  CgAabb box;         ///< device units: where the renderer placed its logical box
+  CgAabb box;         ///< where the renderer placed its logical box, in cr's device space
   gboolean legend;    ///< a legend row (set flush left in box) rather than a label (centred)
   CaromColor color;
   CaromColor halo;   ///< alpha 0: none
