@@ -601,6 +601,107 @@ test_cascade (void)
   g_assert_true (noted);
 }
 
+/* 11: a <use> of a polygon imports as an obstacle where it is drawn (x, y and its transform),
+ * filled as the <use> says; of a group, each shape; of a symbol too; the <use> is written back
+ * as the same <use>; editing its object turns it into a <g> holding the object, keeping the
+ * <use>'s class and transform, and the file reads back the same. */
+static void
+test_use (void)
+{
+  const char *svg
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+        "viewBox=\"0 0 200 200\">\n"
+        "  <defs>\n"
+        "    <polygon id=\"tri\" points=\"0,0 10,0 0,10\"/>\n"
+        "    <g id=\"pair\"><rect x=\"0\" y=\"0\" width=\"4\" height=\"4\"/>"
+        "<rect x=\"10\" y=\"0\" width=\"4\" height=\"4\" fill=\"none\"/></g>\n"
+        "    <symbol id=\"sym\"><circle cx=\"0\" cy=\"0\" r=\"3\"/></symbol>\n"
+        "  </defs>\n"
+        "  <use id=\"u1\" class=\"k\" xlink:href=\"#tri\" x=\"100\" y=\"50\" "
+        "transform=\"scale(2)\"/>\n"
+        "  <use href=\"#pair\" x=\"20\" y=\"20\" fill=\"none\"/>\n"
+        "  <use id=\"s\" href=\"#sym\" x=\"150\" y=\"150\"/>\n"
+        "  <use href=\"#nowhere\"/>\n"
+        "</svg>\n";
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_autofree char *roles = roles_of (scene);
+  /* The pair is filled none by the <use>: both rects are walls. */
+  g_assert_cmpstr (roles, ==, "u1:obstacle wall-1:wall wall-2:wall s:obstacle");
+  const CaromObject *tri = g_ptr_array_index (scene->objects, 0);
+  g_assert_cmpuint (tri->n_points, ==, 3);
+  CgAabb box = cg_aabb_empty ();
+  for (size_t k = 0; k < tri->n_points; k++)
+    box = cg_aabb_add_point (box, tri->points[k]);
+  /* scale(2) · translate(100, 50): (200, 100) to (220, 120). */
+  g_assert_cmpfloat (box.lo.x, ==, 200);
+  g_assert_cmpfloat (box.lo.y, ==, 100);
+  g_assert_cmpfloat (box.hi.x, ==, 220);
+  g_assert_cmpfloat (box.hi.y, ==, 120);
+  gboolean noted = FALSE;
+  for (guint i = 0; i < summary->len; i++)
+    noted = noted || strstr (g_ptr_array_index (summary, i), "<use>") != NULL;
+  g_assert_true (noted);
+
+  g_autofree char *written = write_string (scene);
+  g_autofree char *expected
+      = g_strconcat ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", svg, NULL);
+  g_assert_cmpstr (written, ==, expected);
+
+  /* Edit the clone: it becomes a copy in a <g>, where it was. */
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+  guint index = 0;
+  CaromMatrix move = carom_matrix_translate (cg_v2 (-20.0, 0.0));
+  g_assert_true (carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
+  g_autofree char *edited = write_string (scene);
+  g_assert_nonnull (strstr (edited, "<g class=\"k\" transform=\"scale(2)\"><polygon carom:role="
+                                    "\"obstacle\" id=\"u1\" points=\""));
+  g_assert_null (strstr (edited, "#tri\" x=\"100\""));
+  g_assert_nonnull (strstr (edited, "<use href=\"#pair\""));
+  g_autoptr (CaromScene) again = read_string (edited, NULL);
+  g_assert_cmpuint (again->objects->len, ==, scene->objects->len);
+  const CaromObject *moved = g_ptr_array_index (again->objects, 0);
+  g_assert_cmpstr (moved->id, ==, "u1");
+  for (size_t k = 0; k < moved->n_points; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (
+          moved->points[k].x,
+          ((const CaromObject *)g_ptr_array_index (scene->objects, 0))->points[k].x, 1e-9);
+      g_assert_cmpfloat_with_epsilon (
+          moved->points[k].y,
+          ((const CaromObject *)g_ptr_array_index (scene->objects, 0))->points[k].y, 1e-9);
+    }
+}
+
+/* 12: clones of clones are bounded: a <use> bomb (each level drawing the one below ten times)
+ * stops at the element limit with a message, and a <use> cannot draw itself or what it is in. */
+static void
+test_use_bounded (void)
+{
+  GString *svg = g_string_new ("<svg xmlns=\"http://www.w3.org/2000/svg\"><defs>"
+                               "<polygon id=\"l0\" points=\"0,0 1,0 0,1\"/>");
+  for (int level = 1; level <= 8; level++)
+    {
+      g_string_append_printf (svg, "<g id=\"l%d\">", level);
+      for (int k = 0; k < 10; k++)
+        g_string_append_printf (svg, "<use href=\"#l%d\"/>", level - 1);
+      g_string_append (svg, "</g>");
+    }
+  g_string_append (svg, "</defs><use href=\"#l8\"/>"
+                        "<g id=\"self\"><use href=\"#self\"/></g></svg>");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_memory (svg->str, svg->len, NULL, NULL, &error);
+  g_assert_null (scene);
+  g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT);
+  g_string_free (svg, TRUE);
+
+  const char *self = "<svg xmlns=\"http://www.w3.org/2000/svg\">"
+                     "<g id=\"self\"><rect width=\"5\" height=\"5\"/><use href=\"#self\"/></g>"
+                     "</svg>";
+  g_autoptr (CaromScene) one = read_string (self, NULL);
+  g_assert_cmpuint (one->objects->len, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -615,5 +716,7 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/prefixes", test_prefixes);
   g_test_add_func ("/svg-keep/styled-by-classes", test_styled_by_classes);
   g_test_add_func ("/svg-keep/cascade", test_cascade);
+  g_test_add_func ("/svg-keep/use", test_use);
+  g_test_add_func ("/svg-keep/use-bounded", test_use_bounded);
   return g_test_run ();
 }

@@ -50,7 +50,8 @@ enum
 };
 
 /* A modelled element: ranges of the text, [start, name_end) its qualified
- * name, then the managed attributes, the others, and its children. */
+ * name, then all its attributes as they were, [managed_end, attrs_end) those
+ * that are not Carom's to rewrite, and its children. */
 typedef struct
 {
   guint32 start, name_end, managed_end, attrs_end, end;
@@ -238,10 +239,9 @@ carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd)
         source, _ ("the declarations inside the document type (<!DOCTYPE … [ … ]>)"));
 }
 
-void
-carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
+gboolean
+carom_svg_serialize_node (GString *out, xmlTextReaderPtr reader)
 {
-  GString *out = source->text;
   const char *value = (const char *)xmlTextReaderConstValue (reader);
   if (value == NULL)
     value = "";
@@ -250,20 +250,20 @@ carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
     case XML_READER_TYPE_WHITESPACE:
     case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
       g_string_append (out, value);
-      return; /* Carom writes whitespace too: not foreign */
+      return FALSE; /* Carom writes whitespace too: not foreign */
     case XML_READER_TYPE_TEXT:
       append_text (out, value, FALSE);
-      break;
+      return TRUE;
     case XML_READER_TYPE_CDATA:
       g_string_append (out, "<![CDATA[");
       g_string_append (out, value);
       g_string_append (out, "]]>");
-      break;
+      return TRUE;
     case XML_READER_TYPE_COMMENT:
       g_string_append (out, "<!--");
       g_string_append (out, value);
       g_string_append (out, "-->");
-      break;
+      return TRUE;
     case XML_READER_TYPE_PROCESSING_INSTRUCTION:
       g_string_append (out, "<?");
       g_string_append (out, (const char *)xmlTextReaderConstName (reader));
@@ -273,14 +273,32 @@ carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
           g_string_append (out, value);
         }
       g_string_append (out, "?>");
-      break;
+      return TRUE;
     default:
-      return;
+      return FALSE;
     }
+}
+
+void
+carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empty)
+{
+  g_string_append_c (out, '<');
+  append_qname (out, node->ns, node->name);
+  append_namespaces (out, node);
+  for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+    append_attribute (out, attr);
+  g_string_append (out, empty ? "/>" : ">");
+}
+
+void
+carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
+{
+  if (!carom_svg_serialize_node (source->text, reader))
+    return;
   source->foreign = TRUE;
   /* Outside the root the reader reports no whitespace: one line each. */
   if (xmlTextReaderDepth (reader) == 0)
-    g_string_append_c (out, '\n');
+    g_string_append_c (source->text, '\n');
 }
 
 /* The root as Carom writes it: xmlns, xmlns:carom and viewBox, no prefix. */
@@ -373,6 +391,7 @@ geometry_names (CaromSvgKeepShape shape)
   static const char *const ellipse[] = { "cx", "cy", "rx", "ry", NULL };
   static const char *const line[] = { "x1", "y1", "x2", "y2", NULL };
   static const char *const path[] = { "d", NULL };
+  static const char *const use[] = { "x", "y", "width", "height", "href", NULL };
   static const char *const none[] = { NULL };
   switch (shape)
     {
@@ -389,6 +408,8 @@ geometry_names (CaromSvgKeepShape shape)
       return line;
     case CAROM_SVG_KEEP_PATH:
       return path;
+    case CAROM_SVG_KEEP_USE:
+      return use;
     default:
       return none;
     }
@@ -415,6 +436,8 @@ is_managed (xmlAttrPtr attr, CaromSvgKeepShape shape, gboolean carom_hidden)
            || (carom_hidden && strcmp (name, "visibility") == 0);
   if (ns_is (attr->ns, CAROM_SCENE_NAMESPACE))
     return is_one_of (name, carom_managed);
+  if (ns_is (attr->ns, "http://www.w3.org/1999/xlink"))
+    return shape == CAROM_SVG_KEEP_USE && strcmp (name, "href") == 0;
   if (ns_is (attr->ns, SODIPODI_NAMESPACE))
     return shape == CAROM_SVG_KEEP_PATH && is_one_of (name, sodipodi_managed);
   return FALSE;
@@ -526,9 +549,11 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
   Slot slot = { .start = (guint32)out->len, .n_objects = n_objects, .shape = (guint8)shape };
   append_qname (out, node->ns, node->name);
   slot.name_end = (guint32)out->len;
+  /* Every attribute in its order (the element as it was), then the ones an
+   * edit keeps. */
+  append_namespaces (out, node);
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
-    if (is_managed (attr, shape, carom_hidden))
-      append_attribute (out, attr);
+    append_attribute (out, attr);
   slot.managed_end = (guint32)out->len;
   append_namespaces (out, node);
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
@@ -775,6 +800,49 @@ write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
   return name;
 }
 
+/* An object mapped by m (a ball's radius by m's scale, its direction by its
+ * linear part). */
+static CaromObject *
+object_mapped (const CaromObject *object, CaromAffine m)
+{
+  CaromObject *copy = carom_object_copy (object);
+  if (copy->kind == CAROM_OBJECT_BALL)
+    {
+      copy->center = carom_affine_apply (m, copy->center);
+      copy->radius *= sqrt (fabs (m.a * m.d - m.b * m.c));
+      copy->direction = cg_normalize (carom_affine_apply_linear (m, copy->direction));
+      return copy;
+    }
+  for (size_t k = 0; k < copy->n_points; k++)
+    copy->points[k] = carom_affine_apply (m, copy->points[k]);
+  return copy;
+}
+
+/* An edited clone becomes a copy: the <use> turns into a <g> with its own
+ * attributes (class, style, transform) and children, holding its objects as
+ * Carom writes them, in its user units. */
+static void
+write_use_as_group (Writer *w, const Slot *slot, guint32 first, gsize prefix_length)
+{
+  const char *text = w->source->text->str;
+  GString *out = w->out;
+  CaromAffine inv = affine_inverse (g_array_index (w->source->ctms, CaromAffine, slot->ctm));
+  g_autoptr (GString) name = g_string_new_len (text + slot->start, (gssize)prefix_length);
+  g_string_append_c (name, 'g');
+  g_string_append_printf (out, "<%s%s", name->str, w->ns_decls);
+  g_string_append_len (out, text + slot->managed_end, slot->attrs_end - slot->managed_end);
+  g_string_append_c (out, '>');
+  for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
+    {
+      g_autoptr (CaromObject) mapped
+          = object_mapped (g_ptr_array_index (w->scene->objects, i), inv);
+      write_native (w, mapped, TRUE);
+    }
+  if (!(slot->flags & SLOT_EMPTY))
+    copy_range (w, slot->attrs_end, slot->end);
+  g_string_append_printf (out, "</%s>", name->str);
+}
+
 static void
 write_slot (Writer *w, guint index)
 {
@@ -795,9 +863,14 @@ write_slot (Writer *w, guint index)
   gsize prefix_length = colon != NULL ? (gsize)(colon - qname) + 1 : 0;
   g_autoptr (GString) name = g_string_new_len (qname, (gssize)qname_length);
 
+  if (!unchanged && slot->shape == CAROM_SVG_KEEP_USE)
+    {
+      write_use_as_group (w, slot, first, prefix_length);
+      return;
+    }
   g_string_append_c (out, '<');
   if (unchanged)
-    g_string_append_len (out, qname, slot->attrs_end - slot->start);
+    g_string_append_len (out, qname, slot->managed_end - slot->start);
   else
     {
       g_autoptr (GString) attrs = g_string_new (NULL);

@@ -73,6 +73,14 @@ void carom_svg_source_end_slot (CaromSceneSource *source, guint32 origin);
 /// (the source is then of no use; the objects' origins are cleared).
 gboolean carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene);
 
+/* ---- serialising what the reader streams (also for <use> definitions) ---- */
+
+/// A text, CDATA, whitespace, comment or PI node as XML; TRUE unless it was
+/// whitespace or something else Carom's own writer makes.
+gboolean carom_svg_serialize_node (GString *out, xmlTextReaderPtr reader);
+/// A start tag with its namespace declarations and attributes.
+void carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empty);
+
 /* ---- writing ---- */
 
 /// The document again: kept nodes as they were, each slot's element with its

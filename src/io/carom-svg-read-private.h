@@ -71,6 +71,16 @@ typedef struct
   GArray *css_path;    ///< of CaromCssElement (owned strings), one per open element
   GString *style_text; ///< the text of the <style> being read
   guint style_depth;   ///< frames->len inside that <style>, 0 when none is open
+
+  /* <use> (carom-svg-use.c): elements kept as text to be read again where a
+   * <use> draws them. */
+  GHashTable *definitions;  ///< id → outer XML
+  GPtrArray *captures;      ///< definitions being recorded
+  gsize definition_bytes;   ///< kept so far
+  GString *root_namespaces; ///< the root's namespace declarations
+  guint use_depth;          ///< <use> being read, nested (0: the document itself)
+  guint use_base;           ///< frames->len of the element a <use> draws
+  const char *instance_id;  ///< the id the next shape a <use> draws takes (then NULL)
 } ReadState;
 
 /* The attributes the reader looks at on every element, found while
@@ -101,6 +111,30 @@ void carom_svg_reader_add_note (GPtrArray *groups, const char *element, const ch
 gboolean carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element,
                                       const char *id, int line, const char *role_text,
                                       gboolean filled, CaromAffine ctm, GError **error);
+
+/// One start tag at the reader's position: checks the limits, reads the
+/// element, pushes the frame its children see (carom-svg-reader.c).
+gboolean carom_svg_reader_start_element (ReadState *state, GError **error);
+/// Pops the innermost open element's frame.
+void carom_svg_reader_pop_frame (ReadState *state);
+/// Pushes what selectors see of an element that has no node (strings copied).
+void carom_svg_reader_push_css (ReadState *state, const char *name, const char *id,
+                                const char *class_list);
+
+/* <use> (carom-svg-use.c). */
+void carom_svg_use_init (ReadState *state);
+void carom_svg_use_clear (ReadState *state);
+/// Every start tag (depth 0: the root), for the definitions being kept.
+void carom_svg_use_start_element (ReadState *state, xmlNodePtr node, guint depth, gboolean empty,
+                                  gboolean svg_element);
+/// Every text, comment or PI node at the reader's position.
+void carom_svg_use_node (ReadState *state);
+/// Every end tag, of the element at depth.
+void carom_svg_use_end_element (ReadState *state, guint depth);
+/// A <use> (frame: its own, its transform applied): the shapes it draws, as
+/// objects. Reasons it draws none go to the summary.
+gboolean carom_svg_use_read (ReadState *state, const CaromSvgElement *element, const Frame *frame,
+                             int line, const char *id, GError **error);
 
 /// When the file used a name of the automatic form, the names given while
 /// reading may clash with it: they are taken back and given again by the rule.

@@ -507,11 +507,10 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
                    role);
       return FALSE;
     }
-  if (kind == ELEMENT_OTHER)
+  gboolean use = strcmp (element->name, "use") == 0;
+  if (kind == ELEMENT_OTHER && !use)
     {
-      note_skipped (state, element->name, id, line,
-                    strcmp (element->name, "use") == 0 ? _ ("clones (<use>) are not read yet")
-                                                       : _ ("not a shape"));
+      note_skipped (state, element->name, id, line, _ ("not a shape"));
       frame->skipped = TRUE;
       return TRUE;
     }
@@ -538,6 +537,11 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
       return FALSE;
     }
   frame->ctm = carom_affine_multiply (frame->ctm, transform);
+  if (use)
+    {
+      frame->skipped = TRUE; /* its own children (title, desc) are not drawn */
+      return carom_svg_use_read (state, element, frame, line, id, error);
+    }
 
   if (kind == ELEMENT_SHAPE && role == NULL && frame->invisible)
     {
@@ -549,9 +553,13 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
     {
       frame->skipped = TRUE; /* what a shape holds (title, animate) is not geometry */
       guint first = state->scene->objects->len;
-      if (!carom_svg_reader_read_shape (state, element, id, line, role, frame->filled, frame->ctm,
-                                        error))
+      /* A shape a <use> draws takes the <use>'s id (the first one), else a new name. */
+      const char *object_id = state->use_depth > 0 ? state->instance_id : id;
+      if (!carom_svg_reader_read_shape (state, element, object_id, line, role, frame->filled,
+                                        frame->ctm, error))
         return FALSE;
+      if (state->use_depth > 0 && state->scene->objects->len > first)
+        state->instance_id = NULL;
       /* Carom's own flags for objects; anything but "true" is false. */
       gboolean hidden = known->hidden != NULL && strcmp (known->hidden, "true") == 0;
       gboolean locked = known->locked != NULL && strcmp (known->locked, "true") == 0;
@@ -727,6 +735,25 @@ push_css_element (ReadState *state, xmlNodePtr node, gboolean read)
   g_array_append_val (state->css_path, e);
 }
 
+void
+carom_svg_reader_push_css (ReadState *state, const char *name, const char *id,
+                           const char *class_list)
+{
+  CaromCssElement e = { g_strdup (name), g_strdup (id), g_strdup (class_list) };
+  g_array_append_val (state->css_path, e);
+}
+
+static void pop_css_element (ReadState *state);
+
+void
+carom_svg_reader_pop_frame (ReadState *state)
+{
+  if (state->frames->len == 0)
+    return;
+  g_array_set_size (state->frames, state->frames->len - 1);
+  pop_css_element (state);
+}
+
 static void
 pop_css_element (ReadState *state)
 {
@@ -754,8 +781,8 @@ begin_style (ReadState *state)
 
 /* One start tag: checks the limits, decides what the element is, reads it,
  * and pushes the frame its children will see. */
-static gboolean
-start_element (ReadState *state, GError **error)
+gboolean
+carom_svg_reader_start_element (ReadState *state, GError **error)
 {
   xmlTextReaderPtr reader = state->reader;
   xmlNodePtr node = xmlTextReaderCurrentNode (reader);
@@ -813,6 +840,9 @@ start_element (ReadState *state, GError **error)
   ElementKind kind = classify_element (name);
   guint first = state->scene->objects->len;
   guint depth = state->frames->len;
+  carom_svg_use_start_element (state, node, depth, empty, svg_element);
+  if (state->use_depth > 0 && depth == state->use_base && strcmp (name, "symbol") == 0)
+    kind = ELEMENT_GROUP; /* a symbol a <use> draws is drawn as a group */
   gboolean frame_was_skipped = frame.skipped;
   frame.origin = 0;
   if (frame.skipped || !svg_element || kind == ELEMENT_SILENT)
@@ -840,13 +870,15 @@ start_element (ReadState *state, GError **error)
         }
     }
 
-  keep_element (state, node, depth, empty, first, &frame);
+  if (state->use_depth == 0)
+    keep_element (state, node, depth, empty, first, &frame);
   if (!empty)
     {
       g_array_append_val (state->frames, frame);
       push_css_element (state, node, svg_element && !frame_was_skipped);
     }
-  if (svg_element && strcmp (name, "style") == 0 && !empty && !frame.dropped)
+  if (svg_element && strcmp (name, "style") == 0 && !empty && !frame.dropped
+      && state->use_depth == 0)
     begin_style (state);
   return TRUE;
 }
@@ -873,7 +905,7 @@ read_document (ReadState *state, GError **error)
                        xmlTextReaderGetParserLineNumber (state->reader));
           return FALSE;
         case XML_READER_TYPE_ELEMENT:
-          if (!start_element (state, error))
+          if (!carom_svg_reader_start_element (state, error))
             return FALSE;
           break;
         case XML_READER_TYPE_END_ELEMENT:
@@ -886,10 +918,8 @@ read_document (ReadState *state, GError **error)
               state->style_depth = 0;
             }
           if (state->frames->len > 0)
-            {
-              g_array_set_size (state->frames, state->frames->len - 1);
-              pop_css_element (state);
-            }
+            carom_svg_use_end_element (state, state->frames->len - 1);
+          carom_svg_reader_pop_frame (state);
           break;
         case XML_READER_TYPE_TEXT:
         case XML_READER_TYPE_CDATA:
@@ -898,10 +928,12 @@ read_document (ReadState *state, GError **error)
               const char *text = (const char *)xmlTextReaderConstValue (state->reader);
               g_string_append (state->style_text, text != NULL ? text : "");
             }
+          carom_svg_use_node (state);
           if (!current_frame (state).dropped)
             carom_svg_source_add_node (state->source, state->reader);
           break;
         default:
+          carom_svg_use_node (state);
           if (!current_frame (state).dropped)
             carom_svg_source_add_node (state->source, state->reader);
           break;
@@ -953,6 +985,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   state.source = source;
   state.css_path = g_array_new (FALSE, FALSE, sizeof (CaromCssElement));
   state.style_text = g_string_new (NULL);
+  carom_svg_use_init (&state);
 
   /* libxml2's hooks are process-wide: set them for this read only. */
   xmlInitParser ();
@@ -991,6 +1024,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   g_array_unref (state.css_path);
   g_string_free (state.style_text, TRUE);
   carom_svg_sheet_free (state.sheet);
+  carom_svg_use_clear (&state);
 
   /* When the input cut the stream (an entity declaration, the size limit, a
    * read error), libxml2 saw only an early end: the input's reason wins. */
