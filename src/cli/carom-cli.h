@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 /// `carom trace`: argv[0] is "trace". Returns the process exit status.
 int carom_cli_trace (int argc, char **argv);
 
+/// `carom map`: argv[0] is "map". Returns the process exit status.
+int carom_cli_map (int argc, char **argv);
+
 /// `carom export`: argv[0] is "export". Returns the process exit status.
 int carom_cli_export (int argc, char **argv);
 

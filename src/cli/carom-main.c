@@ -16,7 +16,9 @@ print_usage (FILE *stream)
            _ ("Usage:\n"
               "  carom [SCENE.svg…]                 open the scenes in windows\n"
               "  carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]\n"
-              "              [--brute-force]\n"
+              "              [--brute-force] [--threads N]\n"
+              "  carom map SCENE.svg -o OUT.png|OUT.svg|OUT.pdf|OUT.csv [--ball ID]\n"
+              "            [--max-bounces M]\n"
               "  carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N] [--show LIST]\n"
               "               [--width PX] [--style article|screen|screen-dark]\n"
               "  carom save IN.svg -o OUT.svg [--force]\n"
@@ -25,6 +27,7 @@ print_usage (FILE *stream)
               "\n"
               "Commands:\n"
               "  trace    Trace every ball of a scene and print its hits\n"
+              "  map      Draw the boundary map of the balls: every hit as (ξ, sin φ)\n"
               "  export   Draw a scene and its overlays as SVG, PNG or PDF\n"
               "  save     Read a scene and write it as the window’s Save does\n"
               "  lab      Run a test of the Collision lab and print its numbers\n"
@@ -60,6 +63,8 @@ main (int argc, char **argv)
 
   if (argc >= 2 && strcmp (argv[1], "trace") == 0)
     return carom_cli_trace (argc - 1, argv + 1);
+  if (argc >= 2 && strcmp (argv[1], "map") == 0)
+    return carom_cli_map (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "export") == 0)
     return carom_cli_export (argc - 1, argv + 1);
   if (argc >= 2 && strcmp (argv[1], "save") == 0)

@@ -1,0 +1,60 @@
+/* carom-boundary-map.c: the boundary map (Birkhoff coordinates). */
+#include "carom-boundary-map.h"
+
+double *
+carom_boundary_map_offsets (const CaromSceneTrace *trace)
+{
+  guint n = trace->polygons->len;
+  double *offsets = g_new (double, n + 1);
+  offsets[0] = 0.0;
+  for (guint i = 0; i < n; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (trace->polygons, i);
+      double length = 0.0;
+      for (size_t k = 0; k < o->n_points; k++)
+        length += cg_distance (o->points[k], o->points[(k + 1) % o->n_points]);
+      offsets[i + 1] = offsets[i] + length;
+    }
+  return offsets;
+}
+
+GArray *
+carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const double *offsets)
+{
+  g_return_val_if_fail (ball < trace->balls->len, NULL);
+  g_autofree double *own = offsets == NULL ? carom_boundary_map_offsets (trace) : NULL;
+  if (offsets == NULL)
+    offsets = own;
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, ball);
+  const CgTrace *t = &bt->trace;
+  GArray *points = g_array_sized_new (FALSE, FALSE, sizeof (CaromMapPoint), (guint)t->n_hits);
+  for (size_t k = 0; k < t->n_hits; k++)
+    {
+      const CgHit *h = &t->hits[k];
+      const CaromObject *o = g_ptr_array_index (trace->polygons, h->object);
+      size_t n = o->n_points, e = h->element;
+      /* The length of the polygon up to its vertex e. */
+      double along = 0.0;
+      for (size_t i = 0; i < e; i++)
+        along += cg_distance (o->points[i], o->points[(i + 1) % n]);
+      CaromMapPoint p = { .hit = (guint)k, .polygon = h->object };
+      if (h->kind == CG_PRIM_ARC)
+        p.contact = o->points[e];
+      else
+        {
+          /* The centre is r in front of the edge: the edge's point is p − r n,
+           * measured along the edge from v[e] (clamped to the edge). */
+          CgVec2 a = o->points[e], b = o->points[(e + 1) % n];
+          CgVec2 q = cg_mul_add (h->point, -t->radius, h->normal);
+          double len = cg_distance (a, b);
+          double s = len > 0.0 ? cg_dot (cg_sub (q, a), cg_sub (b, a)) / len : 0.0;
+          s = CLAMP (s, 0.0, len);
+          along += s;
+          p.contact = len > 0.0 ? cg_lerp (a, b, s / len) : a;
+        }
+      p.xi = offsets[h->object] + along;
+      p.sin_phi = CLAMP (cg_cross (h->normal, h->out), -1.0, 1.0);
+      g_array_append_val (points, p);
+    }
+  return points;
+}

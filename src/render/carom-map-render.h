@@ -1,0 +1,46 @@
+/* carom-map-render.h: the boundary map drawn as a plot: ξ along the
+ * boundary across, sin φ up, axes with ticks and labels, the traced objects
+ * marked along ξ, a dot per hit coloured by ball. */
+#pragma once
+
+#include <cairo.h>
+
+#include "carom-render.h"
+#include "model/carom-boundary-map.h"
+
+G_BEGIN_DECLS
+
+/// The plot's size in points (PNG: CAROM_MAP_PX_PER_PT pixels a point).
+#define CAROM_MAP_WIDTH_PT 360.0
+#define CAROM_MAP_HEIGHT_PT 240.0
+#define CAROM_MAP_PX_PER_PT 4.0
+
+/// Where the plot lies in a drawing of width × height points: its frame,
+/// ξ from 0 (left) to xi_max (right), sin φ from −1 (bottom) to 1 (top).
+typedef struct
+{
+  double left, top, right, bottom;
+  double xi_max; ///< the total length of the objects (1 when there are none)
+} CaromMapFrame;
+
+/// The frame carom_map_draw() uses for that size and total length
+/// (carom_boundary_map_offsets()[n]).
+CaromMapFrame carom_map_frame (double width, double height, double xi_total);
+
+/// Where the point (ξ, sin φ) is drawn (for hovering a point in a panel).
+void carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, double *x,
+                            double *y);
+
+/// Draws the boundary map of balls[0 .. n_balls) (indices into
+/// trace->balls) into the rectangle (0, 0, width, height) of cr, in points
+/// (scale cr for pixels); dark for a dark background.
+void carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+                     const guint *balls, guint n_balls, gboolean dark);
+
+/// Writes the plot to path as PNG, SVG or PDF (by its extension, as
+/// carom_export_format_for_path()). FALSE with CAROM_RENDER_ERROR_FORMAT or
+/// _WRITE on failure.
+gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const guint *balls,
+                          guint n_balls, GError **error);
+
+G_END_DECLS
