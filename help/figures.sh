@@ -65,8 +65,8 @@ for language in C zh_CN; do
   mkdir -p "$dir"
   # The window at the first hit of the example.
   shot "$language" "$dir/window.png" window Right
-  # The Hit page of the inspector (its third tab) at the first hit.
-  shot "$language" "$dir/hit.png" window Right click:911,74
+  # The Hit page of the inspector (the third of its five tabs) at the first hit.
+  shot "$language" "$dir/hit.png" window Right click:935,74
   # The Collision lab with its first test.
   shot "$language" "$dir/lab.png" window l sleep:1
   # The Export Diagram window.
