@@ -1,8 +1,10 @@
-/* carom-export-dialog.c: the Export dialog: format, size, overlays, step, style.
+/* carom-export-dialog.c: the Export dialog: format, size, style, legend,
+ * greys, font, overlays and step, with a live preview of the figure.
  *
  * The figure is drawn by the same renderer as the canvas and `carom export`
- * (src/render/carom-export.h); the choices are kept in GSettings so the next
- * export starts from them. */
+ * (src/render/carom-figure.h, carom-export.h): the preview is that figure,
+ * scaled to fit. The choices are kept in GSettings so the next export starts
+ * from them. */
 #include "config.h"
 
 #include "carom-export-dialog.h"
@@ -13,6 +15,7 @@
 
 #include "io/carom-svg.h"
 #include "render/carom-export.h"
+#include "render/carom-figure.h"
 
 typedef struct
 {
@@ -24,8 +27,16 @@ typedef struct
   guint step;
   void (*on_done) (GtkWindow *parent, GFile *file);
 
+  CaromRenderCache *cache; /* for the preview; the document's scene and trace as opened */
   AdwComboRow *format_row;
   AdwComboRow *style_row;
+  AdwComboRow *legend_row;
+  AdwComboRow *font_row;
+  GtkSpinButton *font_size_spin;
+  GtkSwitch *mono_switch;
+  GtkWidget *preview;
+  CaromFigure figure; /* what the preview shows */
+  gboolean figure_ready;
   GtkSpinButton *width_spin;
   GtkWidget *width_row;
   GtkSwitch *step_switch;
@@ -34,6 +45,8 @@ typedef struct
 
 static const char *const formats[] = { "svg", "png", "pdf" };
 static const char *const styles[] = { "article", "screen" };
+static const char *const legends[] = { "auto", "right", "below", "none" };
+static const char *const fonts[] = { "", "Serif", "Monospace" };
 static const char *const overlay_names[]
     = { "path",   "outlines", "normals", "aabb",       "bvh",
         "labels", "legend",   "grid",    "candidates", "ghosts" };
@@ -41,6 +54,7 @@ static const char *const overlay_names[]
 static void
 export_dialog_free (ExportDialog *d)
 {
+  g_clear_pointer (&d->cache, carom_render_cache_free);
   g_clear_object (&d->document);
   g_clear_object (&d->settings);
   g_clear_pointer (&d->overlay_switches, g_ptr_array_unref);
@@ -83,12 +97,53 @@ save_choices (ExportDialog *d)
                        (guint)gtk_spin_button_get_value_as_int (d->width_spin));
   g_settings_set_boolean (d->settings, "export-current-step",
                           gtk_switch_get_active (d->step_switch));
+  g_settings_set_string (d->settings, "export-legend",
+                         legends[adw_combo_row_get_selected (d->legend_row)]);
+  g_settings_set_boolean (d->settings, "export-mono", gtk_switch_get_active (d->mono_switch));
+  g_settings_set_string (d->settings, "export-font",
+                         fonts[MIN (adw_combo_row_get_selected (d->font_row), 2u)]);
+  g_settings_set_double (d->settings, "export-font-size",
+                         gtk_spin_button_get_value (d->font_size_spin));
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   for (guint i = 0; i < d->overlay_switches->len; i++)
     if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
       g_strv_builder_add (names, overlay_names[i]);
   g_auto (GStrv) list = g_strv_builder_end (names);
   g_settings_set_strv (d->settings, "export-overlays", (const char *const *)list);
+}
+
+/* The style and options the dialog's choices make. */
+static void
+figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
+{
+  if (adw_combo_row_get_selected (d->style_row) == 0)
+    *style = carom_style_article ();
+  else
+    *style = carom_style_screen (adw_style_manager_get_dark (adw_style_manager_get_default ()));
+  guint font = adw_combo_row_get_selected (d->font_row);
+  carom_style_set_font (style, font < G_N_ELEMENTS (fonts) ? fonts[font] : NULL,
+                        gtk_spin_button_get_value (d->font_size_spin));
+  if (gtk_switch_get_active (d->mono_switch))
+    carom_style_make_mono (style);
+
+  carom_render_options_init (options);
+  options->overlays = 0;
+  for (guint i = 0; i < d->overlay_switches->len; i++)
+    if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
+      options->overlays |= (CaromOverlays)(1u << i);
+  guint legend = adw_combo_row_get_selected (d->legend_row);
+  options->legend
+      = legend < G_N_ELEMENTS (legends) ? (CaromLegendPlacement)legend : CAROM_LEGEND_AUTO;
+  if (options->legend == CAROM_LEGEND_NONE)
+    options->overlays &= ~CAROM_OVERLAY_LEGEND;
+  else
+    options->overlays |= CAROM_OVERLAY_LEGEND;
+  /* An SVG scene keeps its frame: its legend only goes inside. */
+  if (adw_combo_row_get_selected (d->format_row) == 0 && options->legend != CAROM_LEGEND_NONE)
+    options->legend = CAROM_LEGEND_AUTO;
+  options->digits = (int)g_settings_get_uint (d->settings, "digits");
+  if (gtk_switch_get_active (d->step_switch))
+    options->step = d->step;
 }
 
 static gboolean
@@ -104,19 +159,8 @@ write_figure (ExportDialog *d, const char *path, GError **error)
     }
 
   CaromStyle style;
-  if (adw_combo_row_get_selected (d->style_row) == 0)
-    style = carom_style_article ();
-  else
-    style = carom_style_screen (adw_style_manager_get_dark (adw_style_manager_get_default ()));
-
   CaromRenderOptions options;
-  carom_render_options_init (&options);
-  options.overlays = 0;
-  for (guint i = 0; i < d->overlay_switches->len; i++)
-    if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
-      options.overlays |= (CaromOverlays)(1u << i);
-  if (gtk_switch_get_active (d->step_switch))
-    options.step = d->step;
+  figure_choices (d, &style, &options);
 
   CgAabb box = carom_export_box (scene);
   switch (adw_combo_row_get_selected (d->format_row))
@@ -189,6 +233,51 @@ export_clicked (ExportDialog *d)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* The preview: the figure as it will be exported, scaled to fit. */
+static void
+update_preview (ExportDialog *d)
+{
+  if (d->cache == NULL || d->preview == NULL)
+    return;
+  CaromStyle style;
+  CaromRenderOptions options;
+  figure_choices (d, &style, &options);
+  const CaromScene *scene = carom_document_get_scene (d->document);
+  carom_figure_init (&d->figure, d->cache, carom_export_box (scene), &style, &options);
+  if (adw_combo_row_get_selected (d->format_row) == 0)
+    {
+      /* As carom_export_svg_fragment() draws it: the frame alone. */
+      if (!d->figure.legend_inside)
+        d->figure.legend = cg_aabb_empty ();
+      d->figure.width = d->figure.drawing_width;
+      d->figure.height = d->figure.drawing_height;
+    }
+  d->figure_ready = TRUE;
+  gtk_widget_queue_draw (d->preview);
+}
+
+static void
+draw_preview (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  ExportDialog *d = data;
+  (void)area;
+  if (!d->figure_ready || !(d->figure.width > 0.0 && d->figure.height > 0.0))
+    return;
+  double margin = 12.0;
+  double scale
+      = fmin ((width - 2 * margin) / d->figure.width, (height - 2 * margin) / d->figure.height);
+  if (!(scale > 0.0))
+    return;
+  cairo_translate (cr, round (0.5 * (width - scale * d->figure.width)),
+                   round (0.5 * (height - scale * d->figure.height)));
+  /* The page's edge, so a white figure shows on a white window. */
+  cairo_rectangle (cr, -0.5, -0.5, scale * d->figure.width + 1.0, scale * d->figure.height + 1.0);
+  cairo_set_source_rgba (cr, 0.5, 0.5, 0.5, 0.5);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+  carom_figure_draw (&d->figure, cr, scale);
+}
+
 static GtkWidget *
 combo_row (const char *title, const char *const *labels)
 {
@@ -235,7 +324,7 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   gtk_window_set_title (d->window, _ ("Export Diagram"));
   gtk_window_set_transient_for (d->window, parent);
   gtk_window_set_modal (d->window, TRUE);
-  gtk_window_set_default_size (d->window, 460, 640);
+  gtk_window_set_default_size (d->window, 520, 760);
   g_object_set_data_full (G_OBJECT (d->window), "export-dialog", d,
                           (GDestroyNotify)export_dialog_free);
 
@@ -252,6 +341,20 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   gtk_window_set_default_widget (d->window, export);
 
   GtkWidget *page = adw_preferences_page_new ();
+  GtkWidget *preview_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (preview_group), _ ("Preview"));
+  d->preview = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (d->preview), 260);
+  gtk_widget_set_hexpand (d->preview, TRUE);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (d->preview), draw_preview, d, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (d->preview), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("The figure as it will be exported"), -1);
+  GtkWidget *preview_frame = gtk_frame_new (NULL);
+  gtk_widget_add_css_class (preview_frame, "card");
+  gtk_frame_set_child (GTK_FRAME (preview_frame), d->preview);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (preview_group), preview_frame);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (preview_group));
+
   GtkWidget *figure = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (figure), _ ("Figure"));
   static const char *format_labels[]
@@ -275,6 +378,41 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   const char *translated_styles[3] = { _ (style_labels[0]), _ (style_labels[1]), NULL };
   d->style_row = ADW_COMBO_ROW (combo_row (_ ("Style"), translated_styles));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->style_row));
+
+  static const char *legend_labels[]
+      = { N_ ("Automatic"), N_ ("Right"), N_ ("Below"), N_ ("None"), NULL };
+  const char *translated_legends[5];
+  for (int i = 0; i < 5; i++)
+    translated_legends[i] = legend_labels[i] ? _ (legend_labels[i]) : NULL;
+  d->legend_row = ADW_COMBO_ROW (combo_row (_ ("Legend"), translated_legends));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->legend_row),
+                               _ ("Never over the drawing: automatic puts it inside where "
+                                  "nothing is drawn, else outside"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->legend_row));
+
+  d->mono_switch = switch_row (figure, _ ("Greys Only"),
+                               _ ("For black-and-white print: directions told apart by dashes"),
+                               g_settings_get_boolean (settings, "export-mono"));
+
+  static const char *font_labels[]
+      = { N_ ("Sans (the style’s)"), N_ ("Serif"), N_ ("Monospace"), NULL };
+  const char *translated_fonts[4];
+  for (int i = 0; i < 4; i++)
+    translated_fonts[i] = font_labels[i] ? _ (font_labels[i]) : NULL;
+  d->font_row = ADW_COMBO_ROW (combo_row (_ ("Font"), translated_fonts));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->font_row));
+  GtkWidget *size_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (size_row), _ ("Font Size"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (size_row), _ ("In points"));
+  d->font_size_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (4, 24, 0.5));
+  gtk_spin_button_set_digits (d->font_size_spin, 1);
+  gtk_widget_set_valign (GTK_WIDGET (d->font_size_spin), GTK_ALIGN_CENTER);
+  double font_size = g_settings_get_double (settings, "export-font-size");
+  if (!(font_size >= 4.0))
+    font_size = carom_style_article ().label_size;
+  gtk_spin_button_set_value (d->font_size_spin, font_size);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (size_row), GTK_WIDGET (d->font_size_spin));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), size_row);
 
   g_autofree char *step_text
       = step == 0
@@ -301,17 +439,40 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   G_STATIC_ASSERT (G_N_ELEMENTS (overlay_titles) == G_N_ELEMENTS (overlay_names));
   g_auto (GStrv) chosen = g_settings_get_strv (settings, "export-overlays");
   for (guint i = 0; i < G_N_ELEMENTS (overlay_names); i++)
-    g_ptr_array_add (d->overlay_switches,
-                     switch_row (overlays, _ (overlay_titles[i]), NULL,
-                                 g_strv_contains ((const char *const *)chosen, overlay_names[i])));
+    {
+      GtkSwitch *sw = switch_row (overlays, _ (overlay_titles[i]), NULL,
+                                  g_strv_contains ((const char *const *)chosen, overlay_names[i]));
+      g_ptr_array_add (d->overlay_switches, sw);
+      /* The Legend row above says whether there is one, and where. */
+      if ((1u << i) == CAROM_OVERLAY_LEGEND)
+        gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (sw), ADW_TYPE_ACTION_ROW),
+                                FALSE);
+      g_signal_connect_swapped (sw, "notify::active", G_CALLBACK (update_preview), d);
+    }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (overlays));
 
   g_autofree char *format = g_settings_get_string (settings, "export-format");
   g_autofree char *style_name = g_settings_get_string (settings, "export-style");
   adw_combo_row_set_selected (d->format_row, index_of (formats, 3, format));
   adw_combo_row_set_selected (d->style_row, index_of (styles, 2, style_name));
+  g_autofree char *legend = g_settings_get_string (settings, "export-legend");
+  adw_combo_row_set_selected (d->legend_row, index_of (legends, 4, legend));
+  g_autofree char *font = g_settings_get_string (settings, "export-font");
+  adw_combo_row_set_selected (d->font_row, index_of (fonts, 3, font));
   g_signal_connect_swapped (d->format_row, "notify::selected", G_CALLBACK (format_changed), d);
   format_changed (d);
+
+  /* Every choice redraws the preview. */
+  d->cache = carom_render_cache_new (carom_document_get_scene (document),
+                                     carom_document_get_trace (document), (int)ball);
+  GObject *choices[] = { G_OBJECT (d->format_row), G_OBJECT (d->style_row),
+                         G_OBJECT (d->legend_row), G_OBJECT (d->font_row) };
+  for (gsize i = 0; i < G_N_ELEMENTS (choices); i++)
+    g_signal_connect_swapped (choices[i], "notify::selected", G_CALLBACK (update_preview), d);
+  g_signal_connect_swapped (d->font_size_spin, "value-changed", G_CALLBACK (update_preview), d);
+  g_signal_connect_swapped (d->mono_switch, "notify::active", G_CALLBACK (update_preview), d);
+  g_signal_connect_swapped (d->step_switch, "notify::active", G_CALLBACK (update_preview), d);
+  update_preview (d);
 
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), header);

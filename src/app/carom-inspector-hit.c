@@ -133,8 +133,13 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
   CaromCastExplanation e;
   if (!carom_explain_cast (trace, self->ball, step, &e))
     return;
+  /* Shown to the digits of Preferences; Copy and LaTeX keep every digit. */
+  int digits = self->settings != NULL ? (int)g_settings_get_uint (self->settings, "digits")
+                                      : CAROM_EXPLAIN_DIGITS_DEFAULT;
   char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
   char *latex = carom_explain_format (&e, CAROM_EXPLAIN_LATEX, CAROM_EXPLAIN_REJECTED_MAX);
+  g_autofree char *shown
+      = carom_explain_format_digits (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX, digits);
 
   GtkWidget *maths = carom_inspector_group_new (self->hit_box, _ ("The Maths"), NULL);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -145,7 +150,7 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
   adw_preferences_group_set_header_suffix (ADW_PREFERENCES_GROUP (maths), buttons);
   GtkWidget *frame = gtk_frame_new (NULL);
   gtk_widget_add_css_class (frame, "card");
-  gtk_frame_set_child (GTK_FRAME (frame), maths_view_new (text));
+  gtk_frame_set_child (GTK_FRAME (frame), maths_view_new (shown));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (maths), frame);
 
   /* What the BVH saved: these counts against brute force's. */
@@ -179,7 +184,7 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
           g_autofree char *where
               = carom_explain_primitive_name (trace, bt->world, t->prim, &object);
           g_autofree char *name = g_strdup_printf ("%s, %s", object->id, where);
-          g_autofree char *reason = carom_explain_reason (&t->rec, e.result.rec.t);
+          g_autofree char *reason = carom_explain_reason_digits (&t->rec, e.result.rec.t, digits);
           primitive_row (self, list, name, reason, NULL, object);
         }
     }

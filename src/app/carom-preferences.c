@@ -101,6 +101,15 @@ carom_preferences_new (GSettings *settings)
                                        _ ("Wall hits before the trace stops"), 0, 1000000, 1, 0));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (balls));
 
+  GtkWidget *numbers = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (numbers), _ ("Numbers"));
+  adw_preferences_group_add (
+      ADW_PREFERENCES_GROUP (numbers),
+      spin_row (settings, "digits", _ ("Significant Digits"),
+                _ ("In the Hit panel and exported figures; Copy and LaTeX keep every digit"), 1, 17,
+                1, 0));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (numbers));
+
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   return GTK_WINDOW (window);
 }

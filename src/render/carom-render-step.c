@@ -189,6 +189,10 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
           cairo_set_line_width (cr,
                                 carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
           cairo_stroke (cr);
+          /* No label over it. */
+          if (prims[h->prim].kind == CG_PRIM_SEGMENT)
+            carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, prims[h->prim].a),
+                                          carom_frame_dev (f, prims[h->prim].b));
         }
     }
 
