@@ -74,6 +74,9 @@ test_bvh_structure (void)
   check_subtree (&bvh, boxes, bvh.box, &bvh.root, seen, UINT32_MAX);
   for (int i = 0; i < N; i++)
     g_assert_cmpint (seen[i], ==, 1);
+  /* The library's own check agrees. */
+  const char *problem = NULL;
+  g_assert_true (cg_bvh_validate_boxes (&bvh, boxes, N, &problem));
   cg_bvh_clear (&bvh);
   g_free (seen);
   g_free (boxes);
@@ -165,6 +168,10 @@ test_bvh_equals_brute_force (void)
       /* The broad phase must actually save work on big scenes. */
       if (sizes[s] >= 1000)
         g_assert_cmpuint (bvh_tests * 20, <, brute_tests);
+      /* Both worlds' trees hold every primitive once, inside their boxes. */
+      const char *problem = NULL;
+      g_assert_true (cg_world_validate (prims, &problem));
+      g_assert_true (cg_world_validate (objects, &problem));
       cg_world_free (prims);
       cg_world_free (objects);
       test_scene_clear (&scene);
@@ -219,6 +226,8 @@ test_bvh_grouped (void)
   check_subtree (&bvh, boxes, bvh.box, &bvh.root, seen, UINT32_MAX);
   for (int i = 0; i < N; i++)
     g_assert_cmpint (seen[i], ==, 1);
+  const char *problem = NULL;
+  g_assert_true (cg_bvh_validate_boxes (&bvh, boxes, N, &problem));
   for (uint32_t k = 0; k < bvh.n_nodes; k++)
     for (int c = 0; c < CG_BVH_WIDTH; c++)
       {
