@@ -404,11 +404,13 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       /* Why the file opened as imported comes first, and in the details. */
       g_autofree char *lost = join_losses (losses);
-      g_autofree char *why = g_strdup_printf (_ ("Opened as imported: Carom cannot write back %s, "
-                                                 "so Save will ask for a new name."),
-                                              lost);
+      g_autofree char *why
+          = g_strdup_printf (_ ("Opened as imported: Carom cannot write back %s"), lost);
       if (summary == NULL)
         summary = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_insert (summary, 0,
+                          g_strdup (_ ("Save will ask for a new name, so that the original "
+                                       "stays whole.")));
       g_ptr_array_insert (summary, 0, g_steal_pointer (&why));
     }
   if (summary != NULL && summary->len > 0)

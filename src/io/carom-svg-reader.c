@@ -488,8 +488,8 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
       frame->skipped = TRUE;
       frame->dropped = TRUE;
       carom_svg_source_note_loss (state->source,
-                                  _ ("Carom’s drawing for the diagram (carom:generated), "
-                                     "which Export draws again"));
+                                  _ ("its diagram drawing (carom:generated), which Export draws "
+                                     "again"));
       return TRUE;
     }
   if (display != NULL && g_ascii_strcasecmp (display, "none") == 0)
