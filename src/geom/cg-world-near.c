@@ -255,6 +255,48 @@ compare_u64 (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* The even-odd count may follow a half-line from c in any of the four axis
+ * directions: each is cg_polygon_contains() on the plane turned by a
+ * quarter turn or mirrored (negating and swapping coordinates, which is
+ * exact), and cg_polygon_contains() decides strict insideness exactly, so
+ * all four give its answer. The shortest one to the edge of the scene meets
+ * the fewest boxes. A frame maps a point to where the half-line runs
+ * towards +x. */
+typedef enum
+{
+  TOWARDS_PLUS_X,
+  TOWARDS_MINUS_X,
+  TOWARDS_PLUS_Y,
+  TOWARDS_MINUS_Y,
+} Towards;
+
+static inline CgVec2
+to_frame (Towards t, CgVec2 p)
+{
+  switch (t)
+    {
+    case TOWARDS_MINUS_X:
+      return (CgVec2){ -p.x, p.y };
+    case TOWARDS_PLUS_Y:
+      return (CgVec2){ p.y, p.x };
+    case TOWARDS_MINUS_Y:
+      return (CgVec2){ -p.y, p.x };
+    case TOWARDS_PLUS_X:
+      break;
+    }
+  return p;
+}
+
+static inline CgAabb
+box_to_frame (Towards t, CgAabb b)
+{
+  CgVec2 p = to_frame (t, b.lo), q = to_frame (t, b.hi);
+  return (CgAabb){ { cg_min (p.x, q.x), cg_min (p.y, q.y) },
+                   { cg_max (p.x, q.x), cg_max (p.y, q.y) } };
+}
+
+/* Box b (in the frame) meets the band of half-width reach around the
+ * half-line from c towards +x. */
 static inline bool
 box_meets_band (CgAabb b, CgVec2 c, double reach)
 {
@@ -262,15 +304,25 @@ box_meets_band (CgAabb b, CgVec2 c, double reach)
 }
 
 /* True when c is strictly inside an obstacle: cg_polygon_contains() taken
- * over the edges that meet the half-line from c towards +x, the only ones
- * that count (cg_polygon_edge_crossing()). Their boxes meet the band of
- * half-width r + eps around that half-line. */
+ * over the edges that meet the half-line from c in the direction chosen
+ * (towards the nearest side of the scene's box), the only ones that count
+ * (cg_polygon_edge_crossing()). Their boxes meet the band of half-width
+ * r + eps around that half-line. */
 static bool
 inside_obstacle (const CgWorld *w, CgVec2 c)
 {
   const CgBvh *bvh = &w->bvh;
   double reach = w->r + w->eps;
-  if ((bvh->root.count == 0 && bvh->n_nodes == 0) || !box_meets_band (bvh->box, c, reach))
+  if (bvh->root.count == 0 && bvh->n_nodes == 0)
+    return false;
+  CgAabb all = bvh->box;
+  double to_side[4] = { all.hi.x - c.x, c.x - all.lo.x, all.hi.y - c.y, c.y - all.lo.y };
+  Towards t = TOWARDS_PLUS_X;
+  for (int k = 1; k < 4; k++)
+    if (to_side[k] < to_side[t])
+      t = (Towards)k;
+  CgVec2 fc = to_frame (t, c);
+  if (!box_meets_band (box_to_frame (t, all), fc, reach))
     return false;
   Crossings x = { .cap = 128 };
   x.v = x.local;
@@ -281,7 +333,7 @@ inside_obstacle (const CgWorld *w, CgVec2 c)
       continue;                                                                                    \
     CgVec2 a, b;                                                                                   \
     edge_points (w, p->object, p->index, &a, &b);                                                  \
-    CgEdgeCrossing e = cg_polygon_edge_crossing (a, b, c);                                         \
+    CgEdgeCrossing e = cg_polygon_edge_crossing (to_frame (t, a), to_frame (t, b), fc);            \
     if (e != CG_EDGE_MISSES)                                                                       \
       crossings_add (&x, (uint64_t)p->object << 1 | (e == CG_EDGE_ON_BOUNDARY));                   \
   })
@@ -299,7 +351,7 @@ inside_obstacle (const CgWorld *w, CgVec2 c)
             {
               const CgBvhRef *ref = &node->child[k];
               if (ref->first == CG_BVH_NONE
-                  || !box_meets_band (cg_bvh_child_box (node, k), c, reach))
+                  || !box_meets_band (box_to_frame (t, cg_bvh_child_box (node, k)), fc, reach))
                 continue;
               if (ref->count > 0)
                 BAND_LEAF (ref->user[0], ref->user[1]);
