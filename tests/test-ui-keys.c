@@ -4,6 +4,10 @@
  * stepped from the keyboard alone. */
 #include "ui-harness.h"
 
+#include <string.h>
+
+#include "app/carom-accessible.h"
+
 #include "geom/cg-polygon.h"
 #include "model/carom-edit.h"
 
@@ -159,6 +163,136 @@ test_vertex_drags (void)
   destroy_window (window);
 }
 
+/* Types text into whatever has the keyboard focus, then presses Return. */
+static void
+type_line (const char *text)
+{
+  if (*text != '\0')
+    {
+      const char *args[] = { "type", "--delay", "15", "--", text, NULL };
+      xdotool (args);
+    }
+  press_key ("Return");
+}
+
+/* 5: the tutorial scene (data/examples/seed.svg: room, post, ball) built and
+ * stepped from the keyboard alone: Ctrl+L opens the point field, typed
+ * corners make the room and the post (an empty Enter closes each), B and a
+ * typed centre place the ball, ] steps. */
+static void
+test_keyboard_only_scene (void)
+{
+  if (!can_send_input ())
+    return;
+  CaromWindow *window = open_window_sized (NULL, 1000, 700);
+  CaromDocument *doc = carom_window_get_document (window);
+  const CaromScene *scene = carom_document_get_scene (doc);
+  g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==,
+                   CAROM_TOOL_POLYGON);
+
+  press_key ("ctrl+l");
+  static const char *const room[] = { "-300, -300", "-300, 300", "300, 300", "300, -300", "" };
+  for (guint i = 0; i < G_N_ELEMENTS (room); i++)
+    type_line (room[i]);
+  g_assert_cmpuint (scene->objects->len, ==, 1);
+  const CaromObject *wall = g_ptr_array_index (scene->objects, 0);
+  g_assert_cmpint (wall->role, ==, CG_ROLE_WALL);
+  g_assert_cmpuint (wall->n_points, ==, 4);
+  g_assert_true (has_point_near (wall, cg_v2 (-300, 300), 0));
+
+  /* The post: closed on its first vertex typed again. */
+  static const char *const post[] = { "20, -100", "20, 50", "-20, 50", "-20, -100", "20, -100" };
+  for (guint i = 0; i < G_N_ELEMENTS (post); i++)
+    type_line (post[i]);
+  g_assert_cmpuint (scene->objects->len, ==, 2);
+  const CaromObject *obstacle = g_ptr_array_index (scene->objects, 1);
+  g_assert_cmpint (obstacle->role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpuint (obstacle->n_points, ==, 4);
+  g_assert_true (has_point_near (obstacle, cg_v2 (-20, 50), 0));
+
+  /* A typo is refused with a hint, and nothing is added. */
+  type_line ("12 east");
+  g_assert_cmpuint (scene->objects->len, ==, 2);
+  press_key ("ctrl+a");
+  press_key ("BackSpace");
+
+  press_key ("Escape");
+  press_key ("b");
+  g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==, CAROM_TOOL_BALL);
+  press_key ("ctrl+l");
+  type_line ("-200, 0");
+  press_key ("Escape");
+  g_assert_cmpuint (scene->objects->len, ==, 3);
+  const CaromObject *ball = g_ptr_array_index (scene->objects, 2);
+  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  g_assert_cmpfloat (ball->center.x, ==, -200);
+  g_assert_cmpfloat (ball->center.y, ==, 0);
+  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, >, 1);
+
+  /* Stepped from the keyboard; the canvas tells a screen reader the hit. */
+  g_assert_cmpuint (carom_window_get_step (window), ==, 0);
+  press_key ("bracketright");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  press_key ("Page_Down");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 2);
+  const char *description
+      = carom_canvas_get_description (CAROM_CANVAS (carom_window_get_canvas (window)));
+  g_assert_nonnull (description);
+  g_assert_nonnull (strstr (description, "Hit 2 of"));
+  g_assert_nonnull (strstr (description, "1 wall, 1 obstacle, 1 ball"));
+  destroy_window (window);
+}
+
+/* Names every icon-only button on screen under widget lacks. */
+static void
+unnamed_icon_buttons (GtkWidget *widget, GString *missing)
+{
+  /* GTK names its own: a spin button's + and −, the window's controls. */
+  if (!gtk_widget_get_mapped (widget) || GTK_IS_SPIN_BUTTON (widget)
+      || GTK_IS_WINDOW_CONTROLS (widget))
+    return;
+  if (carom_accessible_is_icon_only (widget) && carom_accessible_get_label (widget) == NULL)
+    g_string_append_printf (missing, "%s (%s); ", G_OBJECT_TYPE_NAME (widget),
+                            gtk_widget_get_tooltip_text (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    unnamed_icon_buttons (c, missing);
+}
+
+/* 6: every icon-only button, in the header, the tool bar, the stepper and
+ * each inspector page, has an accessible name, and the canvas's
+ * description follows the stepper. */
+static void
+test_accessible_names (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1100, 720);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  CaromInspector *inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+  g_autoptr (GString) missing = g_string_new (NULL);
+  static const char *const pages[] = { "scene", "properties", "hit", "display", "statistics" };
+  carom_inspector_select (inspector, 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+  for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+    {
+      carom_inspector_show_page (inspector, pages[p]);
+      spin (250);
+      unnamed_icon_buttons (GTK_WIDGET (window), missing);
+    }
+  g_assert_cmpstr (missing->str, ==, "");
+
+  CaromCanvas *canvas = CAROM_CANVAS (carom_window_get_canvas (window));
+  g_autofree char *at1 = g_strdup (carom_canvas_get_description (canvas));
+  g_assert_nonnull (strstr (at1, "Hit 1 of 29"));
+  g_assert_nonnull (strstr (at1, "room"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+  g_assert_nonnull (strstr (carom_canvas_get_description (canvas), "Hit 2 of 29"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "step-first", NULL);
+  g_assert_nonnull (strstr (carom_canvas_get_description (canvas), "At the start"));
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -168,5 +302,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-keys/pick-rule", test_pick_rule);
   g_test_add_func ("/ui-keys/step-keys-with-selection", test_step_keys_with_selection);
   g_test_add_func ("/ui-keys/vertex-drags", test_vertex_drags);
+  g_test_add_func ("/ui-keys/keyboard-only-scene", test_keyboard_only_scene);
+  g_test_add_func ("/ui-keys/accessible-names", test_accessible_names);
   return ui_harness_run ();
 }

@@ -12,6 +12,7 @@
 #include "carom-canvas.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "carom-canvas-overlay.h"
@@ -32,6 +33,8 @@ struct _CaromCanvas
   CaromEditor *editor;
   GSettings *settings;
   CaromRenderCache *cache;
+
+  char *description; /* for screen readers: the scene and the current hit */
 
   CaromViewport viewport;
   guint ball;
@@ -671,6 +674,7 @@ carom_canvas_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->editor);
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->description, g_free);
   G_OBJECT_CLASS (carom_canvas_parent_class)->dispose (object);
 }
 
@@ -697,6 +701,9 @@ carom_canvas_class_init (CaromCanvasClass *klass)
   object_class->get_property = carom_canvas_get_property;
   widget_class->snapshot = carom_canvas_snapshot;
   widget_class->size_allocate = carom_canvas_size_allocate;
+  /* A picture of the scene: its label names it, its description says what
+   * it shows (carom_canvas_set_description). */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 
   properties[PROP_ZOOM] = g_param_spec_double ("zoom", NULL, NULL, 0, G_MAXDOUBLE, 1,
                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
@@ -716,6 +723,8 @@ carom_canvas_init (CaromCanvas *self)
 {
   carom_viewport_init (&self->viewport);
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Scene"),
+                                  -1);
 
   GtkEventController *scroll
       = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
@@ -757,4 +766,23 @@ carom_canvas_init (CaromCanvas *self)
 
   g_signal_connect_swapped (adw_style_manager_get_default (), "notify::dark",
                             G_CALLBACK (style_changed), self);
+}
+
+void
+carom_canvas_set_description (CaromCanvas *self, const char *description)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  if (g_strcmp0 (self->description, description) == 0)
+    return;
+  g_free (self->description);
+  self->description = g_strdup (description);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description != NULL ? description : "", -1);
+}
+
+const char *
+carom_canvas_get_description (CaromCanvas *self)
+{
+  g_return_val_if_fail (CAROM_IS_CANVAS (self), NULL);
+  return self->description;
 }

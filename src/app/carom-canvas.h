@@ -39,4 +39,11 @@ void carom_canvas_zoom_actual_size (CaromCanvas *self);
 /// The zoom: pixels per scene unit (1 is 100 %).
 double carom_canvas_get_zoom (CaromCanvas *self);
 
+/// What a screen reader says of the canvas: the scene and the current hit
+/// (the window keeps it up to date with the stepper).
+void carom_canvas_set_description (CaromCanvas *self, const char *description);
+
+/// The description last set (borrowed; NULL before one is set).
+const char *carom_canvas_get_description (CaromCanvas *self);
+
 G_END_DECLS

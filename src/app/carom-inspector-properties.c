@@ -3,6 +3,7 @@
  * under the user's typing. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -171,8 +172,7 @@ apply_button_new (const char *name, const char *tooltip, GCallback clicked, Caro
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_set_name (button, name);
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
-                                  -1);
+  carom_accessible_set_label (button, tooltip);
   g_signal_connect_swapped (button, "clicked", clicked, self);
   return button;
 }

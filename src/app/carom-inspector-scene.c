@@ -2,6 +2,7 @@
  * list model that redraws only the rows whose object changed. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -200,8 +201,7 @@ set_flag_button (GtkWidget *button, const char *icon, const char *tooltip, gbool
 {
   gtk_button_set_icon_name (GTK_BUTTON (button), icon);
   gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
-                                  -1);
+  carom_accessible_set_label (button, tooltip);
   /* The usual state (shown, unlocked) stays quiet; the unusual one stands out. */
   set_dimmed (button, !on);
 }

@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "carom-accessible.h"
 #include "carom-window-private.h"
 
 /* The canvas keeps at least this much beside the 320-pixel inspector. */
@@ -95,8 +96,7 @@ void
 carom_window_layout_init (CaromWindow *self)
 {
   /* Named for screen readers when it shows only its icon. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->open_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _ ("Open"), -1);
+  carom_accessible_set_label (GTK_WIDGET (self->open_button), _ ("Open"));
   adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "show-sidebar"));
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (reveal_changed), self);
   g_signal_connect_swapped (self, "notify::default-width", G_CALLBACK (default_width_changed),

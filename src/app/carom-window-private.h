@@ -57,6 +57,13 @@ struct _CaromWindow
   guint layout_idle; /* applies it */
   gboolean compact;  /* narrower than a stepper with all its parts */
   GtkWidget *save_button;
+
+  /* carom-window-keyboard.c */
+  GtkWidget *tool_bar;
+  GtkMenuButton *point_button;
+  GtkEntry *point_entry;
+  GtkLabel *point_hint;
+  gboolean point_pending; /* a typed point began a rectangle or regular polygon */
 };
 
 /* carom-window.c */
@@ -84,5 +91,8 @@ void carom_window_layout_init (CaromWindow *self);
 /// Called with each width the window is allocated.
 void carom_window_layout_allocated (CaromWindow *self, int width);
 void carom_window_layout_dispose (CaromWindow *self);
+
+/* carom-window-keyboard.c: points typed in (Ctrl+L), for drawing without a pointer. */
+void carom_window_keyboard_init (CaromWindow *self);
 
 G_END_DECLS

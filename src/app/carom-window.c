@@ -9,8 +9,10 @@
 #include <string.h>
 
 #include "model/carom-edit.h"
+#include "model/carom-explain.h"
 #include "render/carom-render.h"
 
+#include "carom-accessible.h"
 #include "carom-canvas.h"
 #include "carom-clipboard.h"
 #include "carom-editor.h"
@@ -85,6 +87,41 @@ update_title (CaromWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title), whole != NULL ? whole : title);
 }
 
+/* What a screen reader says of the canvas: the scene, the trace of the
+ * ball followed, and the hit at the stepper's step, with the numbers the
+ * Hit panel shows. Follows the stepper and every edit. */
+static void
+update_description (CaromWindow *self)
+{
+  if (self->stepper == NULL)
+    return;
+  g_autoptr (GString) text = g_string_new (gtk_label_get_label (self->objects_label));
+  const CaromBallTrace *bt = selected_ball (self);
+  if (bt != NULL)
+    {
+      g_string_append_printf (text, ". %s.", gtk_label_get_label (self->trace_label));
+      guint step = carom_stepper_get_step (self->stepper);
+      if (step == 0 || step > bt->trace.n_hits)
+        /* Translators: the canvas's description for screen readers, before the first hit. */
+        g_string_append_printf (text, _ (" At the start: the ball at (%g, %g)."),
+                                bt->ball->center.x, bt->ball->center.y);
+      else
+        {
+          const CgHit *h = &bt->trace.hits[step - 1];
+          const CaromObject *object = NULL;
+          g_autofree char *where = carom_explain_primitive_name (
+              carom_document_get_trace (self->document), bt->world, h->prim, &object);
+          /* Translators: the canvas's description for screen readers at a hit: its number, the
+           * object hit (name, and a part such as "edge 2"), where the ball's centre touches, and
+           * the normal there. */
+          g_string_append_printf (text, _ (" Hit %u of %zu: %s, %s, at (%g, %g), normal (%g, %g)."),
+                                  step, bt->trace.n_hits, object != NULL ? object->id : "?", where,
+                                  h->point.x, h->point.y, h->normal.x, h->normal.y);
+        }
+    }
+  carom_canvas_set_description (self->canvas, text->str);
+}
+
 static void
 update_status (CaromWindow *self)
 {
@@ -133,6 +170,7 @@ update_status (CaromWindow *self)
   double zoom = carom_canvas_get_zoom (self->canvas);
   g_autofree char *zoom_text = g_strdup_printf (_ ("%.0f %%"), zoom * 100.0);
   gtk_label_set_label (self->zoom_label, zoom_text);
+  update_description (self);
 }
 
 /* Speeds of the stepper's menu, in steps a second. */
@@ -158,6 +196,7 @@ carom_window_update_step (CaromWindow *self)
       = self->compact && selected_ball (self) != NULL ? g_strdup_printf ("%u / %u", step, n) : NULL;
   gtk_label_set_label (self->step_label, numbers != NULL ? numbers : text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_label), text);
+  update_description (self);
 
   static const struct
   {
@@ -773,6 +812,7 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, save_button);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_bar);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, zoom_label);
@@ -946,6 +986,9 @@ carom_window_init (CaromWindow *self)
                             self);
   g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
   carom_window_lab_init (self);
+  carom_window_keyboard_init (self);
+  /* Every icon-only button gets a name for screen readers. */
+  carom_accessible_label_icon_buttons (GTK_WIDGET (self));
   editor_tool_changed (self);
   editor_role_changed (self);
 
