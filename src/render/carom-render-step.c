@@ -247,13 +247,26 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
       g_autofree char *markup = g_strdup_printf ("<i>%s</i>", _ ("stopped"));
       step_label (f, markup, cg_mul_add (c, r_dev, h->in), h->in, gap);
     }
-  /* d beside the incoming segment, on the side away from the normal first. */
+  /* d beside the incoming segment, on the side away from the normal first,
+   * at places along it farther and farther from the ball: a label beside
+   * another arrow would name the wrong one. */
   CgVec2 side = { -h->in.y, h->in.x };
   if (cg_dot (side, h->normal) < 0.0)
     side = cg_neg (side);
   double len = cg_distance (from, c);
-  double along = fmin (0.75 * vec, 0.5 * len);
-  step_label (f, "<i>d</i>", cg_mul_add (c, -along, h->in), side, gap * 2.0);
+  double size = s->label_size * 1.15;
+  static const double along[] = { 0.75, 1.0, 1.3, 1.7, 2.2, 3.0 };
+  gboolean placed = FALSE;
+  for (gsize k = 0; k < G_N_ELEMENTS (along) && !placed; k++)
+    {
+      double t = fmin (along[k] * vec, 0.85 * len);
+      CgVec2 at = cg_mul_add (c, -t, h->in);
+      placed = carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, FALSE)
+               || carom_text_draw_beside (f, "<i>d</i>", size, at, cg_neg (side), gap * 2.0, FALSE);
+    }
+  if (!placed)
+    step_label (f, "<i>d</i>", cg_mul_add (c, -fmin (0.75 * vec, 0.5 * len), h->in), side,
+                gap * 2.0);
 }
 
 /* At the chosen step, what the cast of that hit looked at: the seed outline

@@ -80,7 +80,7 @@ carom_style_screen (gboolean dark)
       const guint32 balls[CAROM_STYLE_BALL_COLORS] = { 0x813d9c, 0x1a5fb4, 0xc64600, 0x865e3c };
       for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
         s.ball_colors[i] = rgb (balls[i]);
-      s.rejected = rgb (0x56b4e9);
+      s.rejected = rgb (0x5e5c64);
       s.culled = rgba (0x9a9996, 0.6);
       s.text = rgb (0x241f31);
       s.halo = rgba (0xffffff, 0.85);
@@ -112,7 +112,7 @@ carom_style_screen (gboolean dark)
       const guint32 balls[CAROM_STYLE_BALL_COLORS] = { 0xdc8add, 0x99c1f1, 0xffa348, 0xcdab8f };
       for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
         s.ball_colors[i] = rgb (balls[i]);
-      s.rejected = rgb (0xf0e442);
+      s.rejected = rgb (0xc0bfbc);
       s.culled = rgba (0x77767b, 0.7);
       s.text = rgb (0xffffff);
       s.halo = rgba (0x1e1e1e, 0.85);
