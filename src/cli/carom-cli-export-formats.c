@@ -130,6 +130,13 @@ carom_cli_export_formats_write (const CaromCliExportFormats *formats, const Caro
                               formats->tikz_fragment ? CAROM_TIKZ_FRAGMENT : CAROM_TIKZ_DOCUMENT,
                               output, error);
 
+  if (options->n_steps > 0 || options->step != CAROM_STEP_NONE)
+    {
+      g_set_error_literal (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
+                           _ ("an animation shows every hit in turn: it takes no --step or "
+                              "--steps"));
+      return FALSE;
+    }
   CaromAnimTiming timing;
   double fps = formats->fps != NOT_GIVEN ? formats->fps : CAROM_ANIM_DEFAULT_FPS;
   double hps = formats->hits_per_second != NOT_GIVEN ? formats->hits_per_second

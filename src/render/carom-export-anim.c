@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "carom-export.h"
+#include "carom-figure.h"
 #include "carom-render-private.h"
 
 /* ---- paths and timing -------------------------------------------------- */
@@ -214,21 +215,70 @@ carom_anim_ball_at (const CaromAnimTiming *timing, const CaromRenderCache *cache
 
 /* ---- the still part and the moving part -------------------------------- */
 
-/* The options and style of the still figure: no path (it is drawn as the
- * ball goes), no step, and the balls at their start drawn as faint rings. */
+/* The still figure: laid out (carom-figure.h) with the whole path, so the
+ * legend goes where the ball will never be, then drawn without the path (it
+ * is drawn as the ball goes), at no step, the balls at their start as faint
+ * rings. An SVG scene keeps its frame: its legend only goes inside. */
 static void
-still_figure (const CaromStyle *style, const CaromRenderOptions *options, CaromStyle *still_style,
-              CaromRenderOptions *still)
+anim_figure (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+             const CaromRenderOptions *options, gboolean svg, CaromFigure *figure)
 {
-  *still = *options;
-  still->overlays &= ~(CAROM_OVERLAY_PATH | CAROM_OVERLAY_CANDIDATES | CAROM_OVERLAY_GHOSTS);
-  still->step = CAROM_STEP_NONE;
-  still->text_sink = NULL;
-  *still_style = *style;
-  still_style->ball_fill.alpha = 0.0;
-  still_style->ball_stroke.alpha *= 0.35;
+  CaromRenderOptions layout = *options;
+  layout.overlays &= ~(CAROM_OVERLAY_CANDIDATES | CAROM_OVERLAY_GHOSTS);
+  layout.overlays |= CAROM_OVERLAY_PATH;
+  layout.step = CAROM_STEP_NONE;
+  layout.steps = NULL;
+  layout.n_steps = 0;
+  layout.text_sink = NULL;
+  if (svg && layout.legend != CAROM_LEGEND_AUTO)
+    layout.legend = CAROM_LEGEND_NONE;
+  carom_figure_init (figure, cache, box, style, &layout);
+  if (svg)
+    {
+      if (!figure->legend_inside)
+        figure->legend = cg_aabb_empty ();
+      figure->width = figure->drawing_width;
+      figure->height = figure->drawing_height;
+    }
+  figure->options.overlays &= ~CAROM_OVERLAY_PATH;
+  figure->style.ball_fill.alpha = 0.0;
+  figure->style.ball_stroke.alpha *= 0.35;
   for (int i = 0; i < CAROM_STYLE_BALL_COLORS; i++)
-    still_style->ball_colors[i].alpha *= 0.35;
+    figure->style.ball_colors[i].alpha *= 0.35;
+}
+
+gboolean
+carom_anim_gif_layout (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+                       const CaromRenderOptions *options, int width_px, int *gif_width,
+                       int *gif_height, CaromView *view, GError **error)
+{
+  g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (width_px > 0, FALSE);
+  CaromFigure figure;
+  anim_figure (cache, box, style, options, FALSE, &figure);
+  int w, h;
+  carom_export_png_size (&figure, width_px, &w, &h);
+  if (w > CAROM_ANIM_MAX_SIDE || h > CAROM_ANIM_MAX_SIDE)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
+                   _ ("a GIF whose drawing is %d pixels wide would be %d × %d pixels, more than "
+                      "%d: ask for a smaller --width"),
+                   width_px, w, h, CAROM_ANIM_MAX_SIDE);
+      return FALSE;
+    }
+  double pt = width_px / figure.drawing_width;
+  if (gif_width != NULL)
+    *gif_width = w;
+  if (gif_height != NULL)
+    *gif_height = h;
+  if (view != NULL)
+    {
+      CgVec2 at = cg_scale (carom_figure_panel_origin (&figure, 0), pt);
+      *view = carom_view_fit (box, figure.panel_width * pt, figure.panel_height * pt, 0.0, pt);
+      view->x0 += at.x;
+      view->y0 += at.y;
+    }
+  return TRUE;
 }
 
 /* The moving ball's colours: the selected style's first ball, or a ball colour. */
@@ -427,33 +477,35 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
 {
   g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, FALSE);
   g_return_val_if_fail (timing != NULL && path != NULL, FALSE);
-  g_return_val_if_fail (width_px > 0 && width_px <= 65535, FALSE);
+  g_return_val_if_fail (width_px > 0, FALSE);
 
-  int height_px = carom_export_png_height (box, width_px);
-  if (height_px > 65535)
-    {
-      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
-                   _ ("a GIF %d pixels wide would be %d pixels tall, more than %d: ask for a "
-                      "smaller --width"),
-                   width_px, height_px, 65535);
-      return FALSE;
-    }
-  double width_pt, height_pt;
-  carom_export_figure_size (box, &width_pt, &height_pt);
-  CaromView view = carom_view_fit (box, width_px, height_px, 0.0, width_px / width_pt);
+  int width_gif, height_gif;
+  CaromView view;
+  if (!carom_anim_gif_layout (cache, box, style, options, width_px, &width_gif, &height_gif, &view,
+                              error))
+    return FALSE;
 
   /* The still part, on an opaque background (a GIF has no partial alpha). */
-  CaromStyle still_style;
-  CaromRenderOptions still;
-  still_figure (style, options, &still_style, &still);
-  cairo_surface_t *base = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_px, height_px);
-  cairo_surface_t *frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_px, height_px);
+  CaromFigure figure;
+  anim_figure (cache, box, style, options, FALSE, &figure);
+  cairo_surface_t *base = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_gif, height_gif);
+  cairo_surface_t *frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_gif, height_gif);
   cairo_t *cr = cairo_create (base);
   CaromColor paper
       = style->background.alpha > 0.0 ? style->background : (CaromColor){ 1.0, 1.0, 1.0, 1.0 };
   cairo_set_source_rgb (cr, paper.red, paper.green, paper.blue);
   cairo_paint (cr);
-  carom_render (cr, cache, &view, &still_style, &still, NULL);
+  /* The legend apart, in the full style and with the path's rows: the path
+   * is drawn, frame by frame. */
+  CgAabb legend = figure.legend;
+  figure.legend = cg_aabb_empty ();
+  carom_figure_draw (&figure, cr, view.pt);
+  if (!cg_aabb_is_empty (legend))
+    {
+      CaromRenderOptions with_path = figure.options;
+      with_path.overlays |= CAROM_OVERLAY_PATH;
+      carom_render_legend (cr, cache, style, &with_path, view.pt, cg_scale (legend.lo, view.pt));
+    }
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS)
@@ -503,7 +555,7 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
       memcpy (colors, pal->colors, sizeof (GifColorType) * (gsize)pal->n);
       map = GifMakeMapObject (1 << bits, colors);
       EGifSetGifVersion (gif, true);
-      ok = map != NULL && EGifPutScreenDesc (gif, width_px, height_px, bits, 0, map) == GIF_OK;
+      ok = map != NULL && EGifPutScreenDesc (gif, width_gif, height_gif, bits, 0, map) == GIF_OK;
       /* Loop for ever (the NETSCAPE2.0 application extension). */
       static const GifByteType netscape[] = "NETSCAPE2.0";
       static const GifByteType loop[] = { 1, 0, 0 };
@@ -515,7 +567,7 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   else
     ok = FALSE;
 
-  gsize n_px = (gsize)width_px * (gsize)height_px;
+  gsize n_px = (gsize)width_gif * (gsize)height_gif;
   g_autofree GifPixelType *prev = g_new (GifPixelType, n_px);
   g_autofree GifPixelType *cur = g_new (GifPixelType, n_px);
   int delay = (int)lround (timing->frame_time * 100.0);
@@ -524,11 +576,11 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
       DRAW_FRAME (f);
       const guint8 *data = cairo_image_surface_get_data (frame);
       int stride = cairo_image_surface_get_stride (frame);
-      int x0 = width_px, y0 = height_px, x1 = -1, y1 = -1;
-      for (int y = 0; y < height_px; y++)
-        for (int x = 0; x < width_px; x++)
+      int x0 = width_gif, y0 = height_gif, x1 = -1, y1 = -1;
+      for (int y = 0; y < height_gif; y++)
+        for (int x = 0; x < width_gif; x++)
           {
-            gsize i = (gsize)y * (gsize)width_px + (gsize)x;
+            gsize i = (gsize)y * (gsize)width_gif + (gsize)x;
             cur[i] = (GifPixelType)palette_index (pal, ((const guint32 *)(data + y * stride))[x]);
             if (f == 0 || cur[i] != prev[i])
               {
@@ -549,7 +601,8 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
       ok = EGifPutExtension (gif, GRAPHICS_EXT_FUNC_CODE, (int)len, ext) == GIF_OK
            && EGifPutImageDesc (gif, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL) == GIF_OK;
       for (int y = y0; ok && y <= y1; y++)
-        ok = EGifPutLine (gif, cur + (gsize)y * (gsize)width_px + (gsize)x0, x1 - x0 + 1) == GIF_OK;
+        ok = EGifPutLine (gif, cur + (gsize)y * (gsize)width_gif + (gsize)x0, x1 - x0 + 1)
+             == GIF_OK;
       GifPixelType *swap = prev;
       prev = cur;
       cur = swap;
@@ -643,10 +696,9 @@ carom_export_animated_svg_fragment (const CaromRenderCache *cache, CgAabb box,
   g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, NULL);
   g_return_val_if_fail (timing != NULL, NULL);
 
-  CaromStyle still_style;
-  CaromRenderOptions still;
-  still_figure (style, options, &still_style, &still);
-  g_autofree char *figure = carom_export_svg_fragment (cache, box, &still_style, &still, error);
+  CaromFigure still;
+  anim_figure (cache, box, style, options, TRUE, &still);
+  g_autofree char *figure = carom_export_svg_figure_fragment (&still, error);
   if (figure == NULL)
     return NULL;
 

@@ -9,8 +9,9 @@
  * CAROM_ANIM_HOLD_SECONDS, then the animation starts again.
  *
  * What does not move (walls, obstacles, outlines, normals, labels, the
- * legend) is the figure carom_render() draws with the same options, without
- * the path, at no step. */
+ * legend) is the figure (carom-figure.h) of the same options, laid out with
+ * the whole path so the legend never covers where the ball goes, and drawn
+ * without it, at no step. */
 #pragma once
 
 #include "carom-render.h"
@@ -57,7 +58,17 @@ guint carom_anim_hit_frame (const CaromAnimTiming *timing, const CaromRenderCach
 CgVec2 carom_anim_ball_at (const CaromAnimTiming *timing, const CaromRenderCache *cache, CgAabb box,
                            guint frame);
 
-/// Writes the animation as a looping GIF width_px wide (through giflib,
+/// The largest side of a GIF, in pixels (the format's limit).
+#define CAROM_ANIM_MAX_SIDE 65535
+
+/// The size of the GIF whose drawing is width_px wide (a legend placed
+/// outside adds to it, as in a PNG), and the view through which its moving
+/// part is drawn. FALSE with CAROM_RENDER_ERROR_CAIRO when it is too large.
+gboolean carom_anim_gif_layout (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
+                                const CaromRenderOptions *options, int width_px, int *gif_width,
+                                int *gif_height, CaromView *view, GError **error);
+
+/// Writes the animation as a looping GIF whose drawing is width_px wide (through giflib,
 /// a temporary file and a rename). options give the overlays; the step is
 /// ignored (the animation is the stepping).
 gboolean carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,

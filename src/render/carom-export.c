@@ -284,6 +284,17 @@ carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const Caro
     figure.legend = cg_aabb_empty ();
   figure.width = figure.drawing_width;
   figure.height = figure.drawing_height;
+  return carom_export_svg_figure_fragment (&figure, error);
+}
+
+char *
+carom_export_svg_figure_fragment (const CaromFigure *fig, GError **error)
+{
+  g_return_val_if_fail (fig != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  const CaromFigure figure = *fig;
+  CgAabb box = figure.box;
   double width_pt = figure.width, height_pt = figure.height;
   g_autoptr (GByteArray) svg = g_byte_array_new ();
   cairo_surface_t *surface

@@ -68,6 +68,12 @@ gboolean carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const Caro
 char *carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                                  const CaromRenderOptions *options, GError **error);
 
+/// The SVG fragment (as carom_export_svg_fragment()) of a figure laid out
+/// by the caller: one drawing of figure->box, figure->width ×
+/// figure->height points (the animated SVG lays out with the path and draws
+/// without it).
+char *carom_export_svg_figure_fragment (const CaromFigure *figure, GError **error);
+
 /// The size of the PNG carom_export_png() writes for figure with a drawing width_px wide.
 void carom_export_png_size (const CaromFigure *figure, int width_px, int *png_width,
                             int *png_height);
