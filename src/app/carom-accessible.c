@@ -68,3 +68,52 @@ carom_accessible_label_icon_buttons (GtkWidget *root)
   for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
     carom_accessible_label_icon_buttons (c);
 }
+
+/* Up to this many characters a tooltip is one line; longer ones wrap. */
+#define TOOLTIP_LINE_CHARS 50
+
+static gboolean
+query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip)
+{
+  (void)x;
+  (void)y;
+  (void)keyboard;
+  const char *text = gtk_widget_get_tooltip_text (widget);
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  GtkWidget *label = gtk_label_new (text);
+  glong chars = g_utf8_strlen (text, -1);
+  if (chars > TOOLTIP_LINE_CHARS)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      /* A width, not only a maximum: otherwise the label may be given its
+       * minimum, the widest single character. */
+      gtk_label_set_width_chars (GTK_LABEL (label), TOOLTIP_LINE_CHARS);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), TOOLTIP_LINE_CHARS);
+    }
+  gtk_tooltip_set_custom (tooltip, label);
+  return TRUE;
+}
+
+#define TOOLTIP_KEY "carom-tooltip-whole"
+
+void
+carom_tooltip_keep_whole (GtkWidget *widget)
+{
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  if (g_object_get_data (G_OBJECT (widget), TOOLTIP_KEY) != NULL)
+    return;
+  g_object_set_data (G_OBJECT (widget), TOOLTIP_KEY, GINT_TO_POINTER (1));
+  g_signal_connect (widget, "query-tooltip", G_CALLBACK (query_tooltip), NULL);
+}
+
+void
+carom_tooltips_keep_whole (GtkWidget *root)
+{
+  g_return_if_fail (GTK_IS_WIDGET (root));
+  if (gtk_widget_get_has_tooltip (root))
+    carom_tooltip_keep_whole (root);
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    carom_tooltips_keep_whole (c);
+}

@@ -202,6 +202,7 @@ set_flag_button (GtkWidget *button, const char *icon, const char *tooltip, gbool
   gtk_button_set_icon_name (GTK_BUTTON (button), icon);
   gtk_widget_set_tooltip_text (button, tooltip);
   carom_accessible_set_label (button, tooltip);
+  carom_tooltip_keep_whole (button);
   /* The usual state (shown, unlocked) stays quiet; the unusual one stands out. */
   set_dimmed (button, !on);
 }

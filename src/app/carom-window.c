@@ -989,6 +989,7 @@ carom_window_init (CaromWindow *self)
   carom_window_keyboard_init (self);
   /* Every icon-only button gets a name for screen readers. */
   carom_accessible_label_icon_buttons (GTK_WIDGET (self));
+  carom_tooltips_keep_whole (GTK_WIDGET (self));
   editor_tool_changed (self);
   editor_role_changed (self);
 
