@@ -269,6 +269,55 @@ test_any_width (void)
   destroy_window (phone);
 }
 
+static GtkStack *
+inspector_stack (CaromWindow *window)
+{
+  g_autoptr (GPtrArray) stacks = g_ptr_array_new ();
+  collect_type (carom_window_get_inspector (window), GTK_TYPE_STACK, stacks);
+  g_assert_cmpuint (stacks->len, >, 0);
+  return stacks->pdata[0]; /* the outermost: the panels */
+}
+
+/* 3: an empty scene's list says how to start; the Lab panel is there only
+ * while the Lab tool is, and leaving the tool goes back to the panel shown
+ * before. */
+static void
+test_panels_follow (void)
+{
+  CaromWindow *window = open_window_sized (NULL, 1100, 720);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  CaromInspector *inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+  carom_inspector_show_page (inspector, "scene");
+  spin (300);
+  GtkWidget *empty = find_named (GTK_WIDGET (inspector), "scene-empty");
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_get_mapped (empty));
+  destroy_window (window);
+
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  window = open_window_sized (path, 1100, 720);
+  inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  spin (300);
+  g_assert_false (gtk_widget_get_mapped (find_named (GTK_WIDGET (inspector), "scene-empty")));
+  GtkStack *stack = inspector_stack (window);
+  GtkStackPage *lab = gtk_stack_get_page (stack, gtk_stack_get_child_by_name (stack, "lab"));
+  carom_inspector_show_page (inspector, "statistics");
+  g_assert_false (gtk_stack_page_get_visible (lab));
+  CaromEditor *editor = carom_window_get_editor (window);
+  carom_editor_set_tool (editor, CAROM_TOOL_LAB);
+  spin (100);
+  g_assert_true (gtk_stack_page_get_visible (lab));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "lab");
+  carom_editor_set_tool (editor, CAROM_TOOL_SELECT);
+  spin (100);
+  g_assert_false (gtk_stack_page_get_visible (lab));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "statistics");
+  destroy_window (window);
+}
+
 static void
 save_shot (CaromWindow *window, const char *dir, const char *name)
 {
@@ -279,7 +328,7 @@ save_shot (CaromWindow *window, const char *dir, const char *name)
   g_test_message ("wrote %s", out);
 }
 
-/* 3: screenshots for the metainfo and for looking at, when asked for. */
+/* 4: screenshots for the metainfo and for looking at, when asked for. */
 static void
 test_screenshots (void)
 {
@@ -329,6 +378,7 @@ main (int argc, char **argv)
   ui_harness_init (&argc, &argv);
   g_test_add_func ("/ui-layout/any-width", test_any_width);
   g_test_add_func ("/ui-layout/nothing-cut-off", test_nothing_cut_off);
+  g_test_add_func ("/ui-layout/panels-follow", test_panels_follow);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }
