@@ -2,6 +2,7 @@
  * the settings. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -69,4 +70,6 @@ carom_inspector_build_display (CaromInspector *self)
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), depth);
         }
     }
+  /* Tooltips whole in any script (carom-accessible.h). */
+  carom_tooltips_keep_whole (GTK_WIDGET (self->display_box));
 }

@@ -2,6 +2,7 @@
  * the broad phase's counts and the nearest rejected candidates. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -259,4 +260,6 @@ carom_inspector_refresh_hit (CaromInspector *self)
   g_autofree char *ending
       = g_strdup_printf (_ ("The trace ended: %s."), cg_trace_status_name (t->status));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (list), ending);
+  /* Tooltips whole in any script (carom-accessible.h). */
+  carom_tooltips_keep_whole (GTK_WIDGET (self->hit_box));
 }

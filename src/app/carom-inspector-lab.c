@@ -1,6 +1,7 @@
 /* carom-inspector-lab.c: the Lab panel: every number of the Collision lab's test. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -48,6 +49,8 @@ carom_inspector_refresh_lab (CaromInspector *self)
   if (rows->len == 0)
     carom_inspector_status_page (self->lab_box, "carom-tool-lab-symbolic",
                                  carom_lab_test_name (carom_lab_get_test (lab)), verdict);
+  /* Tooltips whole in any script (carom-accessible.h). */
+  carom_tooltips_keep_whole (GTK_WIDGET (self->lab_box));
 }
 
 /* The Lab panel is there only while the Lab tool is: choosing the tool

@@ -711,7 +711,10 @@ carom_inspector_refresh_properties (CaromInspector *self)
   self->props_pending = FALSE;
   self->updating = TRUE;
   if (!same)
-    build_properties (self, kind, index, vertex_rows, transform);
+    {
+      build_properties (self, kind, index, vertex_rows, transform);
+      carom_tooltips_keep_whole (GTK_WIDGET (self->properties_box));
+    }
   update_properties (self);
   self->updating = FALSE;
 }

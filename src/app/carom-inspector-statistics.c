@@ -2,6 +2,7 @@
  * tracer's BVH and of the cast at the current step. */
 #include "config.h"
 
+#include "carom-accessible.h"
 #include "carom-inspector-private.h"
 
 #include <adwaita.h>
@@ -91,4 +92,6 @@ carom_inspector_refresh_statistics (CaromInspector *self)
                                            _ ("Exact casts against offset segments and arcs"),
                                            tested);
     }
+  /* Tooltips whole in any script (carom-accessible.h). */
+  carom_tooltips_keep_whole (GTK_WIDGET (self->statistics_box));
 }

@@ -990,6 +990,12 @@ carom_window_init (CaromWindow *self)
   /* Every icon-only button gets a name for screen readers. */
   carom_accessible_label_icon_buttons (GTK_WIDGET (self));
   carom_tooltips_keep_whole (GTK_WIDGET (self));
+  /* and those whose tooltips are set later, with what they show */
+  GtkWidget *later[] = { GTK_WIDGET (self->tool_hint), GTK_WIDGET (self->step_label),
+                         GTK_WIDGET (self->objects_label), GTK_WIDGET (self->trace_label),
+                         GTK_WIDGET (self->window_title) };
+  for (guint i = 0; i < G_N_ELEMENTS (later); i++)
+    carom_tooltip_keep_whole (later[i]);
   editor_tool_changed (self);
   editor_role_changed (self);
 
