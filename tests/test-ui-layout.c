@@ -61,6 +61,23 @@ check_label (GtkLabel *label, const char *where, GString *problems)
     }
 }
 
+/* A label running past the side of the scrolled bar it is in: cut by the
+ * edge, with no "…" to say so ("B: Rec" in the Lab's row). */
+static void
+check_scrolled_out (GtkLabel *label, const char *where, GString *problems)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (label), GTK_TYPE_SCROLLED_WINDOW);
+  if (scroller == NULL)
+    return;
+  graphene_rect_t bounds;
+  if (!gtk_widget_compute_bounds (GTK_WIDGET (label), scroller, &bounds))
+    return;
+  double width = gtk_widget_get_width (scroller);
+  if (bounds.origin.x < -0.5 || bounds.origin.x + bounds.size.width > width + 0.5)
+    g_string_append_printf (problems, "%s: “%s” runs past the edge of its bar\n", where,
+                            gtk_label_get_text (label));
+}
+
 /* Checks every label on screen under widget. */
 static void
 check_labels (GtkWidget *widget, const char *where, GString *problems)
@@ -68,7 +85,10 @@ check_labels (GtkWidget *widget, const char *where, GString *problems)
   if (!gtk_widget_get_mapped (widget))
     return;
   if (GTK_IS_LABEL (widget))
-    check_label (GTK_LABEL (widget), where, problems);
+    {
+      check_label (GTK_LABEL (widget), where, problems);
+      check_scrolled_out (GTK_LABEL (widget), where, problems);
+    }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     check_labels (c, where, problems);
 }

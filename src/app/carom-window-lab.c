@@ -12,6 +12,17 @@
 
 /* ---- the Collision lab ---- */
 
+/* Shows or hides a control of the lab's row, a GtkFlowBox: its wrapper
+ * child too, or the row keeps an empty place for it. */
+static void
+show_control (GtkWidget *control, gboolean visible)
+{
+  gtk_widget_set_visible (control, visible);
+  GtkWidget *wrapper = gtk_widget_get_parent (control);
+  if (GTK_IS_FLOW_BOX_CHILD (wrapper))
+    gtk_widget_set_visible (wrapper, visible);
+}
+
 /* The lab's menus follow it (a test brings its own shapes). */
 static void
 lab_changed (CaromWindow *self)
@@ -26,10 +37,10 @@ lab_changed (CaromWindow *self)
   CaromLabTest test = carom_lab_get_test (lab);
   /* Shapes are chosen where the test takes more than one kind. */
   gboolean any = test == CAROM_LAB_BOXES || test == CAROM_LAB_SAT || test == CAROM_LAB_PIXELS;
-  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_a), any);
-  gtk_widget_set_visible (GTK_WIDGET (self->lab_probe_b), any);
-  gtk_widget_set_visible (self->lab_use_a, any);
-  gtk_widget_set_visible (self->lab_use_b, any);
+  show_control (GTK_WIDGET (self->lab_probe_a), any);
+  show_control (GTK_WIDGET (self->lab_probe_b), any);
+  show_control (self->lab_use_a, any);
+  show_control (self->lab_use_b, any);
   self->updating_lab = FALSE;
 }
 
@@ -76,6 +87,12 @@ use_selected_b (CaromWindow *self)
 static void
 setup_lab_menus (CaromWindow *self)
 {
+  /* The lab's row wraps its controls (a GtkFlowBox) rather than scroll them
+   * out of sight; its wrappers are not stops of their own for Tab. */
+  for (GtkWidget *c = gtk_widget_get_first_child (self->lab_box); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_FLOW_BOX_CHILD (c))
+      gtk_widget_set_focusable (c, FALSE);
   g_autoptr (GtkStringList) tests = gtk_string_list_new (NULL);
   for (CaromLabTest t = 0; t < CAROM_LAB_N_TESTS; t++)
     gtk_string_list_append (tests, carom_lab_test_name (t));
