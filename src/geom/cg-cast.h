@@ -45,7 +45,7 @@ typedef struct
 } CgCastRecord;
 
 /// Casts the ray c + t d (d made a unit vector by cg_unit_direction()) against
-/// a primitive. eps is the scene tolerance (cg_world_eps()): crossings with t >= -eps count, segment
-/// ends and arc sweeps are widened by eps, tangent hits count. Fills rec and
-/// returns rec->hit.
+/// a primitive. eps is the scene tolerance (cg_world_eps()): crossings with t >= -eps count,
+/// segment ends and arc sweeps are widened by eps, tangent hits count. Fills rec and returns
+/// rec->hit.
 bool cg_cast_primitive (const CgPrimitive *p, CgVec2 c, CgVec2 d, double eps, CgCastRecord *rec);
