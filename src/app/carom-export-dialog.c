@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "io/carom-svg.h"
+#include "render/carom-export-anim.h"
+#include "render/carom-export-tikz.h"
 #include "render/carom-export.h"
 #include "render/carom-figure.h"
 
@@ -40,10 +42,39 @@ typedef struct
   GtkSpinButton *width_spin;
   GtkWidget *width_row;
   GtkSwitch *step_switch;
+  GtkWidget *fps_row, *hps_row; /* an animation's frames a second and hits a second */
+  GtkSpinButton *fps_spin, *hps_spin;
   GPtrArray *overlay_switches; /* GtkSwitch*, named by overlay */
 } ExportDialog;
 
-static const char *const formats[] = { "svg", "png", "pdf" };
+static const char *const formats[] = { "svg", "png", "pdf", "tex", "gif", "svg-animated" };
+/* Each format's file name extension. */
+static const char *const extensions[] = { "svg", "png", "pdf", "tex", "gif", "svg" };
+enum
+{
+  FORMAT_SVG,
+  FORMAT_PNG,
+  FORMAT_PDF,
+  FORMAT_TEX,
+  FORMAT_GIF,
+  FORMAT_SVG_ANIMATED,
+};
+
+/* Whether the chosen format is an SVG scene (its legend only goes inside). */
+static gboolean
+svg_chosen (ExportDialog *d)
+{
+  guint f = adw_combo_row_get_selected (d->format_row);
+  return f == FORMAT_SVG || f == FORMAT_SVG_ANIMATED;
+}
+
+/* Whether the chosen format is an animation (it shows every hit in turn). */
+static gboolean
+animation_chosen (ExportDialog *d)
+{
+  guint f = adw_combo_row_get_selected (d->format_row);
+  return f == FORMAT_GIF || f == FORMAT_SVG_ANIMATED;
+}
 static const char *const styles[] = { "article", "screen" };
 static const char *const legends[] = { "auto", "right", "below", "none" };
 static const char *const fonts[] = { "", "Serif", "Monospace" };
@@ -73,8 +104,14 @@ index_of (const char *const *names, guint n, const char *name)
 static void
 format_changed (ExportDialog *d)
 {
-  /* Only PNG has a size in pixels; SVG and PDF are vector figures. */
-  gtk_widget_set_sensitive (d->width_row, adw_combo_row_get_selected (d->format_row) == 1);
+  /* Only PNG and GIF have a size in pixels; SVG, PDF and TikZ are vector figures. */
+  guint f = adw_combo_row_get_selected (d->format_row);
+  gtk_widget_set_sensitive (d->width_row, f == FORMAT_PNG || f == FORMAT_GIF);
+  gtk_widget_set_sensitive (d->fps_row, f == FORMAT_GIF);
+  gtk_widget_set_sensitive (d->hps_row, animation_chosen (d));
+  gtk_widget_set_sensitive (
+      gtk_widget_get_ancestor (GTK_WIDGET (d->step_switch), ADW_TYPE_ACTION_ROW),
+      !animation_chosen (d));
 }
 
 static void
@@ -97,6 +134,9 @@ save_choices (ExportDialog *d)
                        (guint)gtk_spin_button_get_value_as_int (d->width_spin));
   g_settings_set_boolean (d->settings, "export-current-step",
                           gtk_switch_get_active (d->step_switch));
+  g_settings_set_double (d->settings, "export-fps", gtk_spin_button_get_value (d->fps_spin));
+  g_settings_set_double (d->settings, "export-hits-per-second",
+                         gtk_spin_button_get_value (d->hps_spin));
   g_settings_set_string (d->settings, "export-legend",
                          legends[adw_combo_row_get_selected (d->legend_row)]);
   g_settings_set_boolean (d->settings, "export-mono", gtk_switch_get_active (d->mono_switch));
@@ -139,10 +179,10 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
   else
     options->overlays |= CAROM_OVERLAY_LEGEND;
   /* An SVG scene keeps its frame: its legend only goes inside. */
-  if (adw_combo_row_get_selected (d->format_row) == 0 && options->legend != CAROM_LEGEND_NONE)
+  if (svg_chosen (d) && options->legend != CAROM_LEGEND_NONE)
     options->legend = CAROM_LEGEND_AUTO;
   options->digits = (int)g_settings_get_uint (d->settings, "digits");
-  if (gtk_switch_get_active (d->step_switch))
+  if (gtk_switch_get_active (d->step_switch) && !animation_chosen (d))
     options->step = d->step;
 }
 
@@ -170,6 +210,22 @@ write_figure (ExportDialog *d, const char *path, GError **error)
                                gtk_spin_button_get_value_as_int (d->width_spin), path, error);
     case 2:
       return carom_export_pdf (cache, box, &style, &options, path, error);
+    case FORMAT_TEX:
+      return carom_export_tikz (cache, box, &style, &options, CAROM_TIKZ_DOCUMENT, path, error);
+    case FORMAT_GIF:
+    case FORMAT_SVG_ANIMATED:
+      {
+        CaromAnimTiming timing;
+        if (!carom_anim_timing (cache, box, gtk_spin_button_get_value (d->fps_spin),
+                                gtk_spin_button_get_value (d->hps_spin), &timing, error))
+          return FALSE;
+        if (adw_combo_row_get_selected (d->format_row) == FORMAT_GIF)
+          return carom_export_gif (cache, box, &style, &options, &timing,
+                                   gtk_spin_button_get_value_as_int (d->width_spin), path, error);
+        g_autofree char *drawing
+            = carom_export_animated_svg_fragment (cache, box, &style, &options, &timing, error);
+        return drawing != NULL && carom_svg_write_file_with_generated (scene, drawing, path, error);
+      }
     default:
       {
         g_autofree char *fragment = carom_export_svg_fragment (cache, box, &style, &options, error);
@@ -205,7 +261,7 @@ chooser_response (GtkNativeDialog *chooser, int response, ExportDialog *d)
 static void
 export_clicked (ExportDialog *d)
 {
-  const char *ext = formats[adw_combo_row_get_selected (d->format_row)];
+  const char *ext = extensions[adw_combo_row_get_selected (d->format_row)];
   GtkFileChooserNative *chooser = gtk_file_chooser_native_new (
       _ ("Export Diagram"), d->window, GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Export"), _ ("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -244,7 +300,7 @@ update_preview (ExportDialog *d)
   figure_choices (d, &style, &options);
   const CaromScene *scene = carom_document_get_scene (d->document);
   carom_figure_init (&d->figure, d->cache, carom_export_box (scene), &style, &options);
-  if (adw_combo_row_get_selected (d->format_row) == 0)
+  if (svg_chosen (d))
     {
       /* As carom_export_svg_fragment() draws it: the frame alone. */
       if (!d->figure.legend_inside)
@@ -357,10 +413,16 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
 
   GtkWidget *figure = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (figure), _ ("Figure"));
-  static const char *format_labels[]
-      = { N_ ("SVG (an editable scene)"), N_ ("PNG image"), N_ ("PDF document"), NULL };
-  const char *translated_formats[4];
-  for (int i = 0; i < 4; i++)
+  static const char *format_labels[] = { N_ ("SVG (an editable scene)"),
+                                         N_ ("PNG image"),
+                                         N_ ("PDF document"),
+                                         N_ ("TikZ for LaTeX"),
+                                         N_ ("Animated GIF"),
+                                         N_ ("Animated SVG (plays in a browser)"),
+                                         NULL };
+  G_STATIC_ASSERT (G_N_ELEMENTS (format_labels) == G_N_ELEMENTS (formats) + 1);
+  const char *translated_formats[G_N_ELEMENTS (format_labels)];
+  for (gsize i = 0; i < G_N_ELEMENTS (format_labels); i++)
     translated_formats[i] = format_labels[i] ? _ (format_labels[i]) : NULL;
   d->format_row = ADW_COMBO_ROW (combo_row (_ ("Format"), translated_formats));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->format_row));
@@ -422,6 +484,33 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
                                g_settings_get_boolean (settings, "export-current-step"));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (figure));
 
+  /* Animations: the ball moves along its path at one speed. */
+  GtkWidget *animation = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (animation), _ ("Animation"));
+  adw_preferences_group_set_description (
+      ADW_PREFERENCES_GROUP (animation),
+      _ ("The ball moves along its path at a constant speed; each hit appears as it is reached"));
+  d->hps_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (d->hps_row), _ ("Hits a Second"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->hps_row),
+                               _ ("On average, for the selected ball"));
+  d->hps_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0.1, 100.0, 0.5));
+  gtk_spin_button_set_digits (d->hps_spin, 1);
+  gtk_widget_set_valign (GTK_WIDGET (d->hps_spin), GTK_ALIGN_CENTER);
+  gtk_spin_button_set_value (d->hps_spin,
+                             g_settings_get_double (settings, "export-hits-per-second"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (d->hps_row), GTK_WIDGET (d->hps_spin));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (animation), d->hps_row);
+  d->fps_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (d->fps_row), _ ("Frames a Second"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->fps_row), _ ("Of a GIF"));
+  d->fps_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1.0, 50.0, 1.0));
+  gtk_widget_set_valign (GTK_WIDGET (d->fps_spin), GTK_ALIGN_CENTER);
+  gtk_spin_button_set_value (d->fps_spin, g_settings_get_double (settings, "export-fps"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (d->fps_row), GTK_WIDGET (d->fps_spin));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (animation), d->fps_row);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (animation));
+
   GtkWidget *overlays = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (overlays), _ ("Overlays"));
   static const char *overlay_titles[] = {
@@ -453,7 +542,7 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
 
   g_autofree char *format = g_settings_get_string (settings, "export-format");
   g_autofree char *style_name = g_settings_get_string (settings, "export-style");
-  adw_combo_row_set_selected (d->format_row, index_of (formats, 3, format));
+  adw_combo_row_set_selected (d->format_row, index_of (formats, G_N_ELEMENTS (formats), format));
   adw_combo_row_set_selected (d->style_row, index_of (styles, 2, style_name));
   g_autofree char *legend = g_settings_get_string (settings, "export-legend");
   adw_combo_row_set_selected (d->legend_row, index_of (legends, 4, legend));

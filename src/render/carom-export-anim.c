@@ -158,8 +158,8 @@ carom_anim_timing (const CaromRenderCache *cache, CgAabb box, double fps, double
   if (!(frames <= CAROM_ANIM_MAX_FRAMES))
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
-                   _ ("the animation would last %.0f s, %.0f frames (at most %d): raise "
-                      "--hits-per-second or lower --fps"),
+                   _ ("the animation would last %.0f s, %.0f frames (at most %d): make it "
+                      "faster (more hits a second) or use fewer frames a second"),
                    timing->duration, frames, CAROM_ANIM_MAX_FRAMES);
       return FALSE;
     }
