@@ -192,7 +192,8 @@ test_save_renders_the_same (void)
       = { "foreign.svg", "inkscape-room.svg", "inkscape-layers.svg", "inkscape-carom.svg" };
   for (gsize i = 0; i < G_N_ELEMENTS (ours); i++)
     g_ptr_array_add (files, source_path ("tests", "data", ours[i], NULL));
-  if (g_find_program_in_path ("rsvg-convert") == NULL)
+  g_autofree char *rsvg = g_find_program_in_path ("rsvg-convert");
+  if (rsvg == NULL)
     {
       g_test_skip ("no rsvg-convert");
       return;
