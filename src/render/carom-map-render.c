@@ -20,7 +20,8 @@ static const double ball_colours[][3] = {
   { 0.800, 0.475, 0.655 }, /* reddish purple */
   { 0.902, 0.624, 0.000 }, /* orange */
   { 0.337, 0.706, 0.914 }, /* sky blue */
-  { 0.941, 0.894, 0.259 }, /* yellow */
+  { -1, -1, -1 },          /* the text's colour (black on light; Okabe–Ito's yellow is too
+                              faint on white) */
 };
 
 #define FONT "Sans"
@@ -150,11 +151,15 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
                              n_balls);
   show_text (cr, layout, title, TEXT_PT + 1, left, 6, 0, 0, FALSE);
 
-  /* The objects: alternate bands along ξ, ids above the frame where they fit. */
+  /* The objects: alternate bands along ξ, ids above the frame where they
+   * fit. Objects narrower than MIN_BAND points on the plot (thousands of
+   * small obstacles) get no band and no boundary line: they would only
+   * make a moiré. */
+#define MIN_BAND 2.5
   for (guint i = 0; i < n_polys; i++)
     {
       double x0 = X (offsets[i]), x1 = X (offsets[i + 1]);
-      if (i % 2 == 1)
+      if (i % 2 == 1 && x1 - x0 >= MIN_BAND)
         {
           cairo_set_source_rgb (cr, band, band, band);
           cairo_rectangle (cr, x0, top, x1 - x0, ph);
@@ -207,10 +212,17 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
   cairo_set_line_width (cr, 0.5);
   double dash[] = { 2.0, 2.0 };
   cairo_set_dash (cr, dash, 2, 0);
+  double last = -INFINITY;
   for (guint i = 1; i < n_polys; i++)
     {
-      cairo_move_to (cr, X (offsets[i]), top);
-      cairo_line_to (cr, X (offsets[i]), bottom);
+      double x = X (offsets[i]);
+      /* Where a wide object begins or ends, not between two narrow ones. */
+      if (x - last < MIN_BAND
+          || (x - X (offsets[i - 1]) < MIN_BAND && X (offsets[i + 1]) - x < MIN_BAND))
+        continue;
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, bottom);
+      last = x;
     }
   cairo_stroke (cr);
   cairo_set_dash (cr, NULL, 0, 0);
@@ -236,7 +248,10 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
     {
       g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[b], offsets);
       const double *c = ball_colours[b % G_N_ELEMENTS (ball_colours)];
-      cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+      if (c[0] < 0)
+        cairo_set_source_rgb (cr, fg, fg, fg);
+      else
+        cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       for (guint k = 0; k < points->len; k++)
         {
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
@@ -247,8 +262,9 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
     }
   cairo_restore (cr);
 
-  /* A legend of the balls' colours when there are several (up to 7). */
-  if (n_balls > 1)
+  /* A legend of the balls' colours when there are several, as long as each
+   * has its own (up to 7). */
+  if (n_balls > 1 && n_balls <= G_N_ELEMENTS (ball_colours))
     {
       double x = right;
       for (guint b = MIN (n_balls, G_N_ELEMENTS (ball_colours)); b-- > 0;)
@@ -259,7 +275,10 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
           cairo_set_source_rgb (cr, fg, fg, fg);
           show_text (cr, layout, bt->ball->id, SMALL_PT, x, 10, 0, 0.5, FALSE);
           const double *c = ball_colours[b];
-          cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+          if (c[0] < 0)
+            cairo_set_source_rgb (cr, fg, fg, fg);
+          else
+            cairo_set_source_rgb (cr, c[0], c[1], c[2]);
           cairo_arc (cr, x - 4, 10, 2, 0, 2 * G_PI);
           cairo_fill (cr);
           x -= 12;
@@ -267,6 +286,7 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
     }
 #undef X
 #undef Y
+#undef MIN_BAND
   g_object_unref (layout);
   cairo_restore (cr);
 }
