@@ -83,6 +83,22 @@ over_budget (ReadState *state)
   return state->definition_bytes + open > DEFINITION_BUDGET;
 }
 
+/* Gives up the largest open captures (a layer holding the whole drawing,
+ * say) until the budget has room again: a <use> of them draws nothing. */
+static void
+keep_to_budget (ReadState *state)
+{
+  while (state->captures->len > 0 && over_budget (state))
+    {
+      guint largest = 0;
+      for (guint i = 1; i < state->captures->len; i++)
+        if (((Capture *)g_ptr_array_index (state->captures, i))->text->len
+            > ((Capture *)g_ptr_array_index (state->captures, largest))->text->len)
+          largest = i;
+      g_ptr_array_remove_index (state->captures, largest);
+    }
+}
+
 void
 carom_svg_use_start_element (ReadState *state, xmlNodePtr node, guint depth, gboolean empty,
                              gboolean svg_element)
@@ -107,6 +123,7 @@ carom_svg_use_start_element (ReadState *state, xmlNodePtr node, guint depth, gbo
   for (guint i = 0; i < state->captures->len; i++)
     carom_svg_serialize_start_tag (((Capture *)g_ptr_array_index (state->captures, i))->text, node,
                                    empty);
+  keep_to_budget (state);
 
   const char *name = (const char *)node->name;
   if (!svg_element
@@ -137,6 +154,7 @@ carom_svg_use_node (ReadState *state)
   for (guint i = 0; state->use_depth == 0 && i < state->captures->len; i++)
     carom_svg_serialize_node (((Capture *)g_ptr_array_index (state->captures, i))->text,
                               state->reader);
+  keep_to_budget (state);
 }
 
 void
