@@ -688,6 +688,72 @@ test_small_multiples (void)
   remove_dir (dir);
 }
 
+/* Figure controls: --view crops to the region asked for (the PNG takes its
+ * shape), --mono leaves no colour, and --font-size changes the text. */
+static void
+test_figure_controls (void)
+{
+  g_autofree char *dir = temp_dir ();
+  g_autofree char *scene = example ("seed");
+  g_autofree char *view = g_strdup_printf ("%s/view.png", dir);
+  const char *crop[] = { "export",  scene, "-o",       view,   "--view", "-300,-300,600,150",
+                         "--width", "800", "--legend", "none", NULL };
+  carom_ok (crop);
+  cairo_surface_t *img = load_png (view);
+  g_assert_cmpint (cairo_image_surface_get_width (img), ==, 800);
+  g_assert_cmpint (cairo_image_surface_get_height (img), ==, 200);
+  cairo_surface_destroy (img);
+
+  g_autofree char *mono = g_strdup_printf ("%s/mono.png", dir);
+  const char *grey[] = { "export", scene, "-o",     mono,      "--step", "3",
+                         "--show", "all", "--mono", "--width", "500",    NULL };
+  carom_ok (grey);
+  img = load_png (mono);
+  int w = cairo_image_surface_get_width (img), h = cairo_image_surface_get_height (img);
+  int coloured = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int p[3];
+        rgb_at (img, x, y, p);
+        coloured += MAX (abs (p[0] - p[1]), MAX (abs (p[1] - p[2]), abs (p[0] - p[2]))) > 2;
+      }
+  g_assert_cmpint (coloured, ==, 0);
+  cairo_surface_destroy (img);
+  /* Without --mono the same figure has colour. */
+  const char *colour[]
+      = { "export", scene, "-o", mono, "--step", "3", "--show", "all", "--width", "500", NULL };
+  carom_ok (colour);
+  img = load_png (mono);
+  coloured = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        int p[3];
+        rgb_at (img, x, y, p);
+        coloured += MAX (abs (p[0] - p[1]), MAX (abs (p[1] - p[2]), abs (p[0] - p[2]))) > 2;
+      }
+  g_assert_cmpint (coloured, >, 1000);
+  cairo_surface_destroy (img);
+
+  /* A larger font makes a larger legend: the figure with the legend below
+   * grows taller. */
+  g_autofree char *small = g_strdup_printf ("%s/small.png", dir);
+  g_autofree char *large = g_strdup_printf ("%s/large.png", dir);
+  const char *a[] = { "export", scene,    "-o",    small,         "--legend", "below", "--width",
+                      "400",    "--font", "Serif", "--font-size", "6",        NULL };
+  const char *b[] = { "export", scene,    "-o",    large,         "--legend", "below", "--width",
+                      "400",    "--font", "Serif", "--font-size", "12",       NULL };
+  carom_ok (a);
+  carom_ok (b);
+  cairo_surface_t *ia = load_png (small), *ib = load_png (large);
+  g_assert_cmpint (cairo_image_surface_get_height (ib), >,
+                   cairo_image_surface_get_height (ia) + 40);
+  cairo_surface_destroy (ia);
+  cairo_surface_destroy (ib);
+  remove_dir (dir);
+}
+
 /* ---- errors ------------------------------------------------------------ */
 
 static void
@@ -786,5 +852,6 @@ main (int argc, char **argv)
   g_test_add_func ("/export/errors", test_errors);
   g_test_add_func ("/export/legend-never-covers", test_legend_never_covers);
   g_test_add_func ("/export/small-multiples", test_small_multiples);
+  g_test_add_func ("/export/figure-controls", test_figure_controls);
   return g_test_run ();
 }
