@@ -43,7 +43,7 @@ cast_arc (const CgCurvePrim *p, CgVec2 c, CgVec2 d, double eps, CgCurveCastRecor
   double rho = p->rho;
   rec->m = cg_sub (c, p->q);
   rec->b = cg_dot (rec->m, d);
-  double len = cg_length (rec->m);
+  double len = sqrt (cg_length_sq (rec->m)); /* not hypot(): this is the hot loop */
   rec->cc = (len - rho) * (len + rho);
   CgVec2 h = cg_mul_add (rec->m, -rec->b, d);
   rec->disc = rho * rho - cg_length_sq (h);
@@ -239,8 +239,24 @@ static void
 try_prim (const CgCurveWorld *w, uint32_t i, CgVec2 c, CgVec2 d, int64_t after, CgCurveHit *best)
 {
   CgCurveCastRecord rec;
+  const CgCurvePrim *p = &w->prims[i];
   best->stats.primitives_tested++;
-  if (!cg_curve_cast (&w->prims[i], c, d, w->eps, &rec))
+  /* Most primitives tested are missed: reject those early, by the very
+   * expressions cg_curve_cast() evaluates (so the verdict is the same), before
+   * it fills a record. */
+  if (p->kind == CG_CPRIM_SEGMENT)
+    {
+      if (!(cg_dot (d, p->n) < 0.0))
+        return;
+    }
+  else
+    {
+      CgVec2 m = cg_sub (c, p->q);
+      CgVec2 h = cg_mul_add (m, -cg_dot (m, d), d);
+      if (p->rho * p->rho - cg_length_sq (h) < -2.0 * p->rho * w->eps)
+        return;
+    }
+  if (!cg_curve_cast (p, c, d, w->eps, &rec))
     return;
   if ((int64_t)i == after && !(rec.t > w->eps))
     return;
@@ -272,6 +288,8 @@ cg_curve_world_cast (const CgCurveWorld *w, CgVec2 c, CgVec2 d, int64_t after, b
   if (w->bvh.n_items == 0)
     return best;
   CgVec2 inv_d = { 1.0 / d.x, 1.0 / d.y };
+  CgVec2 slab_inv = { d.x != 0.0 ? inv_d.x : copysign (1e300, d.x),
+                      d.y != 0.0 ? inv_d.y : copysign (1e300, d.y) };
   double guard = -8.0 * w->eps; /* hits have t >= -eps */
   double tmin, tmax;
   best.stats.boxes_tested++;
@@ -295,14 +313,25 @@ cg_curve_world_cast (const CgCurveWorld *w, CgVec2 c, CgVec2 d, int64_t after, b
       const CgBvhNode *node = &w->bvh.nodes[it.ref.first];
       StackItem kids[CG_BVH_WIDTH];
       int nk = 0;
+      double bound = best.hit ? best.rec.t : INFINITY;
+      /* The four slabs in straight-line code (the compiler vectorises it);
+       * slab_inv replaces 1/0 by ±1e300, so a ray parallel to an axis gives
+       * ±huge (never NaN) and is culled exactly when it runs outside. */
+      double t_lo[CG_BVH_WIDTH], t_hi[CG_BVH_WIDTH];
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        {
+          double ax = (node->lo_x[k] - c.x) * slab_inv.x, bx = (node->hi_x[k] - c.x) * slab_inv.x;
+          double ay = (node->lo_y[k] - c.y) * slab_inv.y, by = (node->hi_y[k] - c.y) * slab_inv.y;
+          t_lo[k] = cg_max (cg_min (ax, bx), cg_min (ay, by));
+          t_hi[k] = cg_min (cg_max (ax, bx), cg_max (ay, by));
+        }
+      best.stats.boxes_tested += CG_BVH_WIDTH;
       for (int k = 0; k < CG_BVH_WIDTH; k++)
         {
           if (node->child[k].first == CG_BVH_NONE)
             continue;
-          best.stats.boxes_tested++;
-          if (!cg_aabb_ray (cg_bvh_child_box (node, k), c, inv_d, &tmin, &tmax) || tmax < guard)
-            continue;
-          if (best.hit && tmin > best.rec.t)
+          tmin = t_lo[k];
+          if (!(tmin <= t_hi[k]) || t_hi[k] < guard || tmin > bound)
             continue;
           /* insertion by tmin, farthest first, so the nearest is popped first */
           int at = nk++;

@@ -1,0 +1,228 @@
+/* bench-curve.c: W1 and W2 of ../shared/bench/ (see bench-trace.c) on the
+ * polygon scene and on the same scene with every obstacle replaced by its
+ * circumscribed disk, cast exactly by the curved world (cg-curve-world.h).
+ *
+ * usage: bench-curve SCENE.txt [--w2-steps N] [--repeat N]
+ *
+ * gen_scene.py puts every obstacle's vertices on a circle: the disk is that
+ * circle (the circumcircle of the first three vertices, its radius grown to
+ * the farthest vertex so that rounding never leaves a vertex outside). Both
+ * worlds use primitive leaves. Prints casts/s, bounces/s, the checksums, and
+ * the ratio disks / polygons. With --repeat N every timing is the best of N. */
+#include <glib.h>
+#include <stdio.h>
+
+#include "bench-scene.h"
+#include "geom/cg-curve-world.h"
+#include "geom/cg-world.h"
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+/* The circle through a, b, c. */
+static CgVec2
+circumcentre (CgVec2 a, CgVec2 b, CgVec2 c)
+{
+  CgVec2 ab = cg_sub (b, a), ac = cg_sub (c, a);
+  double d = 2.0 * cg_cross (ab, ac);
+  double l1 = cg_length_sq (ab), l2 = cg_length_sq (ac);
+  return cg_v2 (a.x + (ac.y * l1 - ab.y * l2) / d, a.y + (ab.x * l2 - ac.x * l1) / d);
+}
+
+typedef struct
+{
+  double seconds, checksum;
+  guint hits;
+} W1;
+
+static W1
+w1_poly (const CgWorld *w, const BenchScene *s)
+{
+  W1 res = { 0 };
+  double start = now ();
+  for (guint i = 0; i < s->casts->len; i++)
+    {
+      const double *c = &g_array_index (s->casts, double, 5 * i);
+      CgWorldHit h = cg_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), -1, FALSE);
+      if (h.hit)
+        {
+          res.checksum += h.rec.t;
+          res.hits++;
+        }
+    }
+  res.seconds = now () - start;
+  return res;
+}
+
+static W1
+w1_curve (const CgCurveWorld *w, const BenchScene *s)
+{
+  W1 res = { 0 };
+  double start = now ();
+  for (guint i = 0; i < s->casts->len; i++)
+    {
+      const double *c = &g_array_index (s->casts, double, 5 * i);
+      CgCurveHit h = cg_curve_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), -1, FALSE);
+      if (h.hit)
+        {
+          res.checksum += h.rec.t;
+          res.hits++;
+        }
+    }
+  res.seconds = now () - start;
+  return res;
+}
+
+static double
+w2_poly (const CgWorld *w, const BenchScene *s, guint steps, CgVec2 *final)
+{
+  const double *c = &g_array_index (s->casts, double, 0);
+  CgVec2 pos = { c[0], c[1] }, dir = cg_normalize (cg_v2 (c[2], c[3]));
+  int64_t exclude = -1;
+  double start = now ();
+  for (guint i = 0; i < steps; i++)
+    {
+      CgWorldHit h = cg_world_cast (w, pos, dir, exclude, FALSE);
+      if (!h.hit)
+        break;
+      pos = h.rec.point;
+      dir = cg_normalize (cg_reflect (dir, h.rec.normal));
+      exclude = h.prim;
+    }
+  *final = pos;
+  return now () - start;
+}
+
+static double
+w2_curve (const CgCurveWorld *w, const BenchScene *s, guint steps, CgVec2 *final)
+{
+  const double *c = &g_array_index (s->casts, double, 0);
+  CgVec2 pos = { c[0], c[1] }, dir = cg_normalize (cg_v2 (c[2], c[3]));
+  int64_t after = -1;
+  double start = now ();
+  for (guint i = 0; i < steps; i++)
+    {
+      CgCurveHit h = cg_curve_world_cast (w, pos, dir, after, FALSE);
+      if (!h.hit)
+        break;
+      pos = h.rec.point;
+      dir = cg_normalize (cg_reflect (dir, h.rec.normal));
+      after = h.prim;
+    }
+  *final = pos;
+  return now () - start;
+}
+
+int
+main (int argc, char **argv)
+{
+  gint w2_steps = 100000, repeat = 1;
+  GOptionEntry entries[] = {
+    { "w2-steps", 0, 0, G_OPTION_ARG_INT, &w2_steps, "W2 bounces", "N" },
+    { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Runs of each timing (the best is kept)", "N" },
+    { NULL, 0, 0, 0, NULL, NULL, NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("SCENE.txt");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  g_autoptr (GError) error = NULL;
+  if (!g_option_context_parse (ctx, &argc, &argv, &error) || argc != 2)
+    {
+      g_printerr ("%s\n", error ? error->message : "usage: bench-curve SCENE.txt");
+      return 2;
+    }
+  BenchScene s = { 0 };
+  if (!bench_scene_read (argv[1], &s, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 1;
+    }
+  repeat = MAX (repeat, 1);
+  double r = g_array_index (s.casts, double, 4);
+  guint n_obst = s.counts->len;
+
+  /* the polygon world, as bench-trace builds it */
+  CgVec2 room[4] = { { 0, 0 }, { s.room, 0 }, { s.room, s.room }, { 0, s.room } };
+  cg_polygon_orient (room, 4, CG_ROLE_WALL);
+  CgPolygonRef *prefs = g_new (CgPolygonRef, n_obst + 1);
+  prefs[0] = (CgPolygonRef){ room, 4, CG_ROLE_WALL };
+  /* the disk world: the room as a curved boundary of four straight edges */
+  CgCurveEdge room_e[4] = { cg_curve_edge_straight (), cg_curve_edge_straight (),
+                            cg_curve_edge_straight (), cg_curve_edge_straight () };
+  CgCurveRef *crefs = g_new (CgCurveRef, n_obst + 1);
+  crefs[0] = (CgCurveRef){ room, room_e, 4, CG_ROLE_WALL, CG_ON_HIT_REFLECT };
+  CgVec2 *disk_v = g_new (CgVec2, n_obst);
+  CgCurveEdge *disk_e = g_new (CgCurveEdge, n_obst);
+  CgVec2 *v = (CgVec2 *)s.verts->data;
+  for (guint i = 0; i < n_obst; i++)
+    {
+      size_t n = g_array_index (s.counts, size_t, i);
+      cg_polygon_orient (v, n, CG_ROLE_OBSTACLE);
+      prefs[i + 1] = (CgPolygonRef){ v, n, CG_ROLE_OBSTACLE };
+      CgVec2 q = circumcentre (v[0], v[1], v[2]);
+      double R = 0.0;
+      for (size_t k = 0; k < n; k++)
+        R = cg_max (R, cg_distance (q, v[k]));
+      cg_curve_circle (q, R, CG_ROLE_OBSTACLE, &disk_v[i], &disk_e[i]);
+      crefs[i + 1] = (CgCurveRef){ &disk_v[i], &disk_e[i], 1, CG_ROLE_OBSTACLE, CG_ON_HIT_REFLECT };
+      v += n;
+    }
+
+  double tp = INFINITY, tc = INFINITY;
+  CgWorld *pw = NULL;
+  CgCurveWorld *cw = NULL;
+  for (int i = 0; i < repeat; i++)
+    {
+      cg_world_free (pw);
+      cg_curve_world_free (cw);
+      double t0 = now ();
+      pw = cg_world_new (prefs, n_obst + 1, r, CG_BVH_LEAF_PRIMITIVES);
+      double t1 = now ();
+      cw = cg_curve_world_new (crefs, n_obst + 1, r);
+      double t2 = now ();
+      tp = fmin (tp, t1 - t0);
+      tc = fmin (tc, t2 - t1);
+    }
+  size_t np, nc;
+  cg_world_primitives (pw, &np);
+  cg_curve_world_primitives (cw, &nc);
+  printf ("scene %s: %u obstacles, %u casts, r = %g\n", argv[1], n_obst, s.casts->len, r);
+  printf ("  world build: polygons %.1f ms (%zu primitives, %.1f MiB), disks %.1f ms (%zu "
+          "primitives, %.1f MiB)\n",
+          tp * 1e3, np, cg_world_memory (pw) / 1048576.0, tc * 1e3, nc,
+          cg_curve_world_memory (cw) / 1048576.0);
+
+  W1 p1 = { INFINITY, 0, 0 }, c1 = { INFINITY, 0, 0 };
+  double p2 = INFINITY, c2 = INFINITY;
+  CgVec2 pf = { 0, 0 }, cf = { 0, 0 };
+  for (int i = 0; i < repeat; i++)
+    {
+      W1 a = w1_poly (pw, &s), b = w1_curve (cw, &s);
+      if (a.seconds < p1.seconds)
+        p1 = a;
+      if (b.seconds < c1.seconds)
+        c1 = b;
+      p2 = fmin (p2, w2_poly (pw, &s, (guint)w2_steps, &pf));
+      c2 = fmin (c2, w2_curve (cw, &s, (guint)w2_steps, &cf));
+    }
+  guint m = s.casts->len;
+  printf ("  W1 polygons: %10.0f casts/s   (%u hits, checksum %.6f)\n", m / p1.seconds, p1.hits,
+          p1.checksum);
+  printf ("  W1 disks:    %10.0f casts/s   (%u hits, checksum %.6f)   disks/polygons %.2f\n",
+          m / c1.seconds, c1.hits, c1.checksum, p1.seconds / c1.seconds);
+  printf ("  W2 polygons: %10.0f bounces/s (%d bounces, final (%.6f, %.6f))\n", w2_steps / p2,
+          w2_steps, pf.x, pf.y);
+  printf ("  W2 disks:    %10.0f bounces/s (%d bounces, final (%.6f, %.6f))   disks/polygons "
+          "%.2f\n",
+          w2_steps / c2, w2_steps, cf.x, cf.y, p2 / c2);
+  cg_world_free (pw);
+  cg_curve_world_free (cw);
+  g_free (prefs);
+  g_free (crefs);
+  g_free (disk_v);
+  g_free (disk_e);
+  bench_scene_clear (&s);
+  return 0;
+}
