@@ -350,12 +350,43 @@ test_fragment (void)
   figure_clear (&fig);
 }
 
+/* Labels in Chinese: the document loads ctex for xelatex (pdflatex cannot set
+ * them), leaves out contour (pdfTeX only), and keeps the label's text. */
+static void
+test_chinese_labels (void)
+{
+  static const char svg[]
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+        "xmlns:carom=\"urn:carom:scene:1\" viewBox=\"-110 -110 220 220\">"
+        "<polygon id=\"房间\" carom:role=\"wall\" points=\"-100,-100 100,-100 100,100 "
+        "-100,100\"/>"
+        "<circle id=\"小球\" carom:role=\"ball\" cx=\"0\" cy=\"0\" r=\"10\" "
+        "carom:direction=\"1 0.5\"/></svg>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, -1);
+  CaromStyle style = carom_style_article ();
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  g_autofree char *tex = carom_export_tikz_string (cache, carom_export_box (scene), &style,
+                                                   &options, CAROM_TIKZ_DOCUMENT, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (tex, "\\usepackage{ctex}"));
+  g_assert_nonnull (strstr (tex, "xelatex"));
+  g_assert_null (strstr (tex, "inputenc"));
+  g_assert_null (strstr (tex, "{contour}"));
+  g_assert_nonnull (strstr (tex, "房间"));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/export-tikz/markup", test_markup);
   g_test_add_func ("/export-tikz/fragment", test_fragment);
+  g_test_add_func ("/export-tikz/chinese-labels", test_chinese_labels);
   g_test_add_func ("/export-tikz/matches-pdf", test_matches_pdf);
   int status = g_test_run ();
   carom_render_shutdown ();

@@ -983,7 +983,10 @@ carom_export_tikz_string (const CaromRenderCache *cache, CgAabb box, const Carom
         g_string_append (out, "\\usepackage{ctex}\n");
       else
         g_string_append (out, "\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n");
-      g_string_append (out, "\\usepackage[outline]{contour}\n\\begin{document}\n");
+      /* contour's outlines need pdfTeX; under xelatex labels go without halos. */
+      if (!cjk)
+        g_string_append (out, "\\usepackage[outline]{contour}\n");
+      g_string_append (out, "\\begin{document}\n");
     }
   else
     g_string_append (out, "% A figure exported by Carom, for \\input: needs \\usepackage{tikz}\n"
