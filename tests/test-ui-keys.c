@@ -293,6 +293,36 @@ test_accessible_names (void)
   destroy_window (window);
 }
 
+static gboolean
+in_stepper (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (gtk_widget_has_css_class (widget, "stepper"))
+      return TRUE;
+  return FALSE;
+}
+
+/* 7: the focus goes where the eye does: Tab from the canvas reaches the
+ * stepper's buttons under it, Shift+Tab comes back to the canvas. */
+static void
+test_focus_order (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1000, 700);
+  GtkWidget *canvas = carom_window_get_canvas (window);
+  click_scene (window, 150, 200); /* the canvas takes the focus */
+  g_assert_true (gtk_widget_has_focus (canvas));
+  press_key ("Tab");
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (in_stepper (focus));
+  press_key ("shift+Tab");
+  g_assert_true (gtk_widget_has_focus (canvas));
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -304,5 +334,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-keys/vertex-drags", test_vertex_drags);
   g_test_add_func ("/ui-keys/keyboard-only-scene", test_keyboard_only_scene);
   g_test_add_func ("/ui-keys/accessible-names", test_accessible_names);
+  g_test_add_func ("/ui-keys/focus-order", test_focus_order);
   return ui_harness_run ();
 }
