@@ -940,7 +940,7 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
   /* Which elements change; Carom's namespace is declared on the root when
    * anything written anew needs it. */
   g_autofree guint8 *unchanged = g_new0 (guint8, MAX (n_slots, 1));
-  gboolean carom_needed = source->n_native > 0 || generated != NULL;
+  gboolean carom_needed = source->n_native > 0;
   for (guint k = 0; k < n_slots; k++)
     {
       guint64 h = HASH_SEED;
@@ -985,13 +985,21 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
     g_string_append (out, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
   copy_range (&w, source->root_ns_end, source->root_tag_end);
 
+  /* New content goes before the whitespace that ends the root, so that the
+   * root ends as it did (and a generated drawing dropped on reading, with
+   * the whitespace before it, leaves the text as it was). */
+  guint32 tail = source->root_close;
+  guint32 last_end = n_slots > 0 ? g_array_index (source->slots, Slot, n_slots - 1).end : 0;
+  while (tail > source->root_tag_end + 1 && tail > last_end && carom_svg_is_space (text[tail - 1]))
+    tail--;
+
   /* Walk the text: slots and native marks in document order. */
   guint32 k = source->root_tag_end, ordinal = 0;
   guint slot_index = 0;
-  while (k < source->root_close)
+  while (k < tail)
     {
-      guint32 stop = slot_index < n_slots ? g_array_index (source->slots, Slot, slot_index).start
-                                          : source->root_close;
+      guint32 stop
+          = slot_index < n_slots ? g_array_index (source->slots, Slot, slot_index).start : tail;
       guint32 run = k;
       while (run < stop && text[run] != MARK_STYLED && text[run] != MARK_BARE)
         run++;
@@ -1017,21 +1025,24 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
   for (guint i = 0; i < objects->len; i++)
     if (fresh[i])
       {
-        g_string_append (out, "  ");
+        g_string_append (out, "\n  ");
         write_native (&w, g_ptr_array_index (objects, i), TRUE);
-        g_string_append_c (out, '\n');
       }
   if (generated != NULL)
     {
-      g_string_append (out, "  <g carom:generated=\"true\"");
+      /* Declared on the group itself, so that dropping it on reading
+       * leaves the root as it was. */
+      g_string_append (out, "\n  <g carom:generated=\"true\"");
       g_string_append (out, w.ns_decls);
+      if (!source->carom_bound && !source->carom_taken)
+        g_string_append (out, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
       g_string_append (out, ">\n");
       g_string_append (out, generated);
       if (out->len > 0 && out->str[out->len - 1] != '\n')
         g_string_append_c (out, '\n');
-      g_string_append (out, "  </g>\n");
+      g_string_append (out, "  </g>");
     }
-  copy_range (&w, source->root_close, (guint32)source->text->len);
+  copy_range (&w, tail, (guint32)source->text->len);
   g_string_free (decls, TRUE);
   if (length != NULL)
     *length = out->len;
