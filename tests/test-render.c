@@ -661,6 +661,145 @@ test_level_of_detail (void)
   drawing_clear (&d);
 }
 
+/* The text a drawing placed, from a text sink. */
+typedef struct
+{
+  char *markup;
+  CgAabb box;
+} Placed;
+
+static void
+collect_text (const CaromTextItem *item, gpointer data)
+{
+  Placed p = { g_strdup (item->markup), item->box };
+  g_array_append_val ((GArray *)data, p);
+}
+
+/* Whether the segment [a, b] meets box (Liang–Barsky). */
+static gboolean
+segment_meets (CgVec2 a, CgVec2 b, CgAabb box)
+{
+  CgVec2 d = cg_sub (b, a);
+  double t0 = 0.0, t1 = 1.0;
+  const double p[4] = { -d.x, d.x, -d.y, d.y };
+  const double q[4] = { a.x - box.lo.x, box.hi.x - a.x, a.y - box.lo.y, box.hi.y - a.y };
+  for (int i = 0; i < 4; i++)
+    {
+      if (p[i] == 0.0)
+        {
+          if (q[i] < 0.0)
+            return FALSE;
+          continue;
+        }
+      double r = q[i] / p[i];
+      if (p[i] < 0.0)
+        t0 = fmax (t0, r);
+      else
+        t1 = fmin (t1, r);
+      if (t0 > t1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The labels d, d′ and n at every step of the seed scene touch none of the
+ * lines they could be mistaken for: the walls, the path up to the step, the
+ * arrows of n and d′, and one another; "stopped" replaces d′ where the ball
+ * stops. */
+static void
+test_step_labels_touch_no_line (void)
+{
+  Drawing d = drawing_new (seed_scene ());
+  CaromStyle style = carom_style_article ();
+  CaromView v = carom_view_fit ((CgAabb){ { -330, -330 }, { 330, 330 } }, 600, 600, 0, 1.5);
+  const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
+  double r_dev = bt->ball->radius * v.scale;
+  double vec = fmax (style.vector_length * v.pt, r_dev + 10.0 * v.pt);
+  for (gint64 k = 1; k <= (gint64)bt->trace.n_hits; k++)
+    {
+      g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
+      CaromRenderOptions o = options_with (CAROM_OVERLAY_PATH | CAROM_OVERLAY_OUTLINES
+                                           | CAROM_OVERLAY_NORMALS | CAROM_OVERLAY_LABELS);
+      o.step = k;
+      o.text_sink = collect_text;
+      o.text_sink_data = placed;
+      cairo_surface_t *img = render_image (&d, &v, &style, &o, NULL);
+      cairo_surface_destroy (img);
+
+      const CgHit *h = &bt->trace.hits[k - 1];
+      CgVec2 c = carom_view_to_device (&v, h->point);
+      CgVec2 touch = cg_mul_add (c, -r_dev, h->normal);
+      /* Segments no step label may touch. */
+      CgVec2 lines[64][2];
+      int n = 0;
+      const CaromObject *room = g_ptr_array_index (d.scene->objects, 0);
+      for (size_t i = 0; i < room->n_points; i++)
+        {
+          lines[n][0] = carom_view_to_device (&v, room->points[i]);
+          lines[n++][1] = carom_view_to_device (&v, room->points[(i + 1) % room->n_points]);
+        }
+      lines[n][0] = touch;
+      lines[n++][1] = cg_mul_add (touch, r_dev + vec, h->normal);
+      lines[n][0] = c;
+      lines[n++][1] = cg_mul_add (c, vec, h->out);
+      for (gint64 i = MAX (1, k - 20); i <= k && n < 64; i++)
+        {
+          CgVec2 from = i == 1 ? bt->trace.start : bt->trace.hits[i - 2].point;
+          lines[n][0] = carom_view_to_device (&v, from);
+          lines[n++][1] = carom_view_to_device (&v, bt->trace.hits[i - 1].point);
+        }
+      int found = 0;
+      for (guint j = 0; j < placed->len; j++)
+        {
+          Placed *p = &g_array_index (placed, Placed, j);
+          gboolean step_label = strcmp (p->markup, "<i>d</i>") == 0
+                                || strcmp (p->markup, "<i>d</i>′") == 0
+                                || strcmp (p->markup, "<b><i>n</i></b>") == 0;
+          if (step_label)
+            {
+              found++;
+              for (int i = 0; i < n; i++)
+                if (segment_meets (lines[i][0], lines[i][1], p->box))
+                  g_error ("step %" G_GINT64_FORMAT ": the label %s touches line %d", k, p->markup,
+                           i);
+              for (guint m = 0; m < j; m++)
+                {
+                  CgAabb q = g_array_index (placed, Placed, m).box;
+                  g_assert_false (cg_aabb_overlaps (p->box, q));
+                }
+            }
+          g_free (p->markup);
+        }
+      g_assert_cmpint (found, ==, 3); /* d, d′ and n: the seed's ball never stops */
+    }
+  drawing_clear (&d);
+
+  /* A ball that stops on the post: "stopped", and no d′. */
+  CaromScene *scene = carom_scene_new ();
+  add_square (scene, "room", CG_ROLE_WALL, -300, -300, 300, 300);
+  add_square (scene, "post", CG_ROLE_OBSTACLE, -20, -100, 20, 50);
+  carom_scene_add_ball (scene, "ball", cg_v2 (-200, -25), 20, cg_v2 (1, 0), 29);
+  Drawing s = drawing_new (scene);
+  g_assert_cmpint (carom_render_cache_get_ball (s.cache)->trace.status, ==, CG_TRACE_STOPPED);
+  g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
+  CaromRenderOptions o = options_with (CAROM_OVERLAY_PATH | CAROM_OVERLAY_LABELS);
+  o.step = 1;
+  o.text_sink = collect_text;
+  o.text_sink_data = placed;
+  cairo_surface_destroy (render_image (&s, &v, &style, &o, NULL));
+  gboolean stopped = FALSE, reflected = FALSE;
+  for (guint j = 0; j < placed->len; j++)
+    {
+      Placed *p = &g_array_index (placed, Placed, j);
+      stopped |= strstr (p->markup, "stopped") != NULL;
+      reflected |= strcmp (p->markup, "<i>d</i>′") == 0;
+      g_free (p->markup);
+    }
+  g_assert_true (stopped);
+  g_assert_false (reflected);
+  drawing_clear (&s);
+}
+
 /* 15: the export box is the objects' box with 5% of the larger side around. */
 static void
 test_export_box (void)
@@ -689,6 +828,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render/candidates-and-ghosts", test_candidates_and_ghosts);
+  g_test_add_func ("/render/step/labels-touch-no-line", test_step_labels_touch_no_line);
   g_test_add_func ("/render/view/fit", test_view_fit);
   g_test_add_func ("/render/view/zoom-pan", test_view_zoom_pan);
   g_test_add_func ("/render/overlays/parse", test_overlays_parse);
