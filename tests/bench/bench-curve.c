@@ -2,17 +2,23 @@
  * polygon scene and on the same scene with every obstacle replaced by its
  * circumscribed disk, cast exactly by the curved world (cg-curve-world.h).
  *
- * usage: bench-curve SCENE.txt [--w2-steps N] [--repeat N]
+ * usage: bench-curve SCENE.txt [--w2-steps N] [--repeat N] [--offset-edges N]
  *
  * gen_scene.py puts every obstacle's vertices on a circle: the disk is that
  * circle (the circumcircle of the first three vertices, its radius grown to
  * the farthest vertex so that rounding never leaves a vertex outside). Both
  * worlds use primitive leaves. Prints casts/s, bounces/s, the checksums, and
- * the ratio disks / polygons. With --repeat N every timing is the best of N. */
+ * the ratio disks / polygons. With --repeat N every timing is the best of N.
+ *
+ * Then the true offset boundary (cg-curve-boundary.h) of a boundary of N
+ * edges (--offset-edges, default 10^4) mixing segments and arcs bent out and
+ * in: a wavy ring of radius about 1000, as a wall and as an obstacle, at
+ * r = 1, 5 and 20. */
 #include <glib.h>
 #include <stdio.h>
 
 #include "bench-scene.h"
+#include "geom/cg-curve-boundary.h"
 #include "geom/cg-curve-world.h"
 #include "geom/cg-world.h"
 
@@ -116,13 +122,82 @@ w2_curve (const CgCurveWorld *w, const BenchScene *s, guint steps, CgVec2 *final
   return now () - start;
 }
 
+/* A closed wavy ring of n edges: vertices at radius 1000 + 20 sin(7 θ), edges
+ * in turn straight, bent out (sweep 0.3), straight, bent in (-0.3). */
+static void
+wavy_ring (size_t n, CgVec2 *v, CgCurveEdge *e)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      double a = 6.283185307179586 * (double)i / (double)n;
+      double rad = 1000.0 + 20.0 * sin (7.0 * a);
+      v[i] = cg_v2 (rad * cos (a), rad * sin (a));
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      CgVec2 b = v[i + 1 == n ? 0 : i + 1];
+      switch (i % 4)
+        {
+        case 1:
+          e[i] = cg_curve_edge_arc (v[i], b, 0.3);
+          break;
+        case 3:
+          e[i] = cg_curve_edge_arc (v[i], b, -0.3);
+          break;
+        default:
+          e[i] = cg_curve_edge_straight ();
+        }
+    }
+}
+
+static void
+bench_offset (size_t n, int repeat)
+{
+  CgVec2 *v = g_new (CgVec2, n);
+  CgCurveEdge *e = g_new (CgCurveEdge, n);
+  for (int role = 0; role < 2; role++)
+    {
+      CgRole rl = role == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
+      wavy_ring (n, v, e);
+      cg_curve_orient (v, e, n, rl);
+      CgCurveCheck check = cg_curve_validate (v, e, n, 1e-9 * 2000);
+      if (check.status != CG_CURVE_OK)
+        {
+          g_printerr ("offset bench: the ring is not valid (%d, edges %zu %zu)\n", check.status,
+                      check.index_a, check.index_b);
+          break;
+        }
+      const double radii[] = { 1, 5, 20 };
+      for (size_t k = 0; k < G_N_ELEMENTS (radii); k++)
+        {
+          double best = INFINITY;
+          CgCurveBoundary b = { 0 };
+          for (int i = 0; i < repeat; i++)
+            {
+              cg_curve_boundary_clear (&b);
+              double t0 = now ();
+              cg_curve_boundary_build (v, e, n, radii[k], &b);
+              best = fmin (best, now () - t0);
+            }
+          printf (
+              "  true offset boundary, %zu edges (%s), r = %g: %.1f ms, %zu pieces, area %.3f\n", n,
+              rl == CG_ROLE_WALL ? "wall" : "obstacle", radii[k], best * 1e3, b.n_pieces,
+              cg_curve_boundary_area (&b, rl));
+          cg_curve_boundary_clear (&b);
+        }
+    }
+  g_free (v);
+  g_free (e);
+}
+
 int
 main (int argc, char **argv)
 {
-  gint w2_steps = 100000, repeat = 1;
+  gint w2_steps = 100000, repeat = 1, offset_edges = 10000;
   GOptionEntry entries[] = {
     { "w2-steps", 0, 0, G_OPTION_ARG_INT, &w2_steps, "W2 bounces", "N" },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Runs of each timing (the best is kept)", "N" },
+    { "offset-edges", 0, 0, G_OPTION_ARG_INT, &offset_edges, "Edges of the offset bench", "N" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("SCENE.txt");
@@ -217,6 +292,8 @@ main (int argc, char **argv)
   printf ("  W2 disks:    %10.0f bounces/s (%d bounces, final (%.6f, %.6f))   disks/polygons "
           "%.2f\n",
           w2_steps / c2, w2_steps, cf.x, cf.y, p2 / c2);
+  if (offset_edges > 0)
+    bench_offset ((size_t)offset_edges, repeat);
   cg_world_free (pw);
   cg_curve_world_free (cw);
   g_free (prefs);

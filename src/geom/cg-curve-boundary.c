@@ -1,0 +1,509 @@
+/* cg-curve-boundary.c: the true offset boundary of a curved boundary. */
+#include "cg-curve-boundary.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cg-bvh.h"
+
+#define CG_TWO_PI 6.283185307179586476925286766559
+
+/* A cut of candidate `cand` at parameter t (segment: fraction; arc: the
+ * left turn from u0), at point p (computed once, shared by both candidates). */
+typedef struct
+{
+  uint32_t cand;
+  double t;
+  CgVec2 p;
+} Cut;
+
+typedef struct
+{
+  Cut *cuts;
+  size_t n, cap;
+  bool failed;
+} Cuts;
+
+static void
+cuts_add (Cuts *c, uint32_t cand, double t, CgVec2 p)
+{
+  if (c->n == c->cap)
+    {
+      size_t cap = c->cap ? 2 * c->cap : 1024;
+      Cut *grown = realloc (c->cuts, cap * sizeof *grown);
+      if (!grown)
+        {
+          c->failed = true;
+          return;
+        }
+      c->cuts = grown;
+      c->cap = cap;
+    }
+  c->cuts[c->n++] = (Cut){ cand, t, p };
+}
+
+static int
+cmp_cut (const void *pa, const void *pb)
+{
+  const Cut *a = pa, *b = pb;
+  if (a->cand != b->cand)
+    return a->cand < b->cand ? -1 : 1;
+  return a->t < b->t ? -1 : a->t > b->t;
+}
+
+static double
+left_angle (CgVec2 u0, CgVec2 u)
+{
+  double phi = atan2 (cg_cross (u0, u), cg_dot (u0, u));
+  return phi < 0.0 ? phi + CG_TWO_PI : phi;
+}
+
+/* The parameter of p on candidate c, or NAN when p is not on it (slack tol). */
+static double
+param_of (const CgCurvePrim *c, CgVec2 p, double tol)
+{
+  if (c->kind == CG_CPRIM_SEGMENT)
+    {
+      CgVec2 ab = cg_sub (c->b, c->a);
+      double len_sq = cg_length_sq (ab);
+      double s = cg_dot (cg_sub (p, c->a), ab) / len_sq;
+      double slack = tol / sqrt (len_sq);
+      if (s < -slack || s > 1.0 + slack)
+        return NAN;
+      return cg_min (cg_max (s, 0.0), 1.0);
+    }
+  CgVec2 u = cg_normalize (cg_sub (p, c->q));
+  double phi = left_angle (c->u0, u);
+  if (c->full)
+    return phi;
+  double slack = tol / c->rho;
+  if (phi <= c->sweep + slack)
+    return cg_min (phi, c->sweep);
+  if (phi >= CG_TWO_PI - slack)
+    return 0.0;
+  return NAN;
+}
+
+/* Up to two points where the lines or circles of candidates a and b meet. */
+static int
+meet (const CgCurvePrim *a, const CgCurvePrim *b, double tol, CgVec2 out[2])
+{
+  if (a->kind == CG_CPRIM_SEGMENT && b->kind == CG_CPRIM_SEGMENT)
+    {
+      CgVec2 da = cg_sub (a->b, a->a), db = cg_sub (b->b, b->a);
+      double den = cg_cross (da, db);
+      if (den == 0.0)
+        return 0;
+      double s = cg_cross (cg_sub (b->a, a->a), db) / den;
+      out[0] = cg_mul_add (a->a, s, da);
+      return 1;
+    }
+  if (a->kind == CG_CPRIM_SEGMENT || b->kind == CG_CPRIM_SEGMENT)
+    {
+      const CgCurvePrim *s = a->kind == CG_CPRIM_SEGMENT ? a : b;
+      const CgCurvePrim *c = s == a ? b : a;
+      CgVec2 w = cg_normalize (cg_sub (s->b, s->a));
+      double along = cg_dot (cg_sub (c->q, s->a), w);
+      CgVec2 foot = cg_mul_add (s->a, along, w);
+      double d0 = sqrt (cg_length_sq (cg_sub (foot, c->q)));
+      if (d0 > c->rho + tol)
+        return 0;
+      double h = sqrt (cg_max (0.0, (c->rho - d0) * (c->rho + d0)));
+      out[0] = cg_mul_add (foot, -h, w);
+      out[1] = cg_mul_add (foot, h, w);
+      return h == 0.0 ? 1 : 2;
+    }
+  CgVec2 dq = cg_sub (b->q, a->q);
+  double d = sqrt (cg_length_sq (dq));
+  if (d == 0.0 || d > a->rho + b->rho + tol || d < fabs (a->rho - b->rho) - tol)
+    return 0;
+  CgVec2 w = cg_scale (dq, 1.0 / d);
+  double along = (d * d + a->rho * a->rho - b->rho * b->rho) / (2.0 * d);
+  double h = sqrt (cg_max (0.0, a->rho * a->rho - along * along));
+  CgVec2 base = cg_mul_add (a->q, along, w);
+  CgVec2 perp = { -w.y, w.x };
+  out[0] = cg_mul_add (base, h, perp);
+  out[1] = cg_mul_add (base, -h, perp);
+  return h == 0.0 ? 1 : 2;
+}
+
+/* Merges a's sweep with b's (two caps on the same circle) when they overlap;
+ * returns false when they are disjoint. */
+static bool
+merge_caps (CgCurvePrim *a, const CgCurvePrim *b)
+{
+  double slack = 1e-12;
+  double ab = left_angle (a->u0, b->u0), ba = left_angle (b->u0, a->u0);
+  double from_angle, width;
+  CgVec2 from;
+  if (ab <= a->sweep + slack)
+    {
+      from = a->u0;
+      width = cg_max (a->sweep, ab + b->sweep);
+    }
+  else if (ba <= b->sweep + slack)
+    {
+      from = b->u0;
+      width = cg_max (b->sweep, ba + a->sweep);
+    }
+  else
+    return false;
+  (void)from_angle;
+  a->u0 = from;
+  if (width >= CG_TWO_PI - slack)
+    {
+      a->full = 1;
+      a->sweep = CG_TWO_PI;
+      a->a = a->b = cg_mul_add (a->q, a->rho, from);
+      return true;
+    }
+  a->sweep = width;
+  a->a = cg_mul_add (a->q, a->rho, from);
+  double cs = cos (width), sn = sin (width);
+  a->b = cg_mul_add (a->q, a->rho, cg_v2 (from.x * cs - from.y * sn, from.x * sn + from.y * cs));
+  return true;
+}
+
+/* The point of candidate c at parameter t. */
+static CgVec2
+point_at (const CgCurvePrim *c, double t)
+{
+  if (c->kind == CG_CPRIM_SEGMENT)
+    return cg_lerp (c->a, c->b, t);
+  double cs = cos (t), sn = sin (t);
+  CgVec2 u = { c->u0.x * cs - c->u0.y * sn, c->u0.x * sn + c->u0.y * cs };
+  return cg_mul_add (c->q, c->rho, u);
+}
+
+typedef struct
+{
+  const CgVec2 *v;
+  const CgCurveEdge *e;
+  size_t n;
+  CgBvh bvh;
+  CgAabb *boxes;
+} EdgeIndex;
+
+/* True when edge i lies closer than limit to p: cg_curve_edge_distance() <
+ * limit, with squared distances and no atan2 unless p is near the arc's circle
+ * (this runs for every cut and every piece). */
+static bool
+edge_closer_than (const EdgeIndex *ix, size_t i, CgVec2 p, double limit)
+{
+  const CgCurveEdge *e = &ix->e[i];
+  CgVec2 a = ix->v[i], b = ix->v[i + 1 == ix->n ? 0 : i + 1];
+  double lim_sq = limit * limit;
+  if (e->sweep == 0.0)
+    {
+      CgVec2 ab = cg_sub (b, a), ap = cg_sub (p, a);
+      double len_sq = cg_length_sq (ab);
+      double s = len_sq > 0.0 ? cg_min (cg_max (cg_dot (ap, ab) / len_sq, 0.0), 1.0) : 0.0;
+      return cg_length_sq (cg_mul_add (ap, -s, ab)) < lim_sq;
+    }
+  if (cg_length_sq (cg_sub (p, a)) < lim_sq || cg_length_sq (cg_sub (p, b)) < lim_sq)
+    return true;
+  double len = sqrt (cg_length_sq (cg_sub (p, e->q)));
+  if (fabs (len - e->R) >= limit)
+    return false; /* the distance to the arc is at least | |p - q| - R | */
+  return cg_curve_edge_distance (ix->v, ix->e, ix->n, i, p) < limit;
+}
+
+/* True when some edge lies closer than limit to p. */
+static bool
+near_edge (const EdgeIndex *ix, CgVec2 p, double limit)
+{
+  const CgBvh *b = &ix->bvh;
+  CgBvhRef stack[CG_BVH_MAX_DEPTH * CG_BVH_WIDTH + 1];
+  int top = 0;
+  stack[top++] = b->root;
+  double lim_sq = limit * limit;
+  while (top > 0)
+    {
+      CgBvhRef ref = stack[--top];
+      if (ref.count > 0)
+        {
+          for (uint32_t k = 0; k < ref.count; k++)
+            if (edge_closer_than (ix, b->items[ref.first + k], p, limit))
+              return true;
+          continue;
+        }
+      const CgBvhNode *node = &b->nodes[ref.first];
+      for (int k = 0; k < CG_BVH_WIDTH; k++)
+        {
+          if (node->child[k].first == CG_BVH_NONE)
+            continue;
+          double dx = cg_max (cg_max (node->lo_x[k] - p.x, p.x - node->hi_x[k]), 0.0);
+          double dy = cg_max (cg_max (node->lo_y[k] - p.y, p.y - node->hi_y[k]), 0.0);
+          if (dx * dx + dy * dy < lim_sq)
+            stack[top++] = node->child[k];
+        }
+    }
+  return false;
+}
+
+/* Where a candidate sits along the boundary, in half edges: edge k's offset
+ * at 2k + 1, vertex k's cap at 2k. */
+static size_t
+half_position (const CgCurvePrim *c)
+{
+  return 2 * (size_t)c->index + (c->cap ? 0 : 1);
+}
+
+/* A fast first try for a cut of candidates a and b: a point at distance r
+ * from both their sources is most often closer to an edge between them, so
+ * the edges around the middle of the shorter way from one to the other are
+ * tested before the BVH is searched. */
+static bool
+between_is_near (const EdgeIndex *ix, const CgCurvePrim *a, const CgCurvePrim *b, CgVec2 p,
+                 double limit)
+{
+  size_t len = 2 * ix->n, pa = half_position (a), pb = half_position (b);
+  size_t fwd = (pb + len - pa) % len;
+  size_t mid = fwd <= len / 2 ? (pa + fwd / 2) % len : (pb + (len - fwd) / 2) % len;
+  size_t edge = mid / 2;
+  for (size_t k = 0; k < 3 && k < ix->n; k++)
+    if (edge_closer_than (ix, (edge + ix->n - 1 + k) % ix->n, p, limit))
+      return true;
+  return false;
+}
+
+bool
+cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r,
+                         CgCurveBoundary *out)
+{
+  memset (out, 0, sizeof *out);
+  if (n == 0 || !(r > 0.0))
+    return true;
+  CgAabb all = cg_curve_bounds (v, e, n);
+  double extent = cg_max (all.hi.x - all.lo.x, all.hi.y - all.lo.y);
+  double eps = 1e-9 * (extent > 0.0 ? extent : 1.0);
+
+  /* candidates */
+  size_t max_cand = cg_curve_outline_max (n) + n;
+  CgCurvePrim *cand = malloc (max_cand * sizeof *cand);
+  bool *rev = calloc (max_cand, sizeof *rev);
+  EdgeIndex ix;
+  memset (&ix, 0, sizeof ix);
+  ix.v = v;
+  ix.e = e;
+  ix.n = n;
+  ix.boxes = malloc (n * sizeof (CgAabb));
+  CgAabb *cboxes = NULL;
+  CgBvh cbvh;
+  memset (&cbvh, 0, sizeof cbvh);
+  Cuts cuts = { 0 };
+  bool ok = false;
+  if (!cand || !rev || !ix.boxes)
+    goto done;
+  size_t nc = cg_curve_outline (v, e, n, r, 0, cand);
+  /* A vertex can have a left-turn cap and half caps on one circle: one arc
+   * each for their union (overlapping copies would count twice). */
+  size_t kept = 0;
+  for (size_t i = 0; i < nc; i++)
+    {
+      bool merged = false;
+      for (size_t j = kept;
+           j-- > 0 && cand[j].cap && cand[i].cap && cand[j].index == cand[i].index;)
+        if (merge_caps (&cand[j], &cand[i]))
+          {
+            merged = true;
+            break;
+          }
+      if (!merged)
+        cand[kept++] = cand[i];
+    }
+  nc = kept;
+  for (size_t i = 0; i < nc; i++)
+    rev[i] = cand[i].kind == CG_CPRIM_ARC && cand[i].inside; /* concave offsets run backwards */
+  for (size_t i = 0; i < n; i++)
+    if (e[i].sweep < 0.0 && e[i].R < r)
+      {
+        /* Points nearest the inside of a concave arc with R < r lie at
+         * q - (r - R) u for the arc's directions u: the arc of radius r - R
+         * over the opposite directions, run backwards. */
+        CgVec2 b = v[i + 1 == n ? 0 : i + 1];
+        CgVec2 ue = cg_normalize (cg_sub (b, e[i].q));
+        CgCurvePrim p = { 0 };
+        p.kind = CG_CPRIM_ARC;
+        p.inside = 1;
+        p.object = 0;
+        p.index = (uint32_t)i;
+        p.q = e[i].q;
+        p.rho = r - e[i].R;
+        p.u0 = cg_neg (ue);
+        p.sweep = -e[i].sweep;
+        p.full = n == 1;
+        p.a = cg_mul_add (p.q, p.rho, p.u0);
+        p.b = point_at (&p, p.sweep);
+        rev[nc] = true;
+        cand[nc++] = p;
+      }
+
+  /* the edges' index for the distance test */
+  for (size_t i = 0; i < n; i++)
+    ix.boxes[i] = cg_curve_edge_bounds (v, e, n, i);
+  if (!cg_bvh_build (&ix.bvh, ix.boxes, (uint32_t)n, 4))
+    goto done;
+
+  double keep = r - 16.0 * eps;
+
+  /* cuts where candidates meet, pairs from a BVH over their boxes */
+  cboxes = malloc ((nc ? nc : 1) * sizeof *cboxes);
+  if (!cboxes)
+    goto done;
+  for (size_t i = 0; i < nc; i++)
+    cboxes[i] = cg_aabb_pad (cg_curve_prim_bounds (&cand[i]), 4.0 * eps);
+  if (!cg_bvh_build (&cbvh, cboxes, (uint32_t)nc, 4))
+    goto done;
+  for (uint32_t i = 0; i < nc && !cuts.failed; i++)
+    {
+      CgBvhRef stack[CG_BVH_MAX_DEPTH * CG_BVH_WIDTH + 1];
+      int top = 0;
+      if (cbvh.n_items > 0)
+        stack[top++] = cbvh.root;
+      while (top > 0)
+        {
+          CgBvhRef ref = stack[--top];
+          if (ref.count > 0)
+            {
+              for (uint32_t k = 0; k < ref.count; k++)
+                {
+                  uint32_t j = cbvh.items[ref.first + k];
+                  if (j <= i || !cg_aabb_overlaps (cboxes[i], cboxes[j]))
+                    continue;
+                  CgVec2 pts[2];
+                  int np = meet (&cand[i], &cand[j], eps, pts);
+                  for (int m = 0; m < np; m++)
+                    {
+                      double ti = param_of (&cand[i], pts[m], eps);
+                      double tj = param_of (&cand[j], pts[m], eps);
+                      /* A cut matters only where it lies on the true
+                       * boundary: along a candidate, being in or out
+                       * changes only where it crosses another candidate
+                       * at distance r from every edge. */
+                      if (isnan (ti) || isnan (tj)
+                          || between_is_near (&ix, &cand[i], &cand[j], pts[m], keep)
+                          || near_edge (&ix, pts[m], keep))
+                        continue;
+                      cuts_add (&cuts, i, ti, pts[m]);
+                      cuts_add (&cuts, j, tj, pts[m]);
+                    }
+                }
+              continue;
+            }
+          const CgBvhNode *node = &cbvh.nodes[ref.first];
+          for (int k = 0; k < CG_BVH_WIDTH; k++)
+            if (node->child[k].first != CG_BVH_NONE
+                && cg_aabb_overlaps (cg_bvh_child_box (node, k), cboxes[i]))
+              stack[top++] = node->child[k];
+        }
+    }
+  if (cuts.failed)
+    goto done;
+  qsort (cuts.cuts, cuts.n, sizeof *cuts.cuts, cmp_cut);
+
+  /* pieces between cuts, kept when far enough from every edge */
+  size_t cap = nc + cuts.n;
+  out->pieces = malloc ((cap ? cap : 1) * sizeof *out->pieces);
+  if (!out->pieces)
+    goto done;
+  size_t k = 0;
+  for (uint32_t i = 0; i < nc; i++)
+    {
+      const CgCurvePrim *c = &cand[i];
+      while (k < cuts.n && cuts.cuts[k].cand < i)
+        k++;
+      size_t first = k, last = k;
+      while (last < cuts.n && cuts.cuts[last].cand == i)
+        last++;
+      k = last;
+      if (c->full && first == last)
+        {
+          /* an uncut circle: whole or nothing */
+          if (!near_edge (&ix, point_at (c, M_PI), keep))
+            out->pieces[out->n_pieces++] = (CgCurvePiece){ *c, rev[i] };
+          continue;
+        }
+      double t0, end_t;
+      CgVec2 p0, end_p;
+      size_t m0;
+      if (c->full)
+        {
+          /* a cut circle runs from its first cut round to it again */
+          t0 = cuts.cuts[first].t;
+          p0 = cuts.cuts[first].p;
+          end_t = t0 + CG_TWO_PI;
+          end_p = p0;
+          m0 = first + 1;
+        }
+      else
+        {
+          t0 = 0.0;
+          p0 = c->a;
+          end_t = c->kind == CG_CPRIM_SEGMENT ? 1.0 : c->sweep;
+          end_p = c->b;
+          m0 = first;
+        }
+      double scale = c->kind == CG_CPRIM_SEGMENT ? cg_distance (c->a, c->b) : c->rho;
+      for (size_t m = m0; m <= last; m++)
+        {
+          double t1 = m < last ? cuts.cuts[m].t : end_t;
+          CgVec2 p1 = m < last ? cuts.cuts[m].p : end_p;
+          if (!(t1 > t0))
+            continue;
+          if ((t1 - t0) * scale > eps && !near_edge (&ix, point_at (c, 0.5 * (t0 + t1)), keep))
+            {
+              CgCurvePiece piece = { *c, rev[i] };
+              piece.prim.a = p0;
+              piece.prim.b = p1;
+              if (c->kind == CG_CPRIM_ARC)
+                {
+                  piece.prim.u0 = cg_normalize (cg_sub (p0, c->q));
+                  piece.prim.sweep = t1 - t0;
+                  piece.prim.full = 0;
+                }
+              out->pieces[out->n_pieces++] = piece;
+            }
+          t0 = t1;
+          p0 = p1;
+        }
+    }
+  ok = true;
+done:
+  if (!ok)
+    cg_curve_boundary_clear (out);
+  free (cand);
+  free (rev);
+  free (ix.boxes);
+  cg_bvh_clear (&ix.bvh);
+  free (cboxes);
+  cg_bvh_clear (&cbvh);
+  free (cuts.cuts);
+  return ok;
+}
+
+void
+cg_curve_boundary_clear (CgCurveBoundary *b)
+{
+  free (b->pieces);
+  b->pieces = NULL;
+  b->n_pieces = 0;
+}
+
+double
+cg_curve_boundary_area (const CgCurveBoundary *b, CgRole role)
+{
+  double sum = 0.0;
+  for (size_t i = 0; i < b->n_pieces; i++)
+    {
+      const CgCurvePrim *p = &b->pieces[i].prim;
+      double term;
+      if (p->kind == CG_CPRIM_SEGMENT)
+        term = cg_cross (p->a, p->b);
+      else
+        term = cg_cross (p->q, cg_sub (p->b, p->a)) + p->rho * p->rho * p->sweep;
+      sum += b->pieces[i].reversed ? -term : term;
+    }
+  sum *= 0.5;
+  return role == CG_ROLE_OBSTACLE ? sum : -sum;
+}
