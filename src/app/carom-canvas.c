@@ -631,6 +631,16 @@ carom_canvas_zoom_actual_size (CaromCanvas *self)
     carom_canvas_zoom_by (self, 1.0 / self->viewport.view.scale);
 }
 
+CgAabb
+carom_canvas_get_visible_box (CaromCanvas *self)
+{
+  g_return_val_if_fail (CAROM_IS_CANVAS (self), cg_aabb_empty ());
+  const CaromView *v = &self->viewport.view;
+  if (!(v->width > 0.0 && v->height > 0.0 && v->scale > 0.0))
+    return cg_aabb_empty ();
+  return carom_view_visible_box (v);
+}
+
 double
 carom_canvas_get_zoom (CaromCanvas *self)
 {

@@ -39,6 +39,10 @@ void carom_canvas_zoom_actual_size (CaromCanvas *self);
 /// The zoom: pixels per scene unit (1 is 100 %).
 double carom_canvas_get_zoom (CaromCanvas *self);
 
+/// The part of the scene the canvas shows (scene units); empty before its
+/// first drawing. The Export dialog offers it as the figure's region.
+CgAabb carom_canvas_get_visible_box (CaromCanvas *self);
+
 /// What a screen reader says of the canvas: the scene and the current hit
 /// (the window keeps it up to date with the stepper).
 void carom_canvas_set_description (CaromCanvas *self, const char *description);

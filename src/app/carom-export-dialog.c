@@ -13,6 +13,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "carom-canvas.h"
+#include "carom-window.h"
 #include "io/carom-svg.h"
 #include "render/carom-export-anim.h"
 #include "render/carom-export-tikz.h"
@@ -36,6 +38,8 @@ typedef struct
   AdwComboRow *font_row;
   GtkSpinButton *font_size_spin;
   GtkSwitch *mono_switch;
+  GtkSwitch *in_view_switch; /* NULL when the canvas shows nothing yet */
+  CgAabb view_box;           /* what the canvas shows, scene units */
   GtkWidget *preview;
   CaromFigure figure; /* what the preview shows */
   gboolean figure_ready;
@@ -140,6 +144,9 @@ save_choices (ExportDialog *d)
   g_settings_set_string (d->settings, "export-legend",
                          legends[adw_combo_row_get_selected (d->legend_row)]);
   g_settings_set_boolean (d->settings, "export-mono", gtk_switch_get_active (d->mono_switch));
+  if (d->in_view_switch != NULL)
+    g_settings_set_boolean (d->settings, "export-in-view",
+                            gtk_switch_get_active (d->in_view_switch));
   g_settings_set_string (d->settings, "export-font",
                          fonts[MIN (adw_combo_row_get_selected (d->font_row), 2u)]);
   g_settings_set_double (d->settings, "export-font-size",
@@ -186,6 +193,15 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
     options->step = d->step;
 }
 
+/* The scene box the figure shows: the whole scene, or what the canvas shows. */
+static CgAabb
+figure_box (ExportDialog *d)
+{
+  if (d->in_view_switch != NULL && gtk_switch_get_active (d->in_view_switch))
+    return d->view_box;
+  return carom_export_box (carom_document_get_scene (d->document));
+}
+
 static gboolean
 write_figure (ExportDialog *d, const char *path, GError **error)
 {
@@ -202,7 +218,7 @@ write_figure (ExportDialog *d, const char *path, GError **error)
   CaromRenderOptions options;
   figure_choices (d, &style, &options);
 
-  CgAabb box = carom_export_box (scene);
+  CgAabb box = figure_box (d);
   switch (adw_combo_row_get_selected (d->format_row))
     {
     case 1:
@@ -298,8 +314,7 @@ update_preview (ExportDialog *d)
   CaromStyle style;
   CaromRenderOptions options;
   figure_choices (d, &style, &options);
-  const CaromScene *scene = carom_document_get_scene (d->document);
-  carom_figure_init (&d->figure, d->cache, carom_export_box (scene), &style, &options);
+  carom_figure_init (&d->figure, d->cache, figure_box (d), &style, &options);
   if (svg_chosen (d))
     {
       /* As carom_export_svg_fragment() draws it: the frame alone. */
@@ -452,6 +467,14 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
                                   "nothing is drawn, else outside"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->legend_row));
 
+  /* The region the canvas shows, when there is one (carom export --view). */
+  d->view_box = CAROM_IS_WINDOW (parent) ? carom_canvas_get_visible_box (
+                    CAROM_CANVAS (carom_window_get_canvas (CAROM_WINDOW (parent))))
+                                         : cg_aabb_empty ();
+  if (!cg_aabb_is_empty (d->view_box))
+    d->in_view_switch = switch_row (figure, _ ("Only the Region in View"),
+                                    _ ("What the canvas shows now, instead of the whole scene"),
+                                    g_settings_get_boolean (settings, "export-in-view"));
   d->mono_switch = switch_row (figure, _ ("Greys Only"),
                                _ ("For black-and-white print: directions told apart by dashes"),
                                g_settings_get_boolean (settings, "export-mono"));
@@ -560,6 +583,8 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
     g_signal_connect_swapped (choices[i], "notify::selected", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->font_size_spin, "value-changed", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->mono_switch, "notify::active", G_CALLBACK (update_preview), d);
+  if (d->in_view_switch != NULL)
+    g_signal_connect_swapped (d->in_view_switch, "notify::active", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->step_switch, "notify::active", G_CALLBACK (update_preview), d);
   update_preview (d);
 
