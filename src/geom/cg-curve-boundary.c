@@ -51,6 +51,15 @@ cmp_cut (const void *pa, const void *pb)
   return a->t < b->t ? -1 : a->t > b->t;
 }
 
+/* a / |a| by sqrt (hypot() is several times slower, and these vectors are
+ * far from overflow), (0, 0) for the zero vector. */
+static CgVec2
+unit (CgVec2 a)
+{
+  double len = sqrt (cg_length_sq (a));
+  return len > 0.0 ? cg_scale (a, 1.0 / len) : a;
+}
+
 static double
 left_angle (CgVec2 u0, CgVec2 u)
 {
@@ -72,8 +81,7 @@ param_of (const CgCurvePrim *c, CgVec2 p, double tol)
         return NAN;
       return cg_min (cg_max (s, 0.0), 1.0);
     }
-  CgVec2 u = cg_normalize (cg_sub (p, c->q));
-  double phi = left_angle (c->u0, u);
+  double phi = left_angle (c->u0, cg_sub (p, c->q)); /* atan2 needs no unit vector */
   if (c->full)
     return phi;
   double slack = tol / c->rho;
@@ -82,6 +90,19 @@ param_of (const CgCurvePrim *c, CgVec2 p, double tol)
   if (phi >= CG_TWO_PI - slack)
     return 0.0;
   return NAN;
+}
+
+/* True when p lies on candidate c (slack tol): param_of() without its atan2
+ * for arcs of at most a half turn, where two cross products decide. */
+static bool
+on_candidate (const CgCurvePrim *c, CgVec2 p, double tol)
+{
+  if (c->kind == CG_CPRIM_SEGMENT || c->full || c->sweep > M_PI)
+    return !isnan (param_of (c, p, tol));
+  CgVec2 m = cg_sub (p, c->q);
+  CgVec2 u1 = cg_scale (cg_sub (c->b, c->q), 1.0 / c->rho);
+  double slack = (tol / c->rho) * sqrt (cg_length_sq (m));
+  return cg_cross (c->u0, m) >= -slack && cg_cross (m, u1) >= -slack;
 }
 
 /* Up to two points where the lines or circles of candidates a and b meet. */
@@ -102,7 +123,7 @@ meet (const CgCurvePrim *a, const CgCurvePrim *b, double tol, CgVec2 out[2])
     {
       const CgCurvePrim *s = a->kind == CG_CPRIM_SEGMENT ? a : b;
       const CgCurvePrim *c = s == a ? b : a;
-      CgVec2 w = cg_normalize (cg_sub (s->b, s->a));
+      CgVec2 w = unit (cg_sub (s->b, s->a));
       double along = cg_dot (cg_sub (c->q, s->a), w);
       CgVec2 foot = cg_mul_add (s->a, along, w);
       double d0 = sqrt (cg_length_sq (cg_sub (foot, c->q)));
@@ -375,15 +396,18 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
                   int np = meet (&cand[i], &cand[j], eps, pts);
                   for (int m = 0; m < np; m++)
                     {
-                      double ti = param_of (&cand[i], pts[m], eps);
-                      double tj = param_of (&cand[j], pts[m], eps);
                       /* A cut matters only where it lies on the true
                        * boundary: along a candidate, being in or out
                        * changes only where it crosses another candidate
                        * at distance r from every edge. */
-                      if (isnan (ti) || isnan (tj)
+                      if (!on_candidate (&cand[i], pts[m], eps)
+                          || !on_candidate (&cand[j], pts[m], eps)
                           || between_is_near (&ix, &cand[i], &cand[j], pts[m], keep)
                           || near_edge (&ix, pts[m], keep))
+                        continue;
+                      double ti = param_of (&cand[i], pts[m], eps);
+                      double tj = param_of (&cand[j], pts[m], eps);
+                      if (isnan (ti) || isnan (tj))
                         continue;
                       cuts_add (&cuts, i, ti, pts[m]);
                       cuts_add (&cuts, j, tj, pts[m]);
@@ -458,7 +482,7 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
               piece.prim.b = p1;
               if (c->kind == CG_CPRIM_ARC)
                 {
-                  piece.prim.u0 = cg_normalize (cg_sub (p0, c->q));
+                  piece.prim.u0 = unit (cg_sub (p0, c->q));
                   piece.prim.sweep = t1 - t0;
                   piece.prim.full = 0;
                 }
