@@ -6,6 +6,7 @@
 
 #include "cg-bvh.h"
 
+#define CG_PI 3.14159265358979323846264338327950288
 #define CG_TWO_PI 6.283185307179586476925286766559
 
 /* A cut of candidate `cand` at parameter t (segment: fraction; arc: the
@@ -97,7 +98,7 @@ param_of (const CgCurvePrim *c, CgVec2 p, double tol)
 static bool
 on_candidate (const CgCurvePrim *c, CgVec2 p, double tol)
 {
-  if (c->kind == CG_CPRIM_SEGMENT || c->full || c->sweep > M_PI)
+  if (c->kind == CG_CPRIM_SEGMENT || c->full || c->sweep > CG_PI)
     return !isnan (param_of (c, p, tol));
   CgVec2 m = cg_sub (p, c->q);
   CgVec2 u1 = cg_scale (cg_sub (c->b, c->q), 1.0 / c->rho);
@@ -444,7 +445,7 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
       if (c->full && first == last)
         {
           /* an uncut circle: whole or nothing */
-          if (!near_edge (&ix, point_at (c, M_PI), keep))
+          if (!near_edge (&ix, point_at (c, CG_PI), keep))
             out->pieces[out->n_pieces++] = (CgCurvePiece){ *c, rev[i] };
           continue;
         }

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#define CG_PI 3.14159265358979323846264338327950288
 #define CG_TWO_PI 6.283185307179586476925286766559
 
 /* u rotated by the angle phi (turning left on the raw numbers for phi > 0). */
@@ -543,9 +544,9 @@ cg_curve_outline (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r, uin
             }
           /* Half caps at the ends of concave arcs with R <= r. */
           if (e[prev].sweep < 0.0 && e[prev].R <= r)
-            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_in), M_PI);
+            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_in), CG_PI);
           if (e[i].sweep < 0.0 && e[i].R <= r)
-            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_out), M_PI);
+            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_out), CG_PI);
         }
       CgVec2 a = v[i], b = v[next_index (i, n)];
       if (e[i].sweep == 0.0)
