@@ -168,10 +168,16 @@ test_validate (void)
       = { { { -5, 0 }, 3, -M_PI }, { { 0, 0 }, 0, 0 }, { { 5, 0 }, 3, -M_PI }, { { 0, 0 }, 0, 0 } };
   g_assert_cmpint (cg_curve_validate (st, ste, 4, 1e-8).status, ==, CG_CURVE_OK);
   g_assert_cmpfloat (cg_curve_signed_area (st, ste, 4), <, 0); /* a wall as given */
-  /* A segment that crosses a round end is not. */
-  CgVec2 st2[4] = { { -5, -3 }, { -5, 3 }, { 9, 3 }, { 5, -3 } };
-  CgCurveEdge ste2[4] = { ste[0], ste[1], cg_curve_edge_arc (st2[2], st2[3], -M_PI), ste[3] };
-  (void)ste2;
+  /* a segment folding back 0.03 along an arc of radius 1000 (inside the
+   * slack a near-tangent join gets): its far end lies on the arc */
+  CgVec2 fb[3] = { { 1000, 0 },
+                   { 1000 * cos (0.01), 1000 * sin (0.01) },
+                   { 1000 * cos (0.00997), 1000 * sin (0.00997) } };
+  CgCurveEdge fbe[3]
+      = { { { 0, 0 }, 1000, 0.01 }, cg_curve_edge_straight (), cg_curve_edge_straight () };
+  c = cg_curve_validate (fb, fbe, 3, 1e-7);
+  g_assert_cmpint (c.status, ==, CG_CURVE_SELF_CROSSING);
+  g_assert_cmpuint (c.index_a, ==, 0);
   CgVec2 fold[3] = { { 0, 0 }, { 10, 0 }, { 5, 0 } }; /* a spike folding back */
   CgCurveEdge fe[3] = { cg_curve_edge_straight (), cg_curve_edge_straight (),
                         cg_curve_edge_arc (fold[2], fold[0], 1.0) };

@@ -224,15 +224,19 @@ cg_curve_scene_eps (const CgCurveRef *curves, size_t count)
 /* Up to a few points where two edges meet. */
 typedef struct
 {
-  CgVec2 p[4];
+  CgVec2 p[6];
+  bool is_end[6]; /* an edge's end found on the other edge (exact, no slack needed) */
   int n;
 } Meets;
 
 static void
-meets_add (Meets *m, CgVec2 p)
+meets_add (Meets *m, CgVec2 p, bool is_end)
 {
-  if (m->n < 4)
-    m->p[m->n++] = p;
+  if (m->n < 6)
+    {
+      m->is_end[m->n] = is_end;
+      m->p[m->n++] = p;
+    }
 }
 
 /* True when p lies on edge i within tol. */
@@ -289,7 +293,7 @@ edges_meet (const CgVec2 *v, const CgCurveEdge *e, size_t n, size_t i, size_t j,
   CgVec2 ends[4] = { ai, bi, aj, bj };
   for (int k = 0; k < 4; k++)
     if (on_edge (v, e, n, k < 2 ? j : i, ends[k], tol))
-      meets_add (&m, ends[k]);
+      meets_add (&m, ends[k], true);
   CgVec2 cand[2];
   int nc = 0;
   bool si = e[i].sweep == 0.0, sj = e[j].sweep == 0.0;
@@ -301,7 +305,7 @@ edges_meet (const CgVec2 *v, const CgCurveEdge *e, size_t n, size_t i, size_t j,
       double o3 = cg_cross (cg_sub (bj, aj), cg_sub (ai, aj));
       double o4 = cg_cross (cg_sub (bj, aj), cg_sub (bi, aj));
       if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
-        meets_add (&m, cg_lerp (aj, bj, o1 / (o1 - o2)));
+        meets_add (&m, cg_lerp (aj, bj, o1 / (o1 - o2)), false);
       return m;
     }
   if (si)
@@ -312,7 +316,7 @@ edges_meet (const CgVec2 *v, const CgCurveEdge *e, size_t n, size_t i, size_t j,
     circle_circle (e[i].q, e[i].R, e[j].q, e[j].R, tol, cand, &nc);
   for (int k = 0; k < nc; k++)
     if (on_edge (v, e, n, i, cand[k], tol) && on_edge (v, e, n, j, cand[k], tol))
-      meets_add (&m, cand[k]);
+      meets_add (&m, cand[k], false);
   return m;
 }
 
@@ -355,8 +359,10 @@ check_pair (const CgVec2 *v, const CgCurveEdge *e, size_t n, size_t i, size_t j,
   if (nj == i)
     shared[n_shared++] = v[i];
   Meets m = edges_meet (v, e, n, i, j, tol);
-  /* Near the shared vertex, tangent joins put the computed meeting points
-   * anywhere within sqrt(R tol) of it: use the second point from V instead. */
+  /* Near the shared vertex, tangent joins put the meeting points computed
+   * from the circles anywhere within sqrt(R tol) of it: those get that
+   * slack, and the second point from V (below) stands in for them. Ends
+   * lying on the other edge (a spike folding back) need no slack. */
   double slack = tol;
   if (n_shared > 0)
     {
@@ -368,7 +374,7 @@ check_pair (const CgVec2 *v, const CgCurveEdge *e, size_t n, size_t i, size_t j,
       slack = cg_max (tol, 4.0 * sqrt (size * tol));
     }
   for (int k = 0; k < m.n; k++)
-    if (!near_shared (m.p[k], shared, n_shared, slack))
+    if (!near_shared (m.p[k], shared, n_shared, m.is_end[k] ? tol : slack))
       {
         *check = (CgCurveCheck){ CG_CURVE_SELF_CROSSING, cg_min (i, j), cg_max (i, j), m.p[k] };
         return true;
