@@ -426,12 +426,21 @@ test_ui_failed_open_keeps_scene (void)
 static GdkTexture *
 screenshot (CaromWindow *window)
 {
-  int w = gtk_widget_get_width (GTK_WIDGET (window));
-  int h = gtk_widget_get_height (GTK_WIDGET (window));
+  /* On a loaded machine the window may not have drawn its latest frame yet:
+   * its paintable has no render node until it has. Wait for one. */
+  int w = 0, h = 0;
   g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_autoptr (GskRenderNode) node = NULL;
+  for (guint tries = 0; node == NULL && tries < 200; tries++)
+    {
+      if (tries > 0)
+        spin (50);
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   g_assert_nonnull (node);
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
   return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
@@ -500,7 +509,7 @@ test_ui_screenshot_step1 (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
   g_assert_cmpuint (carom_window_get_step (window), ==, 1);
   carom_inspector_show_page (CAROM_INSPECTOR (carom_window_get_inspector (window)), "hit");
-  spin (800);
+  spin (2000);
   compare_screenshot (window, "seed-step1");
   destroy_window (window);
 }
@@ -517,7 +526,7 @@ test_ui_screenshot (void)
   g_autofree char *path = g_build_filename (dir, "seed.svg", NULL);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
   CaromWindow *window = open_window (path);
-  spin (800);
+  spin (2000);
   compare_screenshot (window, "seed-window");
   destroy_window (window);
 }
