@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* boundary-shapes.h: the polygons the true-boundary tests share (test-boundary,
  * test-boundary-geos). Shapes come unoriented; poly_orient() puts them in a
  * role's orientation. */

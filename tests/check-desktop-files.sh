@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Validates the desktop file, the AppStream metainfo and the GSettings schema
 # the way distributions and software centres will. usage: SRC BUILD
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Keeps translations honest: po/POTFILES.in is sorted and lists every file
 # with translatable strings, and po/zh_CN.po translates every message of the
 # current sources, with nothing fuzzy or untranslated. usage: SRC

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scene-compare.h: deep copies of scenes and bit-for-bit comparison, shared
  * by the tests of the history, the edit commands and the tools. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* scene-gen.h: random test scenes shared by the geometry tests. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-boundary-geos.c: the true offset boundary's area against GEOS's buffer
  * (round joins, 64 segments per quarter circle; a negative width shrinks a
  * wall), on stars, random star-shaped polygons, L-shapes, a room with a narrow

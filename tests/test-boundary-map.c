@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-boundary-map.c: the boundary map (ξ, sin φ) of the seed square's
  * hits against values worked out by hand, corner and edge hits on the
  * post, and the plot: its dots where the points are. */

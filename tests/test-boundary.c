@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-boundary.c: the true offset boundary (cg-boundary.h): exact areas of
  * shapes worked out by hand, and the properties every boundary must have:
  * pieces that chain into closed loops, never cross, and lie at distance r from

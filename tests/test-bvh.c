@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-bvh.c: the BVH's structure, and that it chooses exactly the hit brute force chooses. */
 #include <string.h>
 

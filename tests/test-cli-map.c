@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-map.c: `carom map` and `carom trace --threads` as a user runs
  * them (the binary in $CAROM_EXE). */
 #include <glib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli.c: `carom trace` as a user runs it (the binary in $CAROM_EXE). */
 #include <glib.h>
 #include <glib/gstdio.h>

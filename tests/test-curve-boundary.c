@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-curve-boundary.c: the true offset boundary of curved boundaries
  * (cg-curve-boundary.h): exact areas of shapes worked by hand, equality
  * with the polygon module on straight shapes, and a grid estimate on random

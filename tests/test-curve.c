@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-curve.c: curved boundaries (segments and exact arcs), their checks,
  * orientation, offset primitives, casts, the BVH world and the tracer
  * (geometry.md, "Curved edges: exact circles and arcs"). */

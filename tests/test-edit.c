@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-edit.c: the edit commands (model/carom-edit.h) check what they are
  * given, keep polygons valid and in their role's orientation, and are each
  * one undo step that gives back the scene exactly. */

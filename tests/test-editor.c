@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-editor.c: the canvas tools (app/carom-editor.h) driven through their
  * API as the canvas drives them, in scene coordinates, without a display.
  *

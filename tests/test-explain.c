@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-explain.c: the maths of each hit (model/carom-explain.h): the exact
  * text for the worked example of geometry.md, an arc hit's formulas, and on
  * random scenes that the explanation is the trace's own cast: the same hit,

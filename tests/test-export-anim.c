@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export-anim.c: the animated exports show the stepping as timed.
  *
  * GIF: the file is decoded with giflib's DGifSlurp, the frames composed as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export-tikz.c: the TikZ export compiles with pdflatex and shows the
  * same figure as Carom's own PDF.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export.c: `carom export` as a user runs it (the binary in $CAROM_EXE):
  * the three formats show the same picture, an exported SVG opens again as the
  * same scene, --step puts the ball at the hit, and errors say what is wrong.

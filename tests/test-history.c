@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-history.c: undo and redo give back scenes exactly. */
 #include <glib.h>
 

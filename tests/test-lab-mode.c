@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lab-mode.c: the Collision lab's state machine (app/carom-lab.h)
  * without a display: a test brings its own shapes, dragging a handle or a
  * whole probe changes the numbers, and the broad phase test reads the scene. */

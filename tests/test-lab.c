@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-lab.c: the Collision lab's tests (geom/cg-lab.h): the known cases of
  * the source articles (002–004), SAT against an independent overlap test on
  * random convex polygons, the swept circle against Carom's general circle

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-outline-cast.c: offset outlines and casts against single primitives. */
 #include <glib.h>
 

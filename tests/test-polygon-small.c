@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-polygon-small.c: cg_polygon_validate()'s fast path for small polygons (every pair of
  * edges, and a quick accept for strictly convex triangles and quads) gives the same verdicts as
  * the Shamos–Hoey sweep, on random small polygons of every kind: valid, touching, crossing,

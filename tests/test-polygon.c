@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-polygon.c: tests for the polygon checks and orientation (src/geom/cg-polygon.c).
  *
  * Every validity verdict on small integer polygons is also checked against a brute-force O(n²)

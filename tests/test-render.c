@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-render.c: the renderer: view maths, overlay lists, styles, and what
  * lands on the pixels of small scenes. */
 #include <cairo.h>

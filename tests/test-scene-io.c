@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scene-io.c: reading and writing scenes as SVG (scene-format.md). */
 #include <glib.h>
 #include <glib/gstdio.h>

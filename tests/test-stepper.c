@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-stepper.c: the stepper's state machine (app/carom-stepper.h) without
  * a display: moving through the hits, playing, and keeping a valid position
  * while the scene is edited under it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-svg-corpus.c: the SVG reader on files Carom did not write: the shapes and structure tests
  * of resvg's suite (../shared/svg-corpus/resvg, found through CAROM_SVG_CORPUS, which
  * tests/meson.build sets), each with resvg's rendering as a PNG.

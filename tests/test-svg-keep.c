@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-svg-keep.c: Carom never drops what it does not understand (issue 12). A file drawn
  * elsewhere, read and saved, is the same drawing with every node kept; an edited object keeps
  * its element; Carom's own scenes still round-trip byte for byte. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-trace-threads.c: balls traced on several threads give the traces one
  * thread gives, bit for bit, fresh and updated in place after a drag; and
  * carom_parallel_for() calls every index exactly once. */

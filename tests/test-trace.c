@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-trace.c: the bounce tracer: the worked example, corners, grazing hits,
  * scale extremes, narrow corridors, and the no-tunnelling property. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-keys.c: keys, selection and the keyboard under Xvfb, with real X
  * input (xdotool): what a click picks, which keys step and which nudge,
  * drags the Vertices tool accepts or puts back, and a whole scene built and

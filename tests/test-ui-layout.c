@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-layout.c: the window at any width and in any language, under Xvfb.
  *
  * Run twice by meson: in English, and in Simplified Chinese (LANGUAGE=zh_CN

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui.c: the Carom window under Xvfb (run through xvfb-run and
  * dbus-run-session, with GSETTINGS_BACKEND=memory, as GTK's own CI does).
  *

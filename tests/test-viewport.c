@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-viewport.c: the canvas's pan and zoom (app/carom-viewport.h), pure
  * maths without a display. */
 #include <glib.h>

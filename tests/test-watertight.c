@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-watertight.c: no cast passes between an offset segment and the
  * corner arc it meets. Rays are aimed exactly at every junction of the
  * outlines of a benchmark-like scene, from every side the front allows, with

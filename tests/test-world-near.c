@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-world-near.c: what is near a point, through the BVH (the start
  * overlap and the nearest edge) answers exactly what brute force answers,
  * and the BVH checks (cg_bvh_validate, cg_world_validate) accept built and

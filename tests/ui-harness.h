@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-harness.h: what the UI tests of test-ui-keys.c and test-ui-layout.c
  * share: a main loop to spin, windows on a scene, widgets found by name,
  * and real X input through xdotool (XTEST) under Xvfb. Header-only: each

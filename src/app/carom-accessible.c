@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-accessible.c: names for screen readers (see carom-accessible.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-accessible.h: names for screen readers.
  *
  * An icon-only button is announced by its accessible label; GTK 4.8 reads

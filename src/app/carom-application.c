@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-application.c: the Carom application: windows, app-wide actions. */
 #include "config.h"
 

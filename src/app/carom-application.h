@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-application.h: the Carom application: windows, app-wide actions. */
 #pragma once
 

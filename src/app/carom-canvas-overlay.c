@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-canvas-overlay.c: the tools' marks on the canvas. */
 #include "carom-canvas-overlay.h"
 

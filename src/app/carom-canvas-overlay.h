@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-canvas-overlay.h: the tools' marks on the canvas: the selection and
  * its handles, vertex handles, the shape being drawn with its offset
  * outline, the rubber band and the snap marker. */

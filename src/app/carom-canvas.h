@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-canvas.h: the scene drawn by the shared renderer, with pan, zoom and tools. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-clipboard.c: scene objects on the system clipboard. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-clipboard.h: scene objects on the system clipboard.
  *
  * Copied objects travel as an SVG fragment: a complete Carom scene file with

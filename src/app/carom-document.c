@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-document.c: one open scene: its file, its state on disk, its trace. */
 #include "carom-document.h"
 

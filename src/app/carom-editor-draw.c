@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor-draw.c: drawing new objects: polygons, rectangles, regular
  * polygons and balls. */
 #include "config.h"

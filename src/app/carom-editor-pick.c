@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor-pick.c: what is under the pointer (objects, handles, vertices,
  * edges) and where a new point snaps to. */
 #include "config.h"

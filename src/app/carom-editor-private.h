@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor-private.h: what the parts of the editor share (carom-editor.c and
  * carom-editor-TOOL.c). */
 #pragma once

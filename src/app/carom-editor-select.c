@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor-select.c: the Select tool: click, rubber band, move, and the
  * handles that scale and rotate the selection. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor-vertex.c: the Vertices tool: drag, add and delete a polygon's
  * vertices. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor.c: the canvas tools, as state machines without a widget. This file
  * holds the selection, the events, the settings and the life cycle; each
  * tool's gestures have a file of their own (carom-editor-*.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-editor.h: the canvas tools, as state machines without a widget.
  *
  * The canvas turns pointer and key events into calls of this API (scene

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-dialog.c: the Export dialog: format, size, style, legend,
  * greys, font, overlays and step, with a live preview of the figure.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-dialog.h: the Export dialog: format, size, overlays, step, style. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-display.c: the Display panel: a switch per overlay, bound to
  * the settings. */
 #include "config.h"

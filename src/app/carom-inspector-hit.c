@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-hit.c: the Hit panel: the maths of the hit at the current step,
  * the broad phase's counts and the nearest rejected candidates. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-lab.c: the Lab panel: every number of the Collision lab's test. */
 #include "config.h"
 

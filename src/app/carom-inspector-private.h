@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-private.h: what the inspector's panels share (carom-inspector.c and
  * one carom-inspector-PANEL.c per panel). */
 #pragma once

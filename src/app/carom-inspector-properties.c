@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-properties.c: the Properties panel: role, name, vertices, a ball's
  * numbers, and the Transform group; fields are updated in place and never
  * under the user's typing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-scene.c: the Scene panel, a list view of the scene's objects over a
  * list model that redraws only the rows whose object changed. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector-statistics.c: the Statistics panel: counts of the scene, of the
  * tracer's BVH and of the cast at the current step. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector.c: the sidebar: Scene, Properties, Hit, Display, Statistics and Lab
  * panels; this file holds what they share (formatting, building blocks, the
  * selection, refreshing) and the public API. One file per panel beside it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-inspector.h: the sidebar: Scene, Properties, Hit, Display and Statistics panels.
  *
  * Signals:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-lab-draw.c: the Collision lab drawn on the canvas: the probes, their
  * handles and what the chosen test found. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-lab-private.h: what the Collision lab's files share (carom-lab.c and
  * carom-lab-draw.c). */
 #pragma once

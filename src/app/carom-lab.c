@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-lab.c: the Collision lab (carom-lab.h): its probes, their dragging and
  * the tests' numbers; carom-lab-draw.c draws it. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-lab.h: the Collision lab: two probe shapes the user drags, and the
  * collision tests of the source articles run on them (geom/cg-lab.h), as a
  * state machine without a widget. The canvas draws carom_lab_draw() and

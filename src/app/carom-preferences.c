@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-preferences.c: the Preferences window.
  *
  * Every row is bound to a GSettings key, so changes apply at once (the HIG's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-stepper.c: which bounce is shown (carom-stepper.h). */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-stepper.h: which bounce is shown, as a state machine without a widget.
  *
  * The stepper follows one ball (an index into the trace's balls) and a step:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-viewport.c: the canvas's pan and zoom (carom-viewport.h). */
 #include "carom-viewport.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-viewport.h: the canvas's pan and zoom, apart from any widget.
  *
  * The viewport owns the map from scene units to widget pixels and the rules

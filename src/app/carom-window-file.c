@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-file.c: the window's scene files: New, Open (the chooser,
  * recent scenes, dropped files), Save and Save As, the questions about
  * unsaved changes and files changed on disk, and recovering autosaved work. */

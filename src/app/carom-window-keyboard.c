@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-keyboard.c: drawing without a pointer.
  *
  * Ctrl+L (or the keyboard button after the tools) opens a field where a

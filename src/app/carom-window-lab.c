@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-lab.c: the Collision lab's tool bar (the test, the probes'
  * shapes, Selected → A/B) and Export Lab View. */
 #include "config.h"

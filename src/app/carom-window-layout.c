@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-layout.c: the window at any width, down to GNOME's smallest
  * (360 × 640).
  *

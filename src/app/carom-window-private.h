@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-private.h: what the parts of the window share (carom-window.c,
  * carom-window-file.c for opening and saving, carom-window-lab.c for the
  * Collision lab's controls). */

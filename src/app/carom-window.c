@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window.c: a Carom window: one document, its canvas and inspector. */
 #include "config.h"
 

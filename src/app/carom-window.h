@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window.h: a Carom window: one document, its canvas and inspector. */
 #pragma once
 

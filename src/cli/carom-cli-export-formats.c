@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-export-formats.c: `carom export` to .tex, .gif and animated .svg. */
 #include "carom-cli-export-formats.h"
 

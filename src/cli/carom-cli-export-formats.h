@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-export-formats.h: `carom export` to TikZ (.tex) and animations
  * (.gif, or .svg with --animate): the options and the writing, kept apart
  * from the PNG, PDF and SVG figures of carom-cli-export.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-export.c: `carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N |
  * --steps LIST] [--show LIST] [--legend auto|right|below|none] [--width PX]
  * [--style article|screen|screen-dark] [--mono] [--font FAMILY] [--font-size PT]

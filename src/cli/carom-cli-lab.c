@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-lab.c: `carom lab TEST A B [--to X,Y]` and `carom lab grid SCENE.svg`:
  * one of the Collision lab's tests (geom/cg-lab.h) on two shapes given on the
  * command line, printed as JSON with every quantity the test computed. */

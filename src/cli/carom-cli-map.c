@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-map.c: `carom map SCENE.svg -o OUT.png|OUT.svg|OUT.pdf|OUT.csv [--ball ID]
  * [--max-bounces M]`: the boundary map (Birkhoff coordinates) of the balls. */
 #include <glib/gi18n.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-save.c: `carom save IN.svg -o OUT.svg [--force]`: reads a scene
  * and writes it with the window's Save (carom_svg_write_file), so that files
  * can be normalised in scripts and the keeping of foreign content tested. */

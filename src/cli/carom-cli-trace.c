@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli-trace.c: `carom trace SCENE.svg [--json | --explain [--latex]] [--max-bounces N]
  * [--brute-force] [--threads N]`. */
 #include <glib/gi18n.h>

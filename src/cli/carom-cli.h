@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-cli.h: the headless commands (scene-format.md, "The command line"). */
 #pragma once
 

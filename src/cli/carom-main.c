@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-main.c: the `carom` program: headless commands, or the window. */
 #include "config.h"
 

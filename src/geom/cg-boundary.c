@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-boundary.c: the true offset boundary of one polygon (geometry.md,
  * "Offset outline").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-boundary.h: the true offset boundary that Carom draws (geometry.md,
  * "Offset outline"): for an obstacle P the boundary of P ⊕ disk(r), for a
  * wall W the boundary of W ⊖ disk(r) = {p in W : dist(p, ∂W) >= r}, which can

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-bvh.c: binned SAH builder.
  *
  * The method is the one in Wald, "On fast construction of SAH-based bounding

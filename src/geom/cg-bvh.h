@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-bvh.h: a bounding volume hierarchy over boxes, built by binned SAH.
  *
  * The layout is made for casting rays through large trees, where the time goes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-cast.c: ray against one outline primitive (geometry.md, "The cast"). */
 #include "cg-cast.h"
 

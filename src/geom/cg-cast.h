@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-cast.h: a ball's centre ray c + t d against one outline primitive
  * (geometry.md, "The cast"). Each cast fills a record of every quantity it
  * computed, so the hit inspector can show the maths that was actually used. */

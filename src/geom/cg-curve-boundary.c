@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve-boundary.c: the true offset boundary of a curved boundary. */
 #include "cg-curve-boundary.h"
 

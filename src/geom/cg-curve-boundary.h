@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve-boundary.h: the true offset boundary of a curved boundary, for
  * drawing (geometry.md, "Offset outline" and "Curved edges"): for an obstacle
  * P the boundary of P ⊕ disk(r), for a wall W that of W ⊖ disk(r), made of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve-world.c: casts against curved offset primitives, the world of
  * curved boundaries over cg-bvh, start-overlap and the tracer. */
 #include "cg-curve-world.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve-world.h: casts against curved offset primitives, a world of curved
  * boundaries with a BVH over their primitives, start-overlap, and the bounce
  * tracer over it (geometry.md, "Curved edges", "The cast", "Reflection and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve.c: curved boundaries (segments and exact arcs): geometry, checks,
  * orientation and offset primitives (geometry.md, "Curved edges"). */
 #include "cg-curve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-curve.h: boundaries whose edges are straight segments or exact circular
  * arcs, and whole circles (geometry.md, "Curved edges: exact circles and
  * arcs"): their checks, orientation by role, and the offset primitives a ball

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-lab.c: the other collision tests of the source articles (cg-lab.h). */
 #include "cg-lab.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-lab.h: the other collision tests of the source articles, each with
  * every quantity it computed, for the Collision lab and `carom lab`:
  * segment–segment with uA and uB, AABB overlap, circle–circle, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-math.h: small vector and box maths for the Carom geometry core.
  *
  * Everything here is static inline, takes and returns values, and needs only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-outline.c: the seed offset outline (geometry.md, "Offset outline"). */
 #include "cg-outline.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-outline.h: the offset outline ("extension line") of a polygon for a ball
  * of radius r, as the primitives the tracer casts against (geometry.md,
  * "Offset outline"). This is the seed construction: full offset segments plus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-polygon.c: polygon checks and orientation by role (geometry.md, "Polygons, roles and
  * orientation").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-trace.c: the bounce tracer (geometry.md, "Reflection and the path"). */
 #include "cg-trace.h"
 

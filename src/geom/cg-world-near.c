@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-world-near.c: what is near a point, through the world's BVH: the start
  * overlap test, the nearest edge, and the check of the BVH itself.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-world-private.h: what a CgWorld holds, shared by the files that
  * implement it: cg-world.c (building, updating, the cast) and
  * cg-world-near.c (what is near a point: start overlap, nearest edge, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-world.c: outline primitives of a scene, their BVH, and the first-hit
  * query, traversed nearest-first with early exit.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cg-world.h: the polygons of a scene grown for one ball radius: their
  * outline primitives, a BVH over them, and the first-hit query. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-css.c: the CSS cascade for the properties Carom reads (fill,
  * stroke, display, visibility), as browsers apply it to SVG: <style> sheets
  * with type, universal, class and id selectors, descendant combinators and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-css.h: the CSS cascade of <style> sheets for the properties
  * Carom reads (carom-svg-css.c). */
 #pragma once

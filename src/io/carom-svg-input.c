@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-input.c: the bytes a read sees. A file is streamed in blocks
  * (never held whole), a buffer is handed out in place; either way every
  * byte is scanned for entity declarations before libxml2 sees it, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-keep.c: what a scene keeps of the file it was read from, so
  * that Carom never drops what it does not understand (scene-format.md,
  * "What Carom writes").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-keep.h: the source document a scene keeps of the file it was
  * read from, so that Save writes back everything Carom does not model
  * (carom-svg-keep.c). The model only holds it as an opaque pointer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-objects.c: shape elements into scene objects: walls and
  * obstacles (one polygon per contour, validated and oriented by role) and
  * balls, with their ids (given or automatic) and settings. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-path.c: SVG path data (SVG 1.1 §8.3 and appendix F.6) as
  * contours: every command, absolute and relative, with Bézier curves and
  * elliptical arcs flattened to a tolerance. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-private.h: what the SVG reader and writer share: the limits,
  * the namespaces, affine transforms, the attribute micro-syntaxes (numbers,
  * lengths, transform lists, style declarations) and the shape builders. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-read-private.h: what the SVG reader's parts share: the state of
  * one read (carom-svg-reader.c walks the document; carom-svg-objects.c turns
  * shape elements into scene objects). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-reader.c: reads a scene from SVG (scene-format.md), streaming
  * with libxml2's xmlTextReader: memory stays bounded by the scene, not the
  * file.

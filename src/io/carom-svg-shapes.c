@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-shapes.c: SVG shape elements as contours in their own user
  * units: polygon, polyline, rect (rounded corners flattened), circle and
  * ellipse (flattened), line, and path (carom-svg-path.c). Transforms, roles

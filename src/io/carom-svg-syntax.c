@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-syntax.c: the SVG attribute micro-syntaxes the reader needs:
  * numbers, number lists, lengths, transform lists and style declarations,
  * all read locale-independently (SVG 1.1, "Basic data types" and

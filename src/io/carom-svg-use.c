@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-use.c: <use> of a shape or a group (or a symbol): the shapes it
  * draws become objects where it draws them, placed by its x, y and
  * transform, and filled as the <use> says (it is their parent for

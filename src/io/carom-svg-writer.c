@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-writer.c: writes a scene in Carom's native SVG (scene-format.md):
  * one element per object in document order, polygons in their stored
  * (oriented) vertex order, numbers in the fewest digits that read back

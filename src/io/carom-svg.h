@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg.h: reading and writing Carom scenes as SVG (scene-format.md). */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-boundary-map.c: the boundary map (Birkhoff coordinates). */
 #include "carom-boundary-map.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-boundary-map.h: the boundary map (Birkhoff coordinates) of traced
  * balls: every hit as a point (ξ, sin φ).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-edit.c: the commands that change a scene. */
 #include "carom-edit.h"
 

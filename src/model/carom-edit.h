@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-edit.h: the commands that change a scene.
  *
  * Tools and panels never change geometry themselves: they call these

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-explain.c: the maths of each hit (carom-explain.h). */
 #include "carom-explain.h"
 

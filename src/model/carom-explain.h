@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-explain.h: the maths of each hit, as the hit inspector shows it and
  * `carom trace --explain` prints it.
  *

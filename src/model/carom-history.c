@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-history.c: undoable edits of a scene.
  *
  * A change swaps: the scene holds one version of an object, the change holds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-history.h: undoable edits of a scene.
  *
  * Every change to a scene goes through a history: an edit replaces, inserts

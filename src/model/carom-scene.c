@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-scene.c: the scene model. */
 #include "carom-scene.h"
 

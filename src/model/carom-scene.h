@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-scene.h: the scene model: walls, obstacles and balls in document order. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-tracing.c: traces every ball of a scene. */
 #include "carom-tracing.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-tracing.h: traces every ball of a scene. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-anim.c: animated GIF (giflib) and SMIL SVG of the stepping.
  *
  * The still part of every frame is drawn once by carom_render(); each frame

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-anim.h: the stepping as an animation, GIF or SMIL in SVG.
  *
  * Every ball moves along its traced path at one constant speed, chosen so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-tikz.c: cairo's SVG of a figure translated into TikZ. */
 #include "carom-export-tikz.h"
 

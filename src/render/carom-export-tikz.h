@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export-tikz.h: figures as TikZ/PGF for LaTeX documents.
  *
  * The figure is drawn by carom_render() like every other format, onto

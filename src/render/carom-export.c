@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export.c: PNG through an image surface, PDF through a PDF surface,
  * and the SVG drawing through an SVG surface, all drawn by carom_render(). */
 #include "carom-export.h"

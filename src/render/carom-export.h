@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-export.h: diagrams as PNG, PDF, or the drawing an SVG scene carries.
  *
  * An exported figure has a nominal size in points: the scene's box scaled so

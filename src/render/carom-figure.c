@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-figure.c: panels, captions and the legend around them (carom-figure.h). */
 #include "carom-figure.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-figure.h: a figure for an article: one drawing or a row of small
  * multiples, captions, and a legend that never covers what is drawn.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-map-render.c: the boundary map as a plot, drawn with cairo and
  * Pango: a frame with ticks on both axes, light grid lines, the traced
  * objects as bands along ξ (their ids above the frame where they fit), and

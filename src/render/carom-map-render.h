@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-map-render.h: the boundary map drawn as a plot: ξ along the
  * boundary across, sin φ up, axes with ticks and labels, the traced objects
  * marked along ξ, a dot per hit coloured by ball. */

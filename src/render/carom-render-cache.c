@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-cache.c: derived data for drawing, built once per scene and
  * trace: true outlines, boxes and a hierarchy over objects for culling. */
 #include "carom-render-private.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-dash.c: dashes as separate pieces (carom-render-private.h). */
 #include "carom-render-private.h"
 

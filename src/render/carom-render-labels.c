@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-labels.c: where object names and hit numbers go. Each label
  * tries places in order of preference and takes the first whose box is free
  * in the frame's occupancy grid (carom-render-text.c). */

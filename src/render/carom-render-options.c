@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-options.c: overlay names and drawing options. */
 #include "carom-render.h"
 

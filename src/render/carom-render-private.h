@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-private.h: what the renderer's files share. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-step.c: the balls, and the chosen step: the ball touching the
  * outline at hit k with its incoming direction, the contact normal and the
  * reflected direction, and what the cast of that hit tested. */

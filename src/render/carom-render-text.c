@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render-text.c: labels and the legend.
  *
  * Text goes through Pango so that ids in any script (Chinese included) find a

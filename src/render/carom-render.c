@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render.c: draws a scene and its overlays (carom-render.h).
  *
  * Everything is computed in device units and drawn in the caller's user

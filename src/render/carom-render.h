@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-render.h: draws a scene and its overlays on any cairo surface.
  *
  * The canvas and every exported diagram call carom_render() with their own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-style.c: the screen styles (light and dark) and the article style. */
 #include "carom-style.h"
 

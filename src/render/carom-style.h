@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-style.h: how a drawing looks: colours, line widths, marks and fonts.
  *
  * Sizes are in points (1/72 in); the view says how many device units a point

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-view.c: scene ↔ device maps (carom-view.h). */
 #include "carom-view.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-view.h: the map from scene units to a drawing's device units.
  *
  * Both have y down, so the map is a uniform scale plus a translation:

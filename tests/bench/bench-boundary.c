@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-boundary.c: times cg_boundary_build() on the star benchmark and, with
  * --geos, compares its area with GEOS's round-join buffer.
  *

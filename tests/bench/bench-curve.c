@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-curve.c: W1 and W2 of ../shared/bench/ (see bench-trace.c) on the
  * polygon scene and on the same scene with every obstacle replaced by its
  * circumscribed disk, cast exactly by the curved world (cg-curve-world.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-drag.c: what one step of a vertex drag costs on a big scene.
  *
  * usage: bench-drag SCENE.txt [--drag FILE] [--width W] [--height H] [--full-view]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-import.c: importing a big SVG scene (issue goals: peak memory under
  * 100 MB, at most twice the time of `xmllint --stream --noout`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-render.c: how long carom_render() takes on a big scene.
  *
  * usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] [--no-lod]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a gen_scene.py scene as a Carom SVG scene, for timing `carom trace`.
 
 usage: bench-scene-svg.py SCENE.txt BALLS [MAX_BOUNCES] > scene.svg

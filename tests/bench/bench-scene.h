@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-scene.h: reads the scenes of ../shared/bench/gen_scene.py:
  *
  *   room L

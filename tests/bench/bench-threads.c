@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-threads.c: what tracing balls on every core gains.
  *
  * usage: bench-threads SCENE.txt [--balls N] [--bounces K] [--threads T] [--repeat R]

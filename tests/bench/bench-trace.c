@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-trace.c: the cast and bounce workloads of ../shared/bench/ (W1, W2).
  *
  * usage: bench-trace SCENE.txt [--brute-casts N] [--leaves primitives|objects|both]

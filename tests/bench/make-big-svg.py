@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes a large native Carom scene for the import benchmark (standard library only).
 
 usage: make-big-svg.py N SEED > big.svg     (N polygons; 400000 gives about 37 MB)

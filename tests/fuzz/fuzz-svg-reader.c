@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-svg-reader.c: libFuzzer target for the SVG scene reader.
  *
  * Every input must be read or refused with a GError, never crash, hang or
