@@ -426,7 +426,8 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
     }
   if (cuts.failed)
     goto done;
-  qsort (cuts.cuts, cuts.n, sizeof *cuts.cuts, cmp_cut);
+  if (cuts.n > 0) /* no cuts: cuts.cuts may be NULL, which qsort must not see */
+    qsort (cuts.cuts, cuts.n, sizeof *cuts.cuts, cmp_cut);
 
   /* pieces between cuts, kept when far enough from every edge */
   size_t cap = nc + cuts.n;

@@ -377,7 +377,8 @@ inside_obstacle (const CgWorld *w, CgVec2 c)
       /* Per obstacle: inside when an odd number of edges cross and none
        * holds c. Sorted, each obstacle's entries are together, boundary
        * marks after its crossings. */
-      qsort (x.v, x.n, sizeof *x.v, compare_u64);
+      if (x.n > 1)
+        qsort (x.v, x.n, sizeof *x.v, compare_u64);
       for (size_t i = 0; i < x.n && !inside;)
         {
           uint64_t polygon = x.v[i] >> 1;
