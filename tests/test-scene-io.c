@@ -1823,8 +1823,7 @@ test_round_trip_imports (void)
       g_assert_no_error (error);
       g_assert_cmpuint (summary->len, ==, first_summary->len);
       for (guint k = 0; k < summary->len; k++)
-        g_assert_cmpstr (g_ptr_array_index (summary, k), ==,
-                         g_ptr_array_index (first_summary, k));
+        g_assert_cmpstr (g_ptr_array_index (summary, k), ==, g_ptr_array_index (first_summary, k));
       assert_scenes_equal (first, second);
       g_autofree char *again = carom_svg_write_string (second, NULL);
       g_assert_cmpstr (written, ==, again);

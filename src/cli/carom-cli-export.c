@@ -259,8 +259,8 @@ export_main (int argc, char **argv)
   gboolean ok = FALSE;
   if (more_format)
     {
-      if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width, output,
-                                           &error))
+      if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width,
+                                           output, &error))
         return fail (g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT)
                          ? EXIT_USAGE
                          : EXIT_FILE,

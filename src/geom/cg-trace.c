@@ -129,7 +129,8 @@ cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool b
         break;
       if (out->n_hits == capacity)
         {
-          size_t grown = capacity ? 2 * capacity : 4; /* most balls of a big scene stop at their first hit */
+          /* From 4: most balls of a big scene stop at their first hit. */
+          size_t grown = capacity ? 2 * capacity : 4;
           CgHit *hits = realloc (out->hits, grown * sizeof *hits);
           if (hits == NULL)
             {
