@@ -102,6 +102,9 @@ xdotool (const char *const *args)
                                NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
+  /* xdotool has exited, so the server has its events: a round trip brings
+   * them to this client before the main loop takes them. */
+  gdk_display_sync (gdk_display_get_default ());
 }
 
 /* The label of the item of menu (or of its sections) that activates action,
