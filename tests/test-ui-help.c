@@ -4,13 +4,7 @@
  *
  * The application's URI launcher is replaced by one that records the URI, so
  * the tests need no help browser; a URI nothing can open shows a dialog. */
-#include <adwaita.h>
-#include <gdk/x11/gdkx.h>
-
-#include "app/carom-application.h"
-#include "app/carom-window.h"
-
-static CaromApplication *app;
+#include "ui-harness.h"
 
 /* What the recording launcher received. */
 typedef struct
@@ -28,32 +22,6 @@ record_uri (GtkWindow *parent, const char *uri, gpointer user_data)
   g_free (launched->uri);
   launched->uri = g_strdup (uri);
   launched->calls++;
-}
-
-/* Spins the main loop until check(data) holds or timeout_ms passes. */
-static gboolean
-wait_for (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-  while (!check (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
 }
 
 static gboolean
@@ -85,26 +53,6 @@ close_window (CaromWindow *window)
   carom_document_discard_autosave (carom_window_get_document (window));
   gtk_window_destroy (GTK_WINDOW (window));
   spin (50);
-}
-
-/* Runs xdotool with args (a NULL-terminated list after the program name). */
-static void
-xdotool (const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer) "xdotool");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  /* xdotool has exited, so the server has its events: a round trip brings
-   * them to this client before the main loop takes them. */
-  gdk_display_sync (gdk_display_get_default ());
 }
 
 /* The label of the item of menu (or of its sections) that activates action,
@@ -287,23 +235,12 @@ test_help_launch_failure (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  adw_init ();
-  app = carom_application_new ();
-  g_autoptr (GError) error = NULL;
-  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
+  ui_harness_init (&argc, &argv);
 
   g_test_add_func ("/ui/help/f1-opens-help", test_help_f1);
   g_test_add_func ("/ui/help/menu-item", test_help_menu_item);
   g_test_add_func ("/ui/help/in-shortcuts-window", test_help_in_shortcuts_window);
   g_test_add_func ("/ui/help/page-uri", test_help_page_uri);
   g_test_add_func ("/ui/help/launch-failure", test_help_launch_failure);
-  int status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  return status;
+  return ui_harness_run ();
 }

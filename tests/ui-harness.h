@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ui-harness.h: what the UI tests of test-ui-keys.c and test-ui-layout.c
+/* ui-harness.h: what the UI tests of test-ui-keys.c, test-ui-layout.c and test-ui-help.c
  * share: a main loop to spin, windows on a scene, widgets found by name,
  * and real X input through xdotool (XTEST) under Xvfb. Header-only: each
  * test program includes it once. */
@@ -211,12 +211,21 @@ drag_scene (CaromWindow *window, CgVec2 a, CgVec2 b, gboolean exact)
 G_GNUC_UNUSED static GdkTexture *
 window_texture (GtkWindow *window)
 {
-  int w = gtk_widget_get_width (GTK_WIDGET (window));
-  int h = gtk_widget_get_height (GTK_WIDGET (window));
+  /* On a loaded machine the window may not have drawn its latest frame yet:
+   * its paintable has no render node until it has. Wait for one. */
+  int w = 0, h = 0;
   g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  gdk_paintable_snapshot (paintable, snapshot, w, h);
-  g_autoptr (GskRenderNode) node = gtk_snapshot_free_to_node (snapshot);
+  g_autoptr (GskRenderNode) node = NULL;
+  for (guint tries = 0; node == NULL && tries < 200; tries++)
+    {
+      if (tries > 0)
+        spin (50);
+      w = gtk_widget_get_width (GTK_WIDGET (window));
+      h = gtk_widget_get_height (GTK_WIDGET (window));
+      GtkSnapshot *snapshot = gtk_snapshot_new ();
+      gdk_paintable_snapshot (paintable, snapshot, w, h);
+      node = gtk_snapshot_free_to_node (snapshot);
+    }
   g_assert_nonnull (node);
   GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
   return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
