@@ -2,6 +2,7 @@
 /* carom-scene.c: the scene model. */
 #include "carom-scene.h"
 
+#include <math.h>
 #include <string.h>
 
 CaromScene *
@@ -85,6 +86,8 @@ carom_object_free (CaromObject *object)
     g_free (object->id);
   if (object->kind == CAROM_OBJECT_POLYGON && !(object->storage & STORAGE_POINTS))
     g_free (object->points);
+  if (object->kind == CAROM_OBJECT_POLYGON)
+    g_free (object->edges);
   g_free (object);
 }
 
@@ -98,8 +101,33 @@ carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_poi
   if (!(object->storage & STORAGE_POINTS))
     g_free (object->points);
   object->storage &= (guint8)~STORAGE_POINTS; /* the old block stays, unused */
+  if (n_points != object->n_points)
+    g_clear_pointer (&object->edges, g_free); /* they no longer fit */
   object->points = copy;
   object->n_points = n_points;
+}
+
+void
+carom_object_set_edges (CaromObject *object, const CgCurveEdge *edges)
+{
+  g_return_if_fail (object != NULL && object->kind == CAROM_OBJECT_POLYGON);
+  CgCurveEdge *copy = edges != NULL && object->n_points > 0
+                          ? g_memdup2 (edges, object->n_points * sizeof *edges)
+                          : NULL;
+  g_free (object->edges);
+  object->edges = copy;
+}
+
+gboolean
+carom_object_is_curved (const CaromObject *object)
+{
+  g_return_val_if_fail (object != NULL, FALSE);
+  if (object->kind != CAROM_OBJECT_POLYGON || object->edges == NULL)
+    return FALSE;
+  for (size_t i = 0; i < object->n_points; i++)
+    if (object->edges[i].sweep != 0.0)
+      return TRUE;
+  return FALSE;
 }
 
 void
@@ -139,6 +167,63 @@ carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 dire
 }
 
 CaromObject *
+carom_object_new_fan_beam (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                           double spread, guint count, guint max_bounces)
+{
+  CaromObject *object = carom_object_new_ball (id, center, radius, direction, max_bounces);
+  object->kind = CAROM_OBJECT_BEAM;
+  object->beam_shape = CAROM_BEAM_FAN;
+  object->spread = spread;
+  object->count = count;
+  object->beam_end = center;
+  return object;
+}
+
+CaromObject *
+carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius,
+                                CgVec2 direction, guint count, guint max_bounces)
+{
+  CaromObject *object = carom_object_new_ball (id, p1, radius, direction, max_bounces);
+  object->kind = CAROM_OBJECT_BEAM;
+  object->beam_shape = CAROM_BEAM_PARALLEL;
+  object->beam_end = p2;
+  object->count = count;
+  return object;
+}
+
+void
+carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction)
+{
+  g_return_if_fail (beam != NULL && beam->kind == CAROM_OBJECT_BEAM);
+  g_return_if_fail (start != NULL && direction != NULL);
+  guint n = MAX (beam->count, 1u);
+  if (beam->beam_shape == CAROM_BEAM_FAN)
+    {
+      *start = beam->center;
+      double theta = atan2 (beam->direction.y, beam->direction.x);
+      if (n > 1)
+        theta
+            += (-beam->spread / 2.0 + (double)k * beam->spread / (double)(n - 1)) * (G_PI / 180.0);
+      *direction = (CgVec2){ cos (theta), sin (theta) };
+      /* k = middle ray of an odd fan, or a fan of one: exactly the given direction */
+      if (n == 1 || (n % 2 == 1 && k == n / 2))
+        *direction = beam->direction;
+      return;
+    }
+  CgVec2 p1 = beam->center, p2 = beam->beam_end;
+  if (n == 1)
+    *start = (CgVec2){ p1.x + 0.5 * (p2.x - p1.x), p1.y + 0.5 * (p2.y - p1.y) };
+  else if (k == n - 1)
+    *start = p2;
+  else
+    {
+      double s = (double)k / (double)(n - 1);
+      *start = (CgVec2){ p1.x + s * (p2.x - p1.x), p1.y + s * (p2.y - p1.y) };
+    }
+  *direction = beam->direction;
+}
+
+CaromObject *
 carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role, const CgVec2 *points,
                          size_t n_points)
 {
@@ -164,6 +249,8 @@ carom_object_role_name (const CaromObject *object)
 {
   if (object->kind == CAROM_OBJECT_BALL)
     return "ball";
+  if (object->kind == CAROM_OBJECT_BEAM)
+    return "beam";
   return object->role == CG_ROLE_WALL ? "wall" : "obstacle";
 }
 
@@ -202,26 +289,29 @@ carom_scene_assign_ids (CaromScene *scene)
 {
   g_return_if_fail (scene != NULL);
 
-  static const char *const prefixes[3] = { "wall-", "obstacle-", "ball-" };
+  static const char *const prefixes[4] = { "wall-", "obstacle-", "ball-", "beam-" };
   g_autoptr (GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
-  gboolean clash[3] = { FALSE, FALSE, FALSE }; /* a given id looks like a new name */
+  gboolean clash[4] = { FALSE, FALSE, FALSE, FALSE }; /* a given id looks like a new name */
   for (guint i = 0; i < scene->objects->len; i++)
     {
       CaromObject *object = g_ptr_array_index (scene->objects, i);
       if (object->id == NULL)
         continue;
       g_hash_table_add (taken, object->id);
-      for (int k = 0; k < 3; k++)
+      for (int k = 0; k < 4; k++)
         clash[k] = clash[k] || g_str_has_prefix (object->id, prefixes[k]);
     }
 
   /* Each kind's counter only grows, and the prefixes differ, so new names
    * can only collide with the names given in the file. */
-  guint counters[3] = { 0, 0, 0 }; /* wall, obstacle, ball */
+  guint counters[4] = { 0, 0, 0, 0 }; /* wall, obstacle, ball, beam */
   for (guint i = 0; i < scene->objects->len; i++)
     {
       CaromObject *object = g_ptr_array_index (scene->objects, i);
-      guint slot = object->kind == CAROM_OBJECT_BALL ? 2 : object->role == CG_ROLE_WALL ? 0 : 1;
+      guint slot = object->kind == CAROM_OBJECT_BALL   ? 2
+                   : object->kind == CAROM_OBJECT_BEAM ? 3
+                   : object->role == CG_ROLE_WALL      ? 0
+                                                       : 1;
       counters[slot]++;
       if (object->id != NULL)
         continue;
@@ -244,12 +334,20 @@ carom_scene_get_bounds (const CaromScene *scene)
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_BALL)
+      if (object->kind != CAROM_OBJECT_POLYGON)
         {
           CgVec2 r = { object->radius, object->radius };
           box = cg_aabb_add_point (box, cg_sub (object->center, r));
           box = cg_aabb_add_point (box, cg_add (object->center, r));
+          if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
+            {
+              box = cg_aabb_add_point (box, cg_sub (object->beam_end, r));
+              box = cg_aabb_add_point (box, cg_add (object->beam_end, r));
+            }
         }
+      else if (object->edges != NULL && object->n_points > 0)
+        box = cg_aabb_union (box,
+                             cg_curve_bounds (object->points, object->edges, object->n_points));
       else
         for (size_t k = 0; k < object->n_points; k++)
           box = cg_aabb_add_point (box, object->points[k]);
@@ -266,6 +364,8 @@ carom_object_copy (const CaromObject *object)
   copy->hidden = object->hidden;
   copy->locked = object->locked;
   copy->origin = object->origin;
+  copy->on_hit = object->on_hit;
+  copy->beam_shape = object->beam_shape;
   if (object->kind == CAROM_OBJECT_POLYGON)
     {
       copy->role = object->role;
@@ -273,6 +373,9 @@ carom_object_copy (const CaromObject *object)
       copy->n_points = n;
       if (n > 0)
         memcpy (copy->points, object->points, n * sizeof *object->points);
+      copy->edges = object->edges != NULL && n > 0
+                        ? g_memdup2 (object->edges, n * sizeof *object->edges)
+                        : NULL;
     }
   else
     {
@@ -280,6 +383,9 @@ carom_object_copy (const CaromObject *object)
       copy->radius = object->radius;
       copy->direction = object->direction;
       copy->max_bounces = object->max_bounces;
+      copy->count = object->count;
+      copy->beam_end = object->beam_end;
+      copy->spread = object->spread;
     }
   return copy;
 }
@@ -296,7 +402,19 @@ carom_object_equal (const CaromObject *a, const CaromObject *b)
            && memcmp (&a->radius, &b->radius, sizeof a->radius) == 0
            && memcmp (&a->direction, &b->direction, sizeof a->direction) == 0
            && a->max_bounces == b->max_bounces;
+  if (a->kind == CAROM_OBJECT_BEAM)
+    return a->beam_shape == b->beam_shape && a->count == b->count
+           && a->max_bounces == b->max_bounces
+           && memcmp (&a->center, &b->center, sizeof a->center) == 0
+           && memcmp (&a->radius, &b->radius, sizeof a->radius) == 0
+           && memcmp (&a->direction, &b->direction, sizeof a->direction) == 0
+           && memcmp (&a->beam_end, &b->beam_end, sizeof a->beam_end) == 0
+           && memcmp (&a->spread, &b->spread, sizeof a->spread) == 0;
+  if ((a->edges == NULL) != (b->edges == NULL) || a->on_hit != b->on_hit)
+    return FALSE;
   return a->role == b->role && a->reversed == b->reversed && a->n_points == b->n_points
          && (a->n_points == 0
-             || memcmp (a->points, b->points, a->n_points * sizeof *a->points) == 0);
+             || memcmp (a->points, b->points, a->n_points * sizeof *a->points) == 0)
+         && (a->edges == NULL || a->n_points == 0
+             || memcmp (a->edges, b->edges, a->n_points * sizeof *a->edges) == 0);
 }

@@ -4,6 +4,7 @@
 
 #include <glib.h>
 
+#include "geom/cg-curve.h"
 #include "geom/cg-polygon.h"
 
 G_BEGIN_DECLS
@@ -11,9 +12,21 @@ G_BEGIN_DECLS
 /// What a scene object is.
 typedef enum
 {
-  CAROM_OBJECT_POLYGON, ///< a wall or an obstacle
+  CAROM_OBJECT_POLYGON, ///< a wall or an obstacle (edges straight or arcs)
   CAROM_OBJECT_BALL,
+  CAROM_OBJECT_BEAM, ///< many balls at once: a fan or a parallel beam
 } CaromObjectKind;
+
+/// The two shapes of a beam (scene-format.md, issue 15).
+typedef enum
+{
+  /// `<circle carom:role="beam">`: count rays from center, spread degrees
+  /// wide around direction
+  CAROM_BEAM_FAN,
+  /// `<line carom:role="beam">`: count rays from center (P1) to beam_end
+  /// (P2), all along direction
+  CAROM_BEAM_PARALLEL,
+} CaromBeamShape;
 
 /// The default number of wall hits a ball makes before it stops (scene-format.md).
 #define CAROM_DEFAULT_MAX_BOUNCES 29
@@ -32,10 +45,12 @@ typedef struct
   guint8 storage; ///< private: which fields live in the object's own allocation
   guint8 hidden;  ///< neither drawn nor traced (carom:hidden="true")
   guint8 locked;  ///< cannot be picked on the canvas (carom:locked="true")
+  guint8 on_hit;  ///< polygons: CgOnHit (carom:on-hit; walls always reflect)
   /// Where the object came from in its scene's source document (an index
   /// the io layer gave it, 1-based), or 0 for an object made in Carom (new,
   /// pasted, duplicated): kept by copies, edits, undo and redo.
   guint32 origin;
+  guint8 beam_shape; ///< beams: CaromBeamShape
   union
   {
     struct /* kind == CAROM_OBJECT_POLYGON */
@@ -44,13 +59,21 @@ typedef struct
       gboolean reversed; ///< the reader reversed the vertex order to fit the role
       size_t n_points;
       CgVec2 *points;
+      /// NULL when every edge is straight; else n_points edges, edge i from
+      /// points[i] to points[i + 1] (cg-curve.h). A whole circle is one
+      /// point and one edge of sweep ±2π. Owned; set with
+      /// carom_object_set_edges().
+      CgCurveEdge *edges;
     };
-    struct /* kind == CAROM_OBJECT_BALL */
+    struct /* kind == CAROM_OBJECT_BALL or CAROM_OBJECT_BEAM */
     {
       guint max_bounces;
-      CgVec2 center;
+      guint count;   ///< beams: the number of rays (>= 1)
+      CgVec2 center; ///< ball: its centre; fan: where the rays start; parallel: P1
       double radius;
-      CgVec2 direction; ///< unit vector
+      CgVec2 direction; ///< unit vector (a fan: the middle ray's)
+      CgVec2 beam_end;  ///< parallel beams: P2
+      double spread;    ///< fan beams: the angle from the first ray to the last, degrees
     };
   };
 } CaromObject;
@@ -88,6 +111,24 @@ CaromObject *carom_object_new_polygon (const char *id, CgRole role, const CgVec2
 CaromObject *carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
                                     guint max_bounces);
 
+/// A new fan beam: count rays of radius radius from center, spread degrees
+/// wide around direction (normalised here).
+CaromObject *carom_object_new_fan_beam (const char *id, CgVec2 center, double radius,
+                                        CgVec2 direction, double spread, guint count,
+                                        guint max_bounces);
+
+/// A new parallel beam: count rays of radius radius from p1 to p2, all
+/// along direction (normalised here).
+CaromObject *carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius,
+                                             CgVec2 direction, guint count, guint max_bounces);
+
+/// Where ray k (0 <= k < count) of a beam starts and where it goes (a unit
+/// vector), by scene-format.md: a fan's ray k leaves at the angle
+/// θ − spread/2 + k·spread/(count − 1), θ = atan2(dy, dx) (count 1: θ);
+/// a parallel beam's starts at P1 + k/(count − 1)·(P2 − P1) (count 1: the
+/// midpoint).
+void carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction);
+
 /// Appends a polygon (copied, not yet validated or oriented). id may be NULL:
 /// carom_scene_assign_ids() names it later. Returns the new object (borrowed).
 CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role,
@@ -100,11 +141,18 @@ CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 cen
 /// Replaces a polygon's vertices with a copy of points[0..n_points).
 void carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_points);
 
+/// Replaces a polygon's edges with a copy of edges[0 .. n_points) (NULL:
+/// every edge straight). Set the points first: the edges follow them.
+void carom_object_set_edges (CaromObject *object, const CgCurveEdge *edges);
+
+/// True when a polygon has an arc edge.
+gboolean carom_object_is_curved (const CaromObject *object);
+
 /// Replaces the object's id with a copy of id (NULL: none yet).
 void carom_object_set_id (CaromObject *object, const char *id);
 
-/// Gives every object without an id the name `wall-N`, `obstacle-N` or
-/// `ball-N` (N counting objects of that kind in document order, skipping
+/// Gives every object without an id the name `wall-N`, `obstacle-N`,
+/// `ball-N` or `beam-N` (N counting objects of that kind in document order, skipping
 /// names already taken).
 void carom_scene_assign_ids (CaromScene *scene);
 
@@ -114,7 +162,7 @@ CgAabb carom_scene_get_bounds (const CaromScene *scene);
 /// The object with this id, or NULL.
 CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
 
-/// "wall", "obstacle" or "ball".
+/// "wall", "obstacle", "ball" or "beam".
 const char *carom_object_role_name (const CaromObject *object);
 
 void carom_object_free (CaromObject *object);
