@@ -23,8 +23,8 @@ distance_to_outline (const CaromObject *o, CgVec2 p)
   return best;
 }
 
-/* The topmost pickable object under p, or -1. Balls are on top, then
- * obstacles (inside or on an edge), then walls (on an edge: the inside of a
+/* The topmost pickable object under p, or -1. Balls and beams are on top,
+ * then obstacles (inside or on an edge), then walls (on an edge: the inside of a
  * room is where everything else is). */
 gint
 carom_editor_pick (CaromEditor *self, CgVec2 p)
@@ -42,6 +42,14 @@ carom_editor_pick (CaromEditor *self, CgVec2 p)
         if (pass == 0 && o->kind == CAROM_OBJECT_BALL)
           {
             if (cg_distance (p, o->center) <= o->radius + tol)
+              return (gint)i;
+            continue;
+          }
+        if (pass == 0 && o->kind == CAROM_OBJECT_BEAM)
+          {
+            /* a fan's start disk, a parallel beam's line of start disks */
+            CgVec2 end = o->beam_shape == CAROM_BEAM_PARALLEL ? o->beam_end : o->center;
+            if (cg_point_segment_distance (p, o->center, end) <= o->radius + tol)
               return (gint)i;
             continue;
           }

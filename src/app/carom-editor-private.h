@@ -31,6 +31,7 @@ typedef enum
   DRAG_HANDLE,
   DRAG_VERTEX,
   DRAG_SHAPE, /* rectangle, regular polygon or ball being dragged out */
+  DRAG_BEAM,  /* a beam being dragged out, live in the scene (indices[0] once added) */
 } DragKind;
 
 struct _CaromEditor
@@ -45,6 +46,9 @@ struct _CaromEditor
   gboolean snap_grid, snap_objects;
   double ball_radius;
   guint ball_max_bounces;
+  CaromBeamShape beam_shape; /* the Beam tool's defaults */
+  guint beam_count;
+  double beam_spread;
   gboolean reversal_explained;
 
   CaromLab *lab;        /* owned: the Lab tool's probes */
@@ -119,6 +123,10 @@ void carom_editor_polygon_close (CaromEditor *self);
 gboolean carom_editor_polygon_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
 void carom_editor_shape_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 void carom_editor_shape_finish (CaromEditor *self);
+
+/* carom-editor-beam.c */
+gboolean carom_editor_beam_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
+void carom_editor_beam_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 
 /* carom-editor-select.c */
 void carom_editor_begin_transform (CaromEditor *self, DragKind kind);

@@ -98,7 +98,8 @@ carom_editor_edited (CaromEditor *self)
   self->own_edit = TRUE;
   carom_document_edited (self->document);
   self->own_edit = FALSE;
-  if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX)
+  if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX
+      || self->drag == DRAG_BEAM)
     {
       self->drag_applied = TRUE;
       self->drag_position
@@ -234,9 +235,15 @@ carom_editor_toggle_selected (CaromEditor *self, guint index)
 CgAabb
 carom_editor_object_box (const CaromObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BALL)
-    return (CgAabb){ cg_sub (o->center, cg_v2 (o->radius, o->radius)),
-                     cg_add (o->center, cg_v2 (o->radius, o->radius)) };
+  if (o->kind == CAROM_OBJECT_BALL || o->kind == CAROM_OBJECT_BEAM)
+    {
+      /* A beam: its start disk, and a parallel beam's other end. */
+      CgVec2 r = cg_v2 (o->radius, o->radius);
+      CgAabb box = { cg_sub (o->center, r), cg_add (o->center, r) };
+      if (o->kind == CAROM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
+        box = cg_aabb_union (box, (CgAabb){ cg_sub (o->beam_end, r), cg_add (o->beam_end, r) });
+      return box;
+    }
   return cg_polygon_bounds (o->points, o->n_points);
 }
 
@@ -358,6 +365,8 @@ carom_editor_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mod
       self->state.ball_direction = cg_normalize (cg_v2 (1.0, -1.0));
       carom_editor_changed (self);
       return TRUE;
+    case CAROM_TOOL_BEAM:
+      return carom_editor_beam_press (self, p, n_press, mods);
     default:
       return FALSE;
     }
@@ -430,6 +439,9 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
       break;
     case DRAG_SHAPE:
       carom_editor_shape_update (self, p, mods);
+      break;
+    case DRAG_BEAM:
+      carom_editor_beam_update (self, p, mods);
       break;
     }
   carom_editor_changed (self);
@@ -808,6 +820,29 @@ carom_editor_set_ball_defaults (CaromEditor *self, double radius, guint max_boun
   self->ball_max_bounces = max_bounces;
 }
 
+void
+carom_editor_set_beam_defaults (CaromEditor *self, CaromBeamShape shape, guint count, double spread)
+{
+  g_return_if_fail (CAROM_IS_EDITOR (self));
+  self->beam_shape = shape == CAROM_BEAM_PARALLEL ? CAROM_BEAM_PARALLEL : CAROM_BEAM_FAN;
+  self->beam_count = CLAMP (count, 1, CAROM_BEAM_MAX_COUNT);
+  if (spread >= 0.0 && spread <= 360.0)
+    self->beam_spread = spread;
+}
+
+void
+carom_editor_get_beam_defaults (CaromEditor *self, CaromBeamShape *shape, guint *count,
+                                double *spread)
+{
+  g_return_if_fail (CAROM_IS_EDITOR (self));
+  if (shape != NULL)
+    *shape = self->beam_shape;
+  if (count != NULL)
+    *count = self->beam_count;
+  if (spread != NULL)
+    *spread = self->beam_spread;
+}
+
 static void
 document_changed (CaromEditor *self)
 {
@@ -1012,6 +1047,9 @@ carom_editor_init (CaromEditor *self)
   self->snap_objects = TRUE;
   self->ball_radius = 20.0;
   self->ball_max_bounces = CAROM_DEFAULT_MAX_BOUNCES;
+  self->beam_shape = CAROM_BEAM_FAN;
+  self->beam_count = 64;
+  self->beam_spread = 30.0;
   self->selection = g_ptr_array_new_with_free_func (g_free);
   self->state.preview = g_array_new (FALSE, FALSE, sizeof (CgVec2));
   self->state.preview_valid = TRUE;

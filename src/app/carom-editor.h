@@ -22,6 +22,7 @@ typedef enum
   CAROM_TOOL_RECTANGLE, ///< drag a rectangle (R)
   CAROM_TOOL_REGULAR,   ///< drag a regular polygon from its centre (G)
   CAROM_TOOL_BALL,      ///< click to place a ball, drag for its direction (B)
+  CAROM_TOOL_BEAM,      ///< drag out a fan or a parallel beam of balls (E)
   CAROM_TOOL_LAB,       ///< the Collision lab's probes (L): see carom_editor_get_lab()
   CAROM_N_TOOLS
 } CaromTool;
@@ -130,6 +131,13 @@ void carom_editor_set_snapping (CaromEditor *self, gboolean to_grid, gboolean to
 
 /// The radius and max bounces of new balls.
 void carom_editor_set_ball_defaults (CaromEditor *self, double radius, guint max_bounces);
+
+/// The shape, number of rays (1 to CAROM_BEAM_MAX_COUNT) and spread (fans,
+/// 0 to 360°) of the next beam drawn with the Beam tool.
+void carom_editor_set_beam_defaults (CaromEditor *self, CaromBeamShape shape, guint count,
+                                     double spread);
+void carom_editor_get_beam_defaults (CaromEditor *self, CaromBeamShape *shape, guint *count,
+                                     double *spread);
 
 /// Pointer events in scene coordinates. n_press counts clicks (2: double).
 /// press returns FALSE when the tool does not use the press (a pan may).

@@ -5,8 +5,8 @@
  * point is typed in scene units, "x, y"; Enter puts it down where a click of
  * the current tool would: a vertex of the polygon (the first vertex again,
  * or Enter on an empty field, closes it), a rectangle's corners and a
- * regular polygon's centre and vertex (two points: the press and the
- * release of a drag), a ball's centre, what the Select tool picks. Typed
+ * regular polygon's centre and vertex, a beam's start and aim or ends (two
+ * points: the press and the release of a drag), a ball's centre, what the Select tool picks. Typed
  * points are exact: they do not snap. The label above the field says what
  * the next point is. With Tab into the canvas, the tool keys and the
  * stepping keys, a whole scene can be built and stepped from the keyboard. */
@@ -39,6 +39,9 @@ next_point_hint (CaromWindow *self)
                                  : _ ("The regular polygon’s centre");
     case CAROM_TOOL_BALL:
       return _ ("The new ball’s centre");
+    case CAROM_TOOL_BEAM:
+      return self->point_pending ? _ ("Where the beam aims (a fan), or its line’s other end")
+                                 : _ ("Where the fan’s rays start, or the first end of its line");
     case CAROM_TOOL_SELECT:
       return _ ("Selects what is there");
     case CAROM_TOOL_VERTEX:
@@ -103,7 +106,7 @@ point_activated (CaromWindow *self)
     }
   CaromModifiers exact = CAROM_MOD_CTRL;
   carom_editor_motion (self->editor, p, exact);
-  if (tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR)
+  if (tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR || tool == CAROM_TOOL_BEAM)
     {
       /* Two typed points make the drag: the press, then the release. */
       if (!self->point_pending)

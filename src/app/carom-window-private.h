@@ -28,6 +28,10 @@ struct _CaromWindow
   GtkWidget *role_box;
   GtkWidget *sides_box;
   GtkSpinButton *sides_spin;
+  GtkWidget *beam_box;
+  GtkSpinButton *beam_count_spin;
+  GtkWidget *beam_spread_label;
+  GtkSpinButton *beam_spread_spin;
   GtkLabel *tool_hint;
   GtkWidget *lab_box;
   GtkDropDown *lab_test;

@@ -430,7 +430,7 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 /* ---- editing ---- */
 
 static const char *const tool_names[CAROM_N_TOOLS]
-    = { "select", "vertex", "polygon", "rectangle", "regular", "ball", "lab" };
+    = { "select", "vertex", "polygon", "rectangle", "regular", "ball", "beam", "lab" };
 
 static void
 tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -473,6 +473,9 @@ tool_hint (CaromTool tool)
       return _ ("Drag from the centre to a vertex · Shift keeps 15° angles");
     case CAROM_TOOL_BALL:
       return _ ("Click to place a ball · drag to aim it");
+    case CAROM_TOOL_BEAM:
+      return _ ("Fan: drag from where the rays start to aim it · Parallel: drag the line they "
+                "start from, they leave to its right · Shift keeps 15° angles · Escape cancels");
     case CAROM_TOOL_LAB:
       return _ ("Drag the shapes and their handles · the Lab panel shows the numbers");
     default:
@@ -490,6 +493,7 @@ editor_tool_changed (CaromWindow *self)
       = tool == CAROM_TOOL_POLYGON || tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR;
   gtk_widget_set_visible (self->role_box, draws);
   gtk_widget_set_visible (self->sides_box, tool == CAROM_TOOL_REGULAR);
+  gtk_widget_set_visible (self->beam_box, tool == CAROM_TOOL_BEAM);
   gtk_widget_set_visible (self->lab_box, tool == CAROM_TOOL_LAB);
   g_simple_action_set_enabled (
       G_SIMPLE_ACTION (g_action_map_lookup_action (G_ACTION_MAP (self), "export-lab")),
@@ -512,6 +516,30 @@ static void
 sides_changed (CaromWindow *self)
 {
   carom_editor_set_sides (self->editor, (guint)gtk_spin_button_get_value_as_int (self->sides_spin));
+}
+
+/* The Beam tool's options bar tells the editor the next beam's shape, rays
+ * and spread (the spread only matters to a fan). */
+static void
+beam_options_changed (CaromWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "beam-shape");
+  g_autoptr (GVariant) state = g_action_get_state (action);
+  CaromBeamShape shape = g_str_equal (g_variant_get_string (state, NULL), "parallel")
+                             ? CAROM_BEAM_PARALLEL
+                             : CAROM_BEAM_FAN;
+  carom_editor_set_beam_defaults (self->editor, shape,
+                                  (guint)gtk_spin_button_get_value_as_int (self->beam_count_spin),
+                                  gtk_spin_button_get_value (self->beam_spread_spin));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->beam_spread_spin), shape == CAROM_BEAM_FAN);
+  gtk_widget_set_sensitive (self->beam_spread_label, shape == CAROM_BEAM_FAN);
+}
+
+static void
+beam_shape_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+{
+  g_simple_action_set_state (action, parameter);
+  beam_options_changed (CAROM_WINDOW (user_data));
 }
 
 static void
@@ -725,6 +753,7 @@ static const GActionEntry win_actions[] = {
   { "play", play_activated, NULL, NULL, NULL, { 0 } },
   { "tool", tool_activated, "s", "'select'", NULL, { 0 } },
   { "role", role_activated, "s", "'wall'", NULL, { 0 } },
+  { "beam-shape", beam_shape_activated, "s", "'fan'", NULL, { 0 } },
   { "cut", cut_activated, NULL, NULL, NULL, { 0 } },
   { "copy", copy_activated, NULL, NULL, NULL, { 0 } },
   { "paste", paste_activated, NULL, NULL, NULL, { 0 } },
@@ -824,6 +853,10 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, role_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_box);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_count_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_spread_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_spread_spin);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_hint);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_test);
@@ -909,6 +942,7 @@ carom_window_init (CaromWindow *self)
     { GDK_KEY_r, 0, "win.tool", "rectangle" },
     { GDK_KEY_g, 0, "win.tool", "regular" },
     { GDK_KEY_b, 0, "win.tool", "ball" },
+    { GDK_KEY_e, 0, "win.tool", "beam" },
     { GDK_KEY_l, 0, "win.tool", "lab" },
     { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL },
     { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL },
@@ -986,6 +1020,10 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->editor, "selection-changed", G_CALLBACK (follow_selected_ball),
                             self);
   g_signal_connect_swapped (self->sides_spin, "value-changed", G_CALLBACK (sides_changed), self);
+  g_signal_connect_swapped (self->beam_count_spin, "value-changed",
+                            G_CALLBACK (beam_options_changed), self);
+  g_signal_connect_swapped (self->beam_spread_spin, "value-changed",
+                            G_CALLBACK (beam_options_changed), self);
   carom_window_lab_init (self);
   carom_window_keyboard_init (self);
   /* Every icon-only button gets a name for screen readers. */

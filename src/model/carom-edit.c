@@ -160,6 +160,34 @@ ball_values_ok (CgVec2 center, double radius, CgVec2 direction, GError **error)
   return TRUE;
 }
 
+/* A beam's values: a ball's, and its count, a fan's spread, a parallel
+ * beam's other end. */
+static gboolean
+beam_values_ok (const CaromObject *beam, GError **error)
+{
+  if (!ball_values_ok (beam->center, beam->radius, beam->direction, error))
+    return FALSE;
+  if (beam->count < 1 || beam->count > CAROM_BEAM_MAX_COUNT)
+    {
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                   _ ("A beam has 1 to %u rays"), (guint)CAROM_BEAM_MAX_COUNT);
+      return FALSE;
+    }
+  if (beam->beam_shape == CAROM_BEAM_FAN && !(beam->spread >= 0.0 && beam->spread <= 360.0))
+    {
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                           _ ("A fan’s spread must be 0° to 360°"));
+      return FALSE;
+    }
+  if (beam->beam_shape == CAROM_BEAM_PARALLEL && !cg_is_valid_vec2 (beam->beam_end))
+    {
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                           _ ("The beam’s end must be a finite point"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Checks object and gives back the version to insert (object itself, or a
  * checked copy that replaces it), or NULL, leaving object to the caller. */
 static CaromObject *
@@ -168,6 +196,8 @@ prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError 
   CaromObject *ready = object;
   if (object->kind == CAROM_OBJECT_POLYGON)
     ready = prepared_polygon (object, object->points, object->n_points, reversed, error);
+  else if (object->kind == CAROM_OBJECT_BEAM && !beam_values_ok (object, error))
+    ready = NULL;
   else if (!ball_values_ok (object->center, object->radius, object->direction, error))
     ready = NULL;
   else
@@ -326,6 +356,10 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
           copy->center = center;
           copy->radius = radius;
           copy->direction = cg_normalize (d);
+          if (o->kind == CAROM_OBJECT_BEAM)
+            copy->beam_end = o->beam_shape == CAROM_BEAM_PARALLEL
+                                 ? carom_matrix_apply (m, o->beam_end)
+                                 : center;
         }
       g_ptr_array_add (made, copy);
     }
@@ -452,4 +486,28 @@ carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gbo
   copy->hidden = hidden != FALSE;
   copy->locked = locked != FALSE;
   carom_history_replace (history, index, copy, label, NULL);
+}
+
+gboolean
+carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
+                     const CaromObject *values, const char *label, const char *merge_key,
+                     GError **error)
+{
+  g_return_val_if_fail (history != NULL && scene != NULL && values != NULL, FALSE);
+  g_return_val_if_fail (index < scene->objects->len, FALSE);
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CAROM_OBJECT_BEAM && values->kind == CAROM_OBJECT_BEAM, FALSE);
+  if (!beam_values_ok (values, error))
+    return FALSE;
+  CaromObject *copy = carom_object_copy (o);
+  copy->beam_shape = values->beam_shape;
+  copy->center = values->center;
+  copy->beam_end = values->beam_shape == CAROM_BEAM_FAN ? values->center : values->beam_end;
+  copy->radius = values->radius;
+  copy->direction = cg_normalize (values->direction);
+  copy->spread = values->spread;
+  copy->count = values->count;
+  copy->max_bounces = values->max_bounces;
+  carom_history_replace (history, index, copy, label, merge_key);
+  return TRUE;
 }

@@ -96,6 +96,17 @@ gboolean carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint in
                               double radius, CgVec2 direction, guint max_bounces, const char *label,
                               const char *merge_key, GError **error);
 
+/// The most rays a beam may have.
+#define CAROM_BEAM_MAX_COUNT 100000
+
+/// Gives the beam at index the shape, centre (P1), end (P2, parallel beams),
+/// radius (> 0), direction (not zero; normalised here), spread (fans, 0 to
+/// 360°), count (1 to CAROM_BEAM_MAX_COUNT) and max bounces of values (a
+/// beam; its id and flags are not used).
+gboolean carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
+                              const CaromObject *values, const char *label, const char *merge_key,
+                              GError **error);
+
 /// Hides or shows an object (a hidden object is neither drawn nor traced),
 /// locks or unlocks it (a locked object cannot be picked on the canvas).
 void carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gboolean hidden,

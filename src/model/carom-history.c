@@ -150,6 +150,19 @@ same_objects (const Step *a, const Step *b)
   return TRUE;
 }
 
+/* A step that only replaces the object the step before inserted, alone:
+ * what the next event of a drag that drew a new object makes (a beam
+ * dragged out live). */
+static gboolean
+replaces_inserted (const Step *last, const Step *step)
+{
+  if (last->changes->len != 1 || step->changes->len != 1)
+    return FALSE;
+  const Change *x = &g_array_index (last->changes, Change, 0);
+  const Change *y = &g_array_index (step->changes, Change, 0);
+  return x->kind == CHANGE_INSERT && y->kind == CHANGE_REPLACE && x->index == y->index;
+}
+
 void
 carom_history_commit (CaromHistory *history)
 {
@@ -165,7 +178,8 @@ carom_history_commit (CaromHistory *history)
       = history->applied > 0 ? g_ptr_array_index (history->steps, history->applied - 1) : NULL;
   if (step->merge_key != NULL && !history->sealed && last != NULL
       && history->applied == history->steps->len
-      && g_strcmp0 (last->merge_key, step->merge_key) == 0 && same_objects (last, step))
+      && g_strcmp0 (last->merge_key, step->merge_key) == 0
+      && (same_objects (last, step) || replaces_inserted (last, step)))
     {
       /* Same key, same objects, nothing undone since: one step keeps the
        * versions from before the first edit, the scene has the newest, and

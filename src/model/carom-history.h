@@ -23,8 +23,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromHistory, carom_history_free)
 /// Opens a step: the replacements, insertions and removals until
 /// carom_history_commit() are applied at once but undone and redone together,
 /// as one step named label. With a merge_key (may be NULL), a committed step
-/// that replaces the same objects as the step before, with the same key and
-/// nothing undone or sealed since, joins it (each event of a drag).
+/// that replaces the same objects as the step before (or only the object the
+/// step before inserted alone: a shape dragged out live), with the same key
+/// and nothing undone or sealed since, joins it (each event of a drag).
 void carom_history_begin (CaromHistory *history, const char *label, const char *merge_key);
 
 /// Closes the step carom_history_begin() opened (an empty step is dropped).

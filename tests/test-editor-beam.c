@@ -1,0 +1,238 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-editor-beam.c: the Beam tool and what the Select tool and the
+ * commands do to beams (app/carom-editor.h, model/carom-edit.h), driven
+ * through the API as the canvas drives it, without a display.
+ *
+ * The view is 1 pixel per scene unit, snapping off, so positions are exact. */
+#include <glib.h>
+#include <math.h>
+
+#include "app/carom-editor.h"
+#include "model/carom-edit.h"
+
+#define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
+
+typedef struct
+{
+  CaromDocument *doc;
+  CaromEditor *ed;
+} Fx;
+
+static void
+fx_init (Fx *fx)
+{
+  fx->doc = carom_document_new ();
+  fx->ed = carom_editor_new (fx->doc);
+  carom_editor_set_view (fx->ed, 1.0, 10.0);
+  carom_editor_set_snapping (fx->ed, FALSE, FALSE);
+  carom_editor_set_ball_defaults (fx->ed, 5.0, 12);
+}
+
+static void
+fx_clear (Fx *fx)
+{
+  g_clear_object (&fx->ed);
+  g_clear_object (&fx->doc);
+}
+
+static const CaromScene *
+scene (Fx *fx)
+{
+  return carom_document_get_scene (fx->doc);
+}
+
+static void
+drag (Fx *fx, CgVec2 a, CgVec2 b, CaromModifiers mods)
+{
+  g_assert_true (carom_editor_press (fx->ed, a, 1, mods));
+  /* in steps, as a pointer moves */
+  for (int i = 1; i <= 4; i++)
+    carom_editor_motion (fx->ed, cg_v2 (a.x + (b.x - a.x) * i / 4, a.y + (b.y - a.y) * i / 4),
+                         mods);
+  carom_editor_release (fx->ed, b, mods);
+}
+
+/* A fan dragged from (100, 100) to (200, 100): the tool's count and spread,
+ * the new-ball radius and bounces, aimed along the drag; one undo step that
+ * takes the fan away; redo brings it back the same. */
+static void
+test_fan (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_FAN, 9, 40.0);
+  CaromHistory *history = carom_document_get_history (fx.doc);
+  g_assert_false (carom_history_can_undo (history));
+  drag (&fx, cg_v2 (100, 100), cg_v2 (200, 100), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
+  const CaromObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpint (b->kind, ==, CAROM_OBJECT_BEAM);
+  g_assert_cmpint (b->beam_shape, ==, CAROM_BEAM_FAN);
+  g_assert_cmpuint (b->count, ==, 9);
+  g_assert_cmpfloat (b->spread, ==, 40.0);
+  g_assert_cmpfloat (b->radius, ==, 5.0);
+  g_assert_cmpuint (b->max_bounces, ==, 12);
+  g_assert_cmpfloat (b->center.x, ==, 100.0);
+  g_assert_cmpfloat (b->center.y, ==, 100.0);
+  g_assert_cmpfloat_with_epsilon (b->direction.x, 1.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (b->direction.y, 0.0, 1e-12);
+  g_assert_cmpstr (b->id, ==, "beam-1");
+  /* the new beam is selected */
+  g_assert_true (carom_editor_is_selected (fx.ed, 0));
+  /* the first and last rays are ±20° from the drag */
+  CgVec2 start, d;
+  carom_beam_ray (b, 0, &start, &d);
+  g_assert_cmpfloat_with_epsilon (atan2 (d.y, d.x) * 180.0 / G_PI, -20.0, 1e-9);
+  g_autoptr (CaromObject) drawn = carom_object_copy (b);
+
+  /* one step */
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Draw Beam");
+  g_assert_true (carom_document_undo (fx.doc));
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
+  g_assert_false (carom_history_can_undo (history));
+  g_assert_true (carom_document_redo (fx.doc));
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
+  g_assert_true (carom_object_equal (OBJ (scene (&fx), 0), drawn));
+  fx_clear (&fx);
+}
+
+/* While the pointer moves the beam is in the scene already, following it
+ * (so its rays are traced live); Escape takes it away and leaves nothing to
+ * undo. */
+static void
+test_live_and_escape (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  carom_editor_press (fx.ed, cg_v2 (0, 0), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (0, 50), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
+  g_assert_cmpfloat_with_epsilon (OBJ (scene (&fx), 0)->direction.y, 1.0, 1e-12);
+  carom_editor_motion (fx.ed, cg_v2 (-50, 0), 0);
+  g_assert_cmpfloat_with_epsilon (OBJ (scene (&fx), 0)->direction.x, -1.0, 1e-12);
+  g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_ESCAPE, 0));
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
+  g_assert_false (carom_history_can_undo (carom_document_get_history (fx.doc)));
+  /* the next drag makes a beam of its own, one step */
+  drag (&fx, cg_v2 (10, 10), cg_v2 (10, 60), CAROM_MOD_SHIFT);
+  drag (&fx, cg_v2 (300, 10), cg_v2 (300, 60), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 2);
+  g_assert_true (carom_document_undo (fx.doc));
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
+  g_assert_cmpfloat (OBJ (scene (&fx), 0)->center.x, ==, 10.0);
+  fx_clear (&fx);
+}
+
+/* A parallel beam: P1 where the drag began, P2 where it ended, its rays
+ * leaving to the right of the drag on screen (y down): dragged left to
+ * right, they go down. A click without a drag draws none. */
+static void
+test_parallel (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 5, 30.0);
+  carom_editor_press (fx.ed, cg_v2 (50, 50), 1, 0);
+  carom_editor_release (fx.ed, cg_v2 (50, 50), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
+  drag (&fx, cg_v2 (0, 20), cg_v2 (80, 20), 0);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
+  const CaromObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpint (b->beam_shape, ==, CAROM_BEAM_PARALLEL);
+  g_assert_cmpuint (b->count, ==, 5);
+  g_assert_cmpfloat (b->center.x, ==, 0.0);
+  g_assert_cmpfloat (b->beam_end.x, ==, 80.0);
+  g_assert_cmpfloat_with_epsilon (b->direction.x, 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (b->direction.y, 1.0, 1e-12);
+  CgVec2 start, d;
+  carom_beam_ray (b, 1, &start, &d);
+  g_assert_cmpfloat (start.x, ==, 20.0);
+  fx_clear (&fx);
+}
+
+/* The Select tool moves, turns and scales a beam like a ball: a parallel
+ * beam's other end goes with it; delete removes it. */
+static void
+test_select_transforms (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 3, 30.0);
+  drag (&fx, cg_v2 (0, 0), cg_v2 (100, 0), 0);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
+  /* picked on its line, away from the handles, dragged by (10, 20) */
+  drag (&fx, cg_v2 (50, 2), cg_v2 (60, 22), 0);
+  const CaromObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpfloat_with_epsilon (b->center.x, 10.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->center.y, 20.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->beam_end.x, 110.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->beam_end.y, 20.0, 1e-9);
+  /* a quarter turn about the box's centre (60, 20) */
+  g_assert_true (carom_editor_rotate_selection (fx.ed, 90.0));
+  b = OBJ (scene (&fx), 0);
+  g_assert_cmpfloat_with_epsilon (b->center.x, 60.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->center.y, -30.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->beam_end.y, 70.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->direction.x, -1.0, 1e-9);
+  g_assert_true (carom_editor_scale_selection (fx.ed, 2.0));
+  b = OBJ (scene (&fx), 0);
+  g_assert_cmpfloat_with_epsilon (b->radius, 10.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (b->beam_end.y, 120.0, 1e-9);
+  carom_editor_delete_selection (fx.ed);
+  g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
+  fx_clear (&fx);
+}
+
+/* carom_edit_set_beam: one step, checked values, a bad one refused with a
+ * message and nothing changed; held-down edits with one key merge. */
+static void
+test_set_beam (void)
+{
+  g_autoptr (CaromScene) s = carom_scene_new ();
+  g_autoptr (CaromHistory) h = carom_history_new (s);
+  gint i = carom_edit_add (
+      h, s, carom_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (0, 3), 30.0, 8, 29), "Add",
+      NULL, NULL);
+  g_assert_cmpint (i, ==, 0);
+  g_autoptr (CaromObject) v = carom_object_copy (OBJ (s, 0));
+  v->count = 100;
+  g_assert_true (carom_edit_set_beam (h, s, 0, v, "Rays", "k", NULL));
+  v->count = 101;
+  g_assert_true (carom_edit_set_beam (h, s, 0, v, "Rays", "k", NULL));
+  g_assert_cmpuint (OBJ (s, 0)->count, ==, 101);
+  g_assert_true (carom_history_undo (h));
+  g_assert_cmpuint (OBJ (s, 0)->count, ==, 8);
+  g_assert_true (carom_history_redo (h));
+  g_autoptr (GError) error = NULL;
+  v->count = 0;
+  g_assert_false (carom_edit_set_beam (h, s, 0, v, "Rays", NULL, &error));
+  g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  v->count = 4;
+  v->spread = 400.0;
+  g_assert_false (carom_edit_set_beam (h, s, 0, v, "Spread", NULL, &error));
+  g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
+  g_assert_cmpuint (OBJ (s, 0)->count, ==, 101);
+  g_assert_cmpfloat (OBJ (s, 0)->spread, ==, 30.0);
+  /* a copy of an invalid beam is refused too */
+  g_autoptr (GError) e2 = NULL;
+  CaromObject *bad = carom_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (1, 0), 30.0, 0, 29);
+  g_assert_cmpint (carom_edit_add (h, s, bad, "Add", NULL, &e2), ==, -1);
+  g_assert_error (e2, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/editor-beam/fan", test_fan);
+  g_test_add_func ("/editor-beam/live-and-escape", test_live_and_escape);
+  g_test_add_func ("/editor-beam/parallel", test_parallel);
+  g_test_add_func ("/editor-beam/select-transforms", test_select_transforms);
+  g_test_add_func ("/editor-beam/set-beam", test_set_beam);
+  return g_test_run ();
+}
