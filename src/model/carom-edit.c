@@ -118,21 +118,227 @@ carom_scene_unique_id (const CaromScene *scene, const char *prefix)
   return unique_id (taken, prefix, 1);
 }
 
-/* A polygon's vertices checked and oriented for its role, in a copy. */
-static CaromObject *
-prepared_polygon (const CaromObject *object, const CgVec2 *points, size_t n_points,
-                  gboolean *reversed, GError **error)
+static gboolean
+cg_vec2_equal (CgVec2 a, CgVec2 b)
 {
-  if (!carom_edit_check_polygon (points, n_points, error))
+  return a.x == b.x && a.y == b.y;
+}
+
+/* True when no edge of edges[0 .. n) is an arc (NULL: none is). */
+static gboolean
+all_straight (const CgCurveEdge *edges, size_t n)
+{
+  for (size_t i = 0; edges != NULL && i < n; i++)
+    if (edges[i].sweep != 0.0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Reverses a curved boundary the way cg_polygon_orient() reverses a
+ * polygon (vertex i goes to n - 1 - i), so the tools' vertex indices follow
+ * both alike: the new edge i runs from old v[n-1-i] to old v[n-2-i], the old
+ * edge (2n - 2 - i) mod n run backwards. */
+static void
+reverse_curve (CgVec2 *v, CgCurveEdge *e, size_t n)
+{
+  g_autofree CgVec2 *v0 = g_memdup2 (v, n * sizeof *v);
+  g_autofree CgCurveEdge *e0 = g_memdup2 (e, n * sizeof *e);
+  for (size_t i = 0; i < n; i++)
+    {
+      v[i] = v0[n - 1 - i];
+      e[i] = e0[(2 * n - 2 - i) % n];
+      e[i].sweep = -e[i].sweep;
+    }
+}
+
+gboolean
+carom_edit_check_curve (const CgVec2 *points, const CgCurveEdge *edges, size_t n_points,
+                        GError **error)
+{
+  if (all_straight (edges, n_points))
+    return carom_edit_check_polygon (points, n_points, error);
+  CgCurveRef ref = { points, edges, n_points, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
+  CgCurveCheck check = cg_curve_validate (points, edges, n_points, cg_curve_scene_eps (&ref, 1));
+  switch (check.status)
+    {
+    case CG_CURVE_OK:
+      return TRUE;
+    case CG_CURVE_NOT_FINITE:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Vertex v%zu or its edge is not a finite number"), check.index_a);
+      break;
+    case CG_CURVE_TOO_FEW_EDGES:
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                           _ ("A boundary with arcs needs at least 2 vertices, or is a whole "
+                              "circle"));
+      break;
+    case CG_CURVE_SHORT_EDGE:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Edge %zu would be too short"), check.index_a);
+      break;
+    case CG_CURVE_BAD_ARC:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Arc edge %zu does not fit its ends"), check.index_a);
+      break;
+    case CG_CURVE_ZERO_AREA:
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                           _ ("The boundary would enclose no area"));
+      break;
+    case CG_CURVE_SELF_CROSSING:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Edges %zu and %zu would cross at (%.6g, %.6g)"), check.index_a,
+                   check.index_b, check.where.x, check.where.y);
+      break;
+    default:
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                           _ ("Not a valid polygon"));
+      break;
+    }
+  return FALSE;
+}
+
+/* A polygon's vertices and edges (NULL: all straight) checked and oriented
+ * for its role, in a copy. */
+static CaromObject *
+prepared_curve (const CaromObject *object, const CgVec2 *points, const CgCurveEdge *edges,
+                size_t n_points, gboolean *reversed, GError **error)
+{
+  if (all_straight (edges, n_points))
+    edges = NULL;
+  if (!carom_edit_check_curve (points, edges, n_points, error))
     return NULL;
   g_autofree CgVec2 *v = g_memdup2 (points, n_points * sizeof *points);
-  gboolean flipped = cg_polygon_orient (v, n_points, object->role);
+  g_autofree CgCurveEdge *e = edges != NULL ? g_memdup2 (edges, n_points * sizeof *edges) : NULL;
+  gboolean flipped;
+  if (e == NULL)
+    flipped = cg_polygon_orient (v, n_points, object->role);
+  else
+    {
+      double area = cg_curve_signed_area (v, e, n_points);
+      flipped = (area > 0.0) != (object->role == CG_ROLE_OBSTACLE);
+      if (flipped)
+        reverse_curve (v, e, n_points);
+    }
   CaromObject *copy = carom_object_copy (object);
   carom_object_set_points (copy, v, n_points);
+  carom_object_set_edges (copy, e);
   copy->reversed = FALSE;
   if (reversed != NULL)
     *reversed = flipped;
   return copy;
+}
+
+/* A polygon's vertices checked and oriented for its role, in a copy that
+ * keeps the object's edges when the vertex count is the same: each arc
+ * whose ends moved keeps its sweep, with its centre and radius found anew
+ * (a whole circle keeps its centre and takes the vertex's distance as R). */
+static CaromObject *
+prepared_polygon (const CaromObject *object, const CgVec2 *points, size_t n_points,
+                  gboolean *reversed, GError **error)
+{
+  if (object->edges == NULL || n_points != object->n_points)
+    return prepared_curve (object, points, NULL, n_points, reversed, error);
+  g_autofree CgCurveEdge *e = g_memdup2 (object->edges, n_points * sizeof *e);
+  carom_curve_follow_vertices (object->points, points, e, n_points);
+  return prepared_curve (object, points, e, n_points, reversed, error);
+}
+
+void
+carom_curve_follow_vertices (const CgVec2 *old_points, const CgVec2 *points, CgCurveEdge *edges,
+                             size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    {
+      if (edges[i].sweep == 0.0)
+        continue;
+      size_t j = (i + 1) % n;
+      if (cg_vec2_equal (old_points[i], points[i]) && cg_vec2_equal (old_points[j], points[j]))
+        continue;
+      if (n == 1)
+        edges[i].R = cg_distance (points[0], edges[i].q);
+      else
+        edges[i] = cg_curve_edge_arc (points[i], points[j], edges[i].sweep);
+    }
+}
+
+void
+carom_curve_insert_vertex (const CgVec2 *points, const CgCurveEdge *edges, size_t n, size_t edge,
+                           double s, CgVec2 *out_points, CgCurveEdge *out_edges)
+{
+  g_return_if_fail (edge < n);
+  CgCurveEdge straight = cg_curve_edge_straight ();
+  CgCurveEdge e = edges != NULL ? edges[edge] : straight;
+  CgVec2 p;
+  if (edges != NULL)
+    p = cg_curve_edge_point (points, edges, n, edge, s);
+  else
+    p = cg_lerp (points[edge], points[(edge + 1) % n], s);
+  for (size_t i = 0, k = 0; i < n; i++)
+    {
+      out_points[k] = points[i];
+      out_edges[k++] = edges != NULL ? edges[i] : straight;
+      if (i == edge)
+        {
+          out_points[k] = p;
+          out_edges[k++] = edges != NULL ? edges[i] : straight;
+        }
+    }
+  if (e.sweep != 0.0)
+    {
+      /* Two arcs on the same circle, their sweeps in proportion. */
+      out_edges[edge].sweep = e.sweep * s;
+      out_edges[edge + 1].sweep = e.sweep * (1.0 - s);
+    }
+}
+
+void
+carom_curve_delete_vertex (const CgVec2 *points, const CgCurveEdge *edges, size_t n, size_t k,
+                           CgVec2 *out_points, CgCurveEdge *out_edges)
+{
+  g_return_if_fail (k < n && n >= 2);
+  CgCurveEdge straight = cg_curve_edge_straight ();
+  size_t before = (k + n - 1) % n;
+  CgCurveEdge a = edges != NULL ? edges[before] : straight;
+  CgCurveEdge b = edges != NULL ? edges[k] : straight;
+  for (size_t i = 0, j = 0; i < n; i++)
+    if (i != k)
+      {
+        out_points[j] = points[i];
+        out_edges[j++] = edges != NULL ? edges[i] : straight;
+      }
+  size_t merged = k == 0 ? n - 2 : k - 1;
+  /* The two edges at the vertex become one: two arcs turn by their sweeps
+   * together (on one circle, that is the same circle again); an arc and a
+   * segment keep the arc's turn; two segments make a segment. */
+  double sweep = a.sweep + b.sweep;
+  CgVec2 from = out_points[merged], to = out_points[(merged + 1) % (n - 1)];
+  if (sweep == 0.0 || fabs (sweep) >= 2.0 * G_PI || cg_vec2_equal (from, to))
+    out_edges[merged] = straight;
+  else
+    out_edges[merged] = cg_curve_edge_arc (from, to, sweep);
+}
+
+CgCurveEdge
+carom_curve_edge_through (CgVec2 a, CgVec2 b, CgVec2 p, double tol)
+{
+  CgVec2 ab = cg_sub (b, a);
+  double len = cg_length (ab);
+  if (!(len > 0.0) || fabs (cg_cross (ab, cg_sub (p, a))) / len <= tol)
+    return cg_curve_edge_straight ();
+  /* The circle through a, p and b. */
+  CgVec2 u = cg_sub (p, a);
+  double d = 2.0 * cg_cross (ab, u);
+  double ab2 = cg_length_sq (ab), u2 = cg_length_sq (u);
+  CgVec2 q = cg_add (a, cg_v2 ((u.y * ab2 - ab.y * u2) / d, (ab.x * u2 - u.x * ab2) / d));
+  double ta = atan2 (a.y - q.y, a.x - q.x);
+  double to_p = fmod (atan2 (p.y - q.y, p.x - q.x) - ta + 4.0 * G_PI, 2.0 * G_PI);
+  double to_b = fmod (atan2 (b.y - q.y, b.x - q.x) - ta + 4.0 * G_PI, 2.0 * G_PI);
+  /* The turn from a to b that passes p: the positive one when p comes
+   * first going that way, else the negative one. */
+  double sweep = to_p < to_b ? to_b : to_b - 2.0 * G_PI;
+  if (!(fabs (sweep) > 0.0) || !(fabs (sweep) < 2.0 * G_PI))
+    return cg_curve_edge_straight ();
+  return cg_curve_edge_arc (a, b, sweep);
 }
 
 static gboolean
@@ -332,8 +538,37 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
           g_autofree CgVec2 *v = g_new (CgVec2, o->n_points);
           for (size_t k = 0; k < o->n_points; k++)
             v[k] = carom_matrix_apply (m, o->points[k]);
+          g_autofree CgCurveEdge *e = NULL;
+          if (carom_object_is_curved (o))
+            {
+              /* Arcs stay arcs under maps that keep circles circles; a
+               * non-uniform scale would make ellipses, which Carom has no
+               * exact form for: refused rather than flattened behind the
+               * user's back. */
+              double s2 = 0.5 * (m->xx * m->xx + m->yx * m->yx + m->xy * m->xy + m->yy * m->yy);
+              if (fabs (m->xx * m->xy + m->yx * m->yy) > 1e-9 * s2
+                  || fabs (m->xx * m->xx + m->yx * m->yx - m->xy * m->xy - m->yy * m->yy)
+                         > 1e-9 * s2)
+                {
+                  g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                               _ ("%s has arcs, which a non-uniform scale would make ellipses: "
+                                  "scale it the same way in both directions"),
+                               o->id);
+                  return FALSE;
+                }
+              double factor = fabs (fabs (det) - 1.0) <= 8 * DBL_EPSILON ? 1.0 : sqrt (fabs (det));
+              e = g_memdup2 (o->edges, o->n_points * sizeof *e);
+              for (size_t k = 0; k < o->n_points; k++)
+                if (e[k].sweep != 0.0)
+                  {
+                    e[k].q = carom_matrix_apply (m, e[k].q);
+                    e[k].R *= factor;
+                    if (det < 0.0)
+                      e[k].sweep = -e[k].sweep;
+                  }
+            }
           g_autoptr (GError) local = NULL;
-          copy = prepared_polygon (o, v, o->n_points, NULL, &local);
+          copy = prepared_curve (o, v, e, o->n_points, NULL, &local);
           if (copy == NULL)
             {
               g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON, "%s: %s",
@@ -398,7 +633,14 @@ carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRo
     return;
   CaromObject *copy = carom_object_copy (o);
   copy->role = role;
-  cg_polygon_orient (copy->points, copy->n_points, role);
+  if (copy->edges != NULL)
+    {
+      if ((cg_curve_signed_area (copy->points, copy->edges, copy->n_points) > 0.0)
+          != (role == CG_ROLE_OBSTACLE))
+        reverse_curve (copy->points, copy->edges, copy->n_points);
+    }
+  else
+    cg_polygon_orient (copy->points, copy->n_points, role);
   copy->reversed = FALSE;
   carom_history_replace (history, index, copy,
                          role == CG_ROLE_WALL ? _ ("Make Wall") : _ ("Make Obstacle"), NULL);
@@ -510,4 +752,110 @@ carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
   copy->max_bounces = values->max_bounces;
   carom_history_replace (history, index, copy, label, merge_key);
   return TRUE;
+}
+
+gboolean
+carom_edit_set_curve (CaromHistory *history, CaromScene *scene, guint index, const CgVec2 *points,
+                      const CgCurveEdge *edges, size_t n_points, const char *label,
+                      const char *merge_key, gboolean *reversed, GError **error)
+{
+  g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
+  g_return_val_if_fail (index < scene->objects->len, FALSE);
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON, FALSE);
+  CaromObject *copy = prepared_curve (o, points, edges, n_points, reversed, error);
+  if (copy == NULL)
+    return FALSE;
+  carom_history_replace (history, index, copy, label, merge_key);
+  return TRUE;
+}
+
+/* The polygon at index, its edges (all straight when it had none) in a
+ * copy for changing one of them. */
+static CgCurveEdge *
+edges_of (const CaromObject *o)
+{
+  CgCurveEdge *e = g_new (CgCurveEdge, o->n_points);
+  for (size_t i = 0; i < o->n_points; i++)
+    e[i] = o->edges != NULL ? o->edges[i] : cg_curve_edge_straight ();
+  return e;
+}
+
+gboolean
+carom_edit_set_edge (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+                     CgCurveEdge value, const char *label, const char *merge_key, GError **error)
+{
+  g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
+  g_return_val_if_fail (index < scene->objects->len, FALSE);
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON && edge < o->n_points, FALSE);
+  g_autofree CgCurveEdge *e = edges_of (o);
+  e[edge] = value;
+  return carom_edit_set_curve (history, scene, index, o->points, e, o->n_points, label, merge_key,
+                               NULL, error);
+}
+
+gboolean
+carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+                            double radius, const char *label, const char *merge_key, GError **error)
+{
+  g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
+  g_return_val_if_fail (index < scene->objects->len, FALSE);
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON && edge < o->n_points, FALSE);
+  if (o->edges == NULL || o->edges[edge].sweep == 0.0)
+    {
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                           _ ("A straight edge has no radius: bend it first"));
+      return FALSE;
+    }
+  if (!(radius > 0.0) || !isfinite (radius))
+    {
+      g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                           _ ("The radius must be a positive number"));
+      return FALSE;
+    }
+  CgCurveEdge old = o->edges[edge];
+  if (o->n_points == 1)
+    {
+      /* A whole circle keeps its centre; its vertex moves out or in. */
+      CgVec2 u = cg_normalize (cg_sub (o->points[0], old.q));
+      CgVec2 v0 = cg_mul_add (old.q, radius, u);
+      CgCurveEdge e = old;
+      e.R = radius;
+      return carom_edit_set_curve (history, scene, index, &v0, &e, 1, label, merge_key, NULL,
+                                   error);
+    }
+  CgVec2 a = o->points[edge], b = o->points[(edge + 1) % o->n_points];
+  double half = 0.5 * cg_distance (a, b);
+  if (radius < half)
+    {
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
+                   _ ("The radius must be at least half the edge’s chord, %.6g"), half);
+      return FALSE;
+    }
+  /* The same side and the same kind of arc (less or more than a half
+   * circle), on the circle of the new radius. */
+  double sweep = 2.0 * asin (fmin (half / radius, 1.0));
+  if (fabs (old.sweep) > G_PI)
+    sweep = 2.0 * G_PI - sweep;
+  return carom_edit_set_edge (history, scene, index, edge,
+                              cg_curve_edge_arc (a, b, copysign (sweep, old.sweep)), label,
+                              merge_key, error);
+}
+
+void
+carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit)
+{
+  g_return_if_fail (history != NULL && scene != NULL);
+  g_return_if_fail (index < scene->objects->len);
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_if_fail (o->kind == CAROM_OBJECT_POLYGON);
+  if (o->on_hit == on_hit)
+    return;
+  CaromObject *copy = carom_object_copy (o);
+  copy->on_hit = (guint8)on_hit;
+  carom_history_replace (history, index, copy,
+                         on_hit == CG_ON_HIT_REFLECT ? _ ("Reflect on Hit") : _ ("Stop on Hit"),
+                         NULL);
 }

@@ -45,6 +45,35 @@ CgVec2 carom_matrix_apply (const CaromMatrix *m, CgVec2 p);
 /// cross, the vertex that is not a number).
 gboolean carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error);
 
+/// Checks a boundary of points and edges (NULL: all straight): on failure
+/// sets CAROM_EDIT_ERROR_INVALID_POLYGON naming the edges that cross, the
+/// arc that does not fit, the vertex that is not a number.
+gboolean carom_edit_check_curve (const CgVec2 *points, const CgCurveEdge *edges, size_t n_points,
+                                 GError **error);
+
+/// Makes the arcs of edges[0 .. n) follow their ends from old_points to
+/// points: each keeps its sweep and gets the centre and radius of the arc
+/// between its new ends (a whole circle keeps its centre).
+void carom_curve_follow_vertices (const CgVec2 *old_points, const CgVec2 *points,
+                                  CgCurveEdge *edges, size_t n);
+
+/// Writes into out_points and out_edges (room for n + 1) the boundary with a
+/// vertex added at fraction s of edge (after vertex edge): an arc splits into
+/// two arcs on its circle. edges may be NULL (all straight).
+void carom_curve_insert_vertex (const CgVec2 *points, const CgCurveEdge *edges, size_t n,
+                                size_t edge, double s, CgVec2 *out_points, CgCurveEdge *out_edges);
+
+/// Writes into out_points and out_edges (room for n - 1) the boundary
+/// without vertex k: its two edges become one that turns by both their
+/// sweeps (two arcs of one circle give that circle's arc; an arc and a
+/// segment, the arc's turn between the new ends; two segments, a segment).
+void carom_curve_delete_vertex (const CgVec2 *points, const CgCurveEdge *edges, size_t n, size_t k,
+                                CgVec2 *out_points, CgCurveEdge *out_edges);
+
+/// The edge from a to b through p: the arc of the circle through the three,
+/// or a straight edge when p is within tol of the line ab.
+CgCurveEdge carom_curve_edge_through (CgVec2 a, CgVec2 b, CgVec2 p, double tol);
+
 /// A name of the form "prefix-N" that no object of scene has.
 char *carom_scene_unique_id (const CaromScene *scene, const char *prefix);
 
@@ -79,9 +108,36 @@ gboolean carom_edit_transform (CaromHistory *history, CaromScene *scene, const g
 
 /// Replaces a polygon's vertices (checked, then put in the role's
 /// orientation; *reversed, may be NULL, says whether that took reversing).
+/// With as many vertices as before, its arcs follow their ends
+/// (carom_curve_follow_vertices()); with another count, every edge is
+/// straight (use carom_edit_set_curve()).
 gboolean carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index,
                                 const CgVec2 *points, size_t n_points, const char *label,
                                 const char *merge_key, gboolean *reversed, GError **error);
+
+/// Replaces a polygon's vertices and edges (NULL: all straight), checked
+/// and put in the role's orientation (vertex i goes to n - 1 - i when that
+/// takes reversing, as with carom_edit_set_points()).
+gboolean carom_edit_set_curve (CaromHistory *history, CaromScene *scene, guint index,
+                               const CgVec2 *points, const CgCurveEdge *edges, size_t n_points,
+                               const char *label, const char *merge_key, gboolean *reversed,
+                               GError **error);
+
+/// Replaces edge edge of a polygon with value (cg_curve_edge_straight():
+/// straighten it; an arc: bend it).
+gboolean carom_edit_set_edge (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+                              CgCurveEdge value, const char *label, const char *merge_key,
+                              GError **error);
+
+/// Gives an arc edge the radius radius, keeping its ends, the side it
+/// bulges to and whether it is more than a half circle (a whole circle keeps
+/// its centre). Refuses a straight edge and a radius below half the chord.
+gboolean carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint index,
+                                     guint edge, double radius, const char *label,
+                                     const char *merge_key, GError **error);
+
+/// What the ball does when it touches an obstacle (carom:on-hit).
+void carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit);
 
 /// Makes a polygon a wall or an obstacle, reversing its vertex order to fit.
 void carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role);
