@@ -418,7 +418,8 @@ geometry_names (CaromSvgKeepShape shape)
 
 /* Carom's attributes it writes for an object. */
 static const char *const carom_managed[]
-    = { "role", "hidden", "locked", "direction", "max-bounces", NULL };
+    = { "role",   "hidden", "locked", "direction", "max-bounces",
+        "spread", "count",  "radius", "on-hit",    NULL };
 /* Inkscape's parameters of shapes it draws as paths (arcs, stars, spirals):
  * they would redraw the old geometry in Inkscape. */
 static const char *const sodipodi_managed[]
@@ -453,20 +454,89 @@ attr_text (xmlAttrPtr attr)
   return NULL; /* joined values are never what Carom writes */
 }
 
+/* What Carom's writer makes of an object: the element, its attributes in
+ * no namespace other than presentation, its carom: attributes besides role,
+ * hidden and locked, and its presentation (name, value; NULL value: any,
+ * the stroke width). */
+typedef struct
+{
+  const char *element;
+  const char *const *names;
+  const char *const *carom;
+  const char *style[4][2];
+} NativeForm;
+
+static const NativeForm *
+native_form (const CaromObject *object, char width[CAROM_SVG_NUMBER_BUF])
+{
+  static const char *const circle[] = { "id", "cx", "cy", "r", NULL };
+  static const char *const line[] = { "id", "x1", "y1", "x2", "y2", NULL };
+  static const char *const polygon[] = { "id", "points", NULL };
+  static const char *const path[] = { "id", "d", NULL };
+  static const char *const ball[] = { "direction", "max-bounces", NULL };
+  static const char *const fan[] = { "direction", "spread", "count", "max-bounces", NULL };
+  static const char *const parallel[] = { "radius", "direction", "count", "max-bounces", NULL };
+  static const char *const obstacle[] = { "on-hit", NULL };
+  static const char *const none[] = { NULL };
+  static NativeForm forms[] = {
+    { "circle", circle, ball, { { "fill", "#e01b24" }, { "fill-opacity", "0.5" } } },
+    { "circle", circle, fan, { { "fill", "#ff7800" }, { "fill-opacity", "0.5" } } },
+    { "line",
+      line,
+      parallel,
+      { { "stroke", "#ff7800" },
+        { "stroke-opacity", "0.5" },
+        { "stroke-linecap", "round" },
+        { "stroke-width", NULL } } },
+  };
+  /* Polygons: the element by shape, the style by role. */
+  static NativeForm polygons[3][2];
+  static gsize initialised = 0;
+  if (g_once_init_enter (&initialised))
+    {
+      const char *const *names[3] = { polygon, circle, path };
+      const char *element[3] = { "polygon", "circle", "path" };
+      for (int k = 0; k < 3; k++)
+        for (int role = 0; role < 2; role++)
+          polygons[k][role] = (NativeForm){
+            element[k],
+            names[k],
+            role == 0 ? none : obstacle,
+            { { "fill", role == 0 ? "none" : "#9a9996" },
+              { "stroke", "#241f31" },
+              { "stroke-width", NULL } },
+          };
+      g_once_init_leave (&initialised, 1);
+    }
+  if (object->kind == CAROM_OBJECT_BALL)
+    return &forms[0];
+  if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_FAN)
+    return &forms[1];
+  if (object->kind == CAROM_OBJECT_BEAM)
+    {
+      carom_svg_format_number (width, 2.0 * object->radius);
+      return &forms[2];
+    }
+  int k = !carom_object_is_curved (object) ? 0 : carom_svg_is_whole_circle (object) ? 1 : 2;
+  return &polygons[k][object->role == CG_ROLE_WALL ? 0 : 1];
+}
+
 /* MARK_STYLED or MARK_BARE when the element is exactly as Carom's writer
- * makes it for object (up to the numbers, which it writes again), else 0. */
+ * makes it for object (up to the numbers, which it writes again; a path's
+ * data must be what it writes, so that no curve is redrawn), else 0. */
 static char
 native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *object)
 {
-  gboolean ball = object->kind == CAROM_OBJECT_BALL;
+  char beam_width[CAROM_SVG_NUMBER_BUF];
+  const NativeForm *form = native_form (object, beam_width);
+  gboolean polygon = object->kind == CAROM_OBJECT_POLYGON;
   if (node->nsDef != NULL || (node->ns != NULL && node->ns->prefix != NULL)
-      || strcmp ((const char *)node->name, ball ? "circle" : "polygon") != 0
-      || (!ball && object->reversed))
+      || strcmp ((const char *)node->name, form->element) != 0 || (polygon && object->reversed))
     return 0;
-  static const char *const polygon_names[] = { "id", "points", NULL };
-  static const char *const ball_names[] = { "id", "cx", "cy", "r", NULL };
   gboolean role = FALSE, hidden = FALSE, visibility = FALSE;
-  guint style = 0; /* presentation attributes seen, each with Carom's value */
+  guint style = 0, n_style = 0; /* presentation attributes seen, each with Carom's value */
+  while (n_style < G_N_ELEMENTS (form->style) && form->style[n_style][0] != NULL)
+    n_style++;
   const char *stroke_width = NULL;
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     {
@@ -487,33 +557,46 @@ native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *objec
                 return 0;
               hidden = hidden || name[0] == 'h';
             }
-          else if (!(ball
-                     && (strcmp (name, "direction") == 0 || strcmp (name, "max-bounces") == 0)))
+          else if (polygon && strcmp (name, "on-hit") == 0)
+            {
+              /* written only as reflect, on an obstacle */
+              if (strcmp (value, "reflect") != 0 || object->role != CG_ROLE_OBSTACLE)
+                return 0;
+            }
+          else if (!is_one_of (name, form->carom))
             return 0;
           continue;
         }
-      if (is_one_of (name, ball ? ball_names : polygon_names))
-        continue;
-      if (strcmp (name, "visibility") == 0 && strcmp (value, "hidden") == 0)
-        visibility = TRUE;
-      else if (ball && strcmp (name, "fill") == 0 && strcmp (value, "#e01b24") == 0)
-        style++;
-      else if (ball && strcmp (name, "fill-opacity") == 0 && strcmp (value, "0.5") == 0)
-        style++;
-      else if (!ball && strcmp (name, "fill") == 0
-               && strcmp (value, object->role == CG_ROLE_WALL ? "none" : "#9a9996") == 0)
-        style++;
-      else if (!ball && strcmp (name, "stroke") == 0 && strcmp (value, "#241f31") == 0)
-        style++;
-      else if (!ball && strcmp (name, "stroke-width") == 0)
+      if (is_one_of (name, form->names))
         {
-          stroke_width = value;
-          style++;
+          if (strcmp (name, "d") == 0)
+            {
+              g_autoptr (GString) d = g_string_new (NULL);
+              carom_svg_append_path_data (d, object);
+              if (strcmp (d->str, value) != 0)
+                return 0;
+            }
+          continue;
         }
-      else
+      if (strcmp (name, "visibility") == 0 && strcmp (value, "hidden") == 0)
+        {
+          visibility = TRUE;
+          continue;
+        }
+      gsize k = 0;
+      while (k < n_style && strcmp (name, form->style[k][0]) != 0)
+        k++;
+      if (k == n_style)
         return 0;
+      if (form->style[k][1] != NULL && strcmp (value, form->style[k][1]) != 0)
+        return 0;
+      if (form->style[k][1] == NULL && !polygon && strcmp (value, beam_width) != 0)
+        return 0;
+      if (form->style[k][1] == NULL && polygon)
+        stroke_width = value;
+      style++;
     }
-  if (!role || visibility != hidden || (style != 0 && style != (ball ? 2u : 3u)))
+  if (!role || visibility != hidden || (style != 0 && style != n_style))
     return 0;
   if (stroke_width != NULL)
     {
@@ -602,16 +685,28 @@ hash_object (guint64 h, const CaromObject *o)
   h = hash_bytes (h, head, sizeof head);
   if (o->id != NULL)
     h = hash_bytes (h, o->id, strlen (o->id) + 1);
-  if (o->kind == CAROM_OBJECT_BALL)
+  if (o->kind != CAROM_OBJECT_POLYGON)
     {
       h = hash_bytes (h, &o->center, sizeof o->center);
       h = hash_bytes (h, &o->radius, sizeof o->radius);
       h = hash_bytes (h, &o->direction, sizeof o->direction);
-      return hash_bytes (h, &o->max_bounces, sizeof o->max_bounces);
+      h = hash_bytes (h, &o->max_bounces, sizeof o->max_bounces);
+      if (o->kind == CAROM_OBJECT_BALL)
+        return h;
+      guint8 shape = o->beam_shape;
+      h = hash_bytes (h, &shape, sizeof shape);
+      h = hash_bytes (h, &o->count, sizeof o->count);
+      h = hash_bytes (h, &o->beam_end, sizeof o->beam_end);
+      return hash_bytes (h, &o->spread, sizeof o->spread);
     }
+  guint8 on_hit = o->on_hit;
+  h = hash_bytes (h, &on_hit, sizeof on_hit);
   h = hash_bytes (h, &o->role, sizeof o->role);
   h = hash_bytes (h, &o->n_points, sizeof o->n_points);
-  return hash_bytes (h, o->points, o->n_points * sizeof *o->points);
+  h = hash_bytes (h, o->points, o->n_points * sizeof *o->points);
+  if (o->edges != NULL)
+    h = hash_bytes (h, o->edges, o->n_points * sizeof *o->edges);
+  return h;
 }
 
 #define HASH_SEED 0xcbf29ce484222325u
@@ -695,14 +790,6 @@ append_point (GString *out, CgVec2 p)
   carom_svg_append_number (out, p.y);
 }
 
-static void
-append_number_attribute (GString *out, const char *name, double v)
-{
-  g_string_append_printf (out, " %s=\"", name);
-  carom_svg_append_number (out, v);
-  g_string_append_c (out, '"');
-}
-
 /* An axis-aligned rectangle: 4 vertices, each edge horizontal or vertical. */
 static gboolean
 axis_rectangle (const CgVec2 *v, size_t n, double box[4])
@@ -744,16 +831,43 @@ write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
     g_string_append (attrs, " visibility=\"hidden\"");
   if (lead->locked)
     g_string_append (attrs, " carom:locked=\"true\"");
+  if (lead->kind == CAROM_OBJECT_POLYGON && lead->role == CG_ROLE_OBSTACLE
+      && lead->on_hit == CG_ON_HIT_REFLECT)
+    g_string_append (attrs, " carom:on-hit=\"reflect\"");
 
+  if (lead->kind == CAROM_OBJECT_BEAM)
+    {
+      /* A similarity (the reader checked): lengths scale by √|det|. */
+      double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
+      CgVec2 p1 = carom_affine_apply (inv, lead->center);
+      CgVec2 d = carom_affine_apply_linear (inv, lead->direction);
+      gboolean fan = lead->beam_shape == CAROM_BEAM_FAN;
+      if (fan)
+        {
+          carom_svg_append_number_attribute (attrs, "cx", p1.x);
+          carom_svg_append_number_attribute (attrs, "cy", p1.y);
+          carom_svg_append_number_attribute (attrs, "r", lead->radius * scale);
+        }
+      else
+        {
+          CgVec2 p2 = carom_affine_apply (inv, lead->beam_end);
+          carom_svg_append_number_attribute (attrs, "x1", p1.x);
+          carom_svg_append_number_attribute (attrs, "y1", p1.y);
+          carom_svg_append_number_attribute (attrs, "x2", p2.x);
+          carom_svg_append_number_attribute (attrs, "y2", p2.y);
+        }
+      carom_svg_append_beam_settings (attrs, lead, d, lead->radius * scale);
+      return fan ? "circle" : "line";
+    }
   if (lead->kind == CAROM_OBJECT_BALL)
     {
       /* The ctm is a similarity (the reader checked): its scale is √|det|. */
       double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
       CgVec2 c = carom_affine_apply (inv, lead->center);
       CgVec2 d = carom_affine_apply_linear (inv, lead->direction);
-      append_number_attribute (attrs, "cx", c.x);
-      append_number_attribute (attrs, "cy", c.y);
-      append_number_attribute (attrs, "r", lead->radius * scale);
+      carom_svg_append_number_attribute (attrs, "cx", c.x);
+      carom_svg_append_number_attribute (attrs, "cy", c.y);
+      carom_svg_append_number_attribute (attrs, "r", lead->radius * scale);
       g_string_append (attrs, " carom:direction=\"");
       carom_svg_append_number (attrs, d.x);
       g_string_append_c (attrs, ' ');
@@ -763,6 +877,41 @@ write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
     }
 
   gboolean several = w->next[first] != G_MAXUINT32;
+  gboolean curved = FALSE;
+  for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
+    curved = curved || carom_object_is_curved (g_ptr_array_index (w->scene->objects, i));
+  gboolean round_slot
+      = slot->shape == CAROM_SVG_KEEP_CIRCLE || slot->shape == CAROM_SVG_KEEP_ELLIPSE;
+  if (round_slot && !several && carom_object_is_curved (lead) && carom_svg_is_whole_circle (lead))
+    {
+      /* Still a circle: the same element, in its own user units. */
+      double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
+      CgVec2 c = carom_affine_apply (inv, lead->edges[0].q);
+      carom_svg_append_number_attribute (attrs, "cx", c.x);
+      carom_svg_append_number_attribute (attrs, "cy", c.y);
+      if (slot->shape == CAROM_SVG_KEEP_CIRCLE)
+        {
+          carom_svg_append_number_attribute (attrs, "r", lead->edges[0].R * scale);
+          return "circle";
+        }
+      carom_svg_append_number_attribute (attrs, "rx", lead->edges[0].R * scale);
+      carom_svg_append_number_attribute (attrs, "ry", lead->edges[0].R * scale);
+      return "ellipse";
+    }
+  if (curved)
+    {
+      /* Arcs stay arcs: path data with A commands (the element's transform
+       * is a similarity, or the reader would have flattened them). */
+      g_string_append (attrs, " d=\"");
+      for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
+        {
+          if (i != first)
+            g_string_append_c (attrs, ' ');
+          carom_svg_append_path_data_mapped (attrs, g_ptr_array_index (w->scene->objects, i), &inv);
+        }
+      g_string_append_c (attrs, '"');
+      return "path";
+    }
   if (slot->shape == CAROM_SVG_KEEP_RECT && !several)
     {
       CgVec2 v[4];
@@ -771,10 +920,10 @@ write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
       double box[4];
       if (axis_rectangle (v, lead->n_points, box))
         {
-          append_number_attribute (attrs, "x", box[0]);
-          append_number_attribute (attrs, "y", box[1]);
-          append_number_attribute (attrs, "width", box[2]);
-          append_number_attribute (attrs, "height", box[3]);
+          carom_svg_append_number_attribute (attrs, "x", box[0]);
+          carom_svg_append_number_attribute (attrs, "y", box[1]);
+          carom_svg_append_number_attribute (attrs, "width", box[2]);
+          carom_svg_append_number_attribute (attrs, "height", box[3]);
           return "rect";
         }
     }
@@ -807,15 +956,27 @@ static CaromObject *
 object_mapped (const CaromObject *object, CaromAffine m)
 {
   CaromObject *copy = carom_object_copy (object);
-  if (copy->kind == CAROM_OBJECT_BALL)
+  double det = m.a * m.d - m.b * m.c;
+  if (copy->kind != CAROM_OBJECT_POLYGON)
     {
       copy->center = carom_affine_apply (m, copy->center);
-      copy->radius *= sqrt (fabs (m.a * m.d - m.b * m.c));
+      copy->beam_end = carom_affine_apply (m, copy->beam_end);
+      copy->radius *= sqrt (fabs (det));
       copy->direction = cg_normalize (carom_affine_apply_linear (m, copy->direction));
       return copy;
     }
   for (size_t k = 0; k < copy->n_points; k++)
     copy->points[k] = carom_affine_apply (m, copy->points[k]);
+  /* Arcs (only under a similarity, which keeps them arcs): the centre moves,
+   * the radius scales, a reflection turns the other way. */
+  for (size_t k = 0; copy->edges != NULL && k < copy->n_points; k++)
+    if (copy->edges[k].sweep != 0.0)
+      {
+        copy->edges[k].q = carom_affine_apply (m, copy->edges[k].q);
+        copy->edges[k].R *= sqrt (fabs (det));
+        if (det < 0.0)
+          copy->edges[k].sweep = -copy->edges[k].sweep;
+      }
   return copy;
 }
 

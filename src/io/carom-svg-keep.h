@@ -102,6 +102,23 @@ void carom_svg_append_attribute_text (GString *out, const char *text);
 /// native presentation and stroke_width (NULL: no presentation at all).
 void carom_svg_append_native_object (GString *out, const CaromObject *object,
                                      const char *stroke_width);
+/// ` name="v"` with v in the fewest digits that read back exactly.
+void carom_svg_append_number_attribute (GString *out, const char *name, double v);
+/// A beam's settings after its geometry: carom:radius (parallel, radius),
+/// carom:direction (direction), carom:spread (fan), carom:count,
+/// carom:max-bounces.
+void carom_svg_append_beam_settings (GString *out, const CaromObject *beam, CgVec2 direction,
+                                     double radius);
+/// True for a polygon that is one whole circle (one point, one arc edge).
+gboolean carom_svg_is_whole_circle (const CaromObject *object);
+/// A polygon's outline as path data ("M x,y L x,y A R,R 0 large,sweep x,y …
+/// Z"), mapped by m (NULL: as it is; else a similarity, so arcs stay arcs:
+/// their radius scales and a reflection flips their sweep). A whole circle
+/// is two half turns.
+void carom_svg_append_path_data_mapped (GString *out, const CaromObject *object,
+                                        const CaromAffine *m);
+/// The same, unmapped.
+void carom_svg_append_path_data (GString *out, const CaromObject *object);
 /// The stroke width Carom gives a scene's objects, as text.
 void carom_svg_native_stroke_width (const CaromScene *scene, char buf[CAROM_SVG_NUMBER_BUF]);
 

@@ -8,15 +8,15 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-/* Objects without an id are named "wall-N", "obstacle-N", "ball-N" as they
+/* Objects without an id are named "wall-N", "obstacle-N", "ball-N", "beam-N" as they
  * are added, N counting the objects of that kind so far: the names
  * carom_scene_assign_ids() would give, unless the file itself uses such a
  * name somewhere, and then it gives them after all (auto_name_fix()). Named
  * now, the name lives in the object's own allocation. */
-static const char *const auto_prefixes[3] = { "wall-", "obstacle-", "ball-" };
+static const char *const auto_prefixes[4] = { "wall-", "obstacle-", "ball-", "beam-" };
 
 /* The next automatic name for an object of this kind (0 wall, 1 obstacle,
- * 2 ball) in buf; marks the object about to be added as named so. */
+ * 2 ball, 3 beam) in buf; marks the object about to be added as named so. */
 static const char *
 auto_name (ReadState *state, guint slot, char buf[32])
 {
@@ -64,7 +64,7 @@ claim_id (ReadState *state, const char *id, GError **error)
 {
   if (id == NULL)
     return TRUE;
-  for (int k = 0; k < 3 && !state->id_clash; k++)
+  for (gsize k = 0; k < G_N_ELEMENTS (auto_prefixes) && !state->id_clash; k++)
     state->id_clash = g_str_has_prefix (id, auto_prefixes[k]);
   if (!g_hash_table_contains (state->ids, id))
     return TRUE;
@@ -180,15 +180,17 @@ build_polygons (ReadState *state, const CaromSvgElement *element, CgRole role, C
   return TRUE;
 }
 
-/* carom:direction "dx dy" (a comma works too), non-zero. */
+/* carom:direction "dx dy" (a comma works too), non-zero and finite. beam:
+ * for the message when it is missing. */
 static gboolean
-read_direction (const CaromSvgElement *element, CgVec2 *direction, GError **error)
+read_direction (const CaromSvgElement *element, gboolean beam, CgVec2 *direction, GError **error)
 {
   const char *text = carom_svg_element_get (element, "direction", TRUE);
   if (text == NULL)
     {
       g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                           _ ("a ball needs carom:direction"));
+                           beam ? _ ("a beam needs carom:direction")
+                                : _ ("a ball needs carom:direction"));
       return FALSE;
     }
   g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
@@ -292,21 +294,19 @@ build_ball (const CaromSvgElement *element, CaromAffine ctm, Ball *ball, GError 
       return FALSE;
     }
   CgVec2 direction;
-  if (!read_direction (element, &direction, error)
+  if (!read_direction (element, FALSE, &direction, error)
       || !read_max_bounces (element, &ball->max_bounces, error))
     return FALSE;
 
-  /* A similarity has orthogonal columns of equal length. */
-  double col1 = ctm.a * ctm.a + ctm.b * ctm.b, col2 = ctm.c * ctm.c + ctm.d * ctm.d;
-  double slack = 1e-9 * (col1 + col2);
-  if (fabs (ctm.a * ctm.c + ctm.b * ctm.d) > slack || fabs (col1 - col2) > slack)
+  double scale;
+  if (!carom_affine_similarity_scale (ctm, &scale))
     {
       g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                            _ ("a ball's transform must keep it round (no skew or uneven scale)"));
       return FALSE;
     }
   ball->centre = carom_affine_apply (ctm, ball->centre);
-  ball->radius *= sqrt (0.5 * (col1 + col2));
+  ball->radius *= scale;
   ball->direction = carom_affine_apply_linear (ctm, direction);
   if (!cg_is_valid_vec2 (ball->centre) || !isfinite (ball->radius) || !(ball->radius > 0.0)
       || !cg_is_valid_vec2 (ball->direction)
@@ -336,6 +336,193 @@ add_ball (ReadState *state, const char *id, const Ball *ball)
     object->direction = ball->direction;
   if (named)
     g_hash_table_add (state->ids, object->id);
+}
+
+/* A positive integer attribute in Carom's namespace, at most limit
+ * (a CAROM_SVG_ERROR_LIMIT above it, naming it). */
+static gboolean
+read_count (const CaromSvgElement *element, guint *count, GError **error)
+{
+  const char *text = carom_svg_element_get (element, "count", TRUE);
+  if (text == NULL)
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a beam needs carom:count, its number of rays"));
+      return FALSE;
+    }
+  guint64 value = 0;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+  if (g_ascii_string_to_unsigned (trimmed, 10, 1, CAROM_SVG_MAX_BEAM_RAYS, &value, &local))
+    {
+      *count = (guint)value;
+      return TRUE;
+    }
+  /* Out of bounds above: digits only, not 0. */
+  gboolean digits = trimmed[0] != '\0';
+  for (const char *p = trimmed; *p != '\0'; p++)
+    digits = digits && g_ascii_isdigit (*p);
+  if (g_error_matches (local, G_NUMBER_PARSER_ERROR, G_NUMBER_PARSER_ERROR_OUT_OF_BOUNDS) && digits
+      && strspn (trimmed, "0") != strlen (trimmed))
+    g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
+                 _ ("attribute “%s”: more than %d rays (the limit for one beam)"), "carom:count",
+                 CAROM_SVG_MAX_BEAM_RAYS);
+  else
+    g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                 _ ("attribute “%s”: “%s” is not a positive integer"), "carom:count", text);
+  return FALSE;
+}
+
+/* One number in Carom's namespace (the whole attribute), finite. */
+static gboolean
+read_carom_number (const CaromSvgElement *element, const char *name, double *value, GError **error)
+{
+  const char *text = carom_svg_element_get (element, name, TRUE);
+  if (text == NULL)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “carom:%s” is missing"), name);
+      return FALSE;
+    }
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
+  if (!carom_svg_parse_number_list (text, numbers, 2, error))
+    {
+      g_prefix_error (error, _ ("attribute “carom:%s”: "), name);
+      return FALSE;
+    }
+  if (numbers->len != 1 || !isfinite (g_array_index (numbers, double, 0)))
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “carom:%s”: “%s” is not one finite number"), name, text);
+      return FALSE;
+    }
+  *value = g_array_index (numbers, double, 0);
+  return TRUE;
+}
+
+/* A beam (scene-format.md): a fan is a <circle> (cx, cy, r, carom:spread),
+ * a parallel beam a <line> (x1, y1, x2, y2, carom:radius); both with
+ * carom:direction, carom:count and carom:max-bounces. As for a ball, the
+ * transform must keep circles round; points, radius and direction follow it
+ * (the spread is an angle, which a similarity keeps). */
+static CaromObject *
+build_beam (const CaromSvgElement *element, CaromAffine ctm, GError **error)
+{
+  gboolean fan = strcmp (element->name, "circle") == 0;
+  if (!fan && strcmp (element->name, "line") != 0)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a beam must be a <circle> (a fan) or a <line> (a parallel beam), not a "
+                      "<%s>"),
+                   element->name);
+      return NULL;
+    }
+  CgVec2 p1 = { 0.0, 0.0 }, p2 = { 0.0, 0.0 };
+  double radius = 0.0;
+  const struct
+  {
+    const char *name;
+    CaromSvgLengthAxis axis;
+    double *value;
+  } circle[] = {
+    { "cx", CAROM_SVG_LENGTH_X, &p1.x },
+    { "cy", CAROM_SVG_LENGTH_Y, &p1.y },
+    { "r", CAROM_SVG_LENGTH_OTHER, &radius },
+  },
+    line[] = {
+      { "x1", CAROM_SVG_LENGTH_X, &p1.x },
+      { "y1", CAROM_SVG_LENGTH_Y, &p1.y },
+      { "x2", CAROM_SVG_LENGTH_X, &p2.x },
+      { "y2", CAROM_SVG_LENGTH_Y, &p2.y },
+    };
+  gsize n_lengths = fan ? G_N_ELEMENTS (circle) : G_N_ELEMENTS (line);
+  for (gsize i = 0; i < n_lengths; i++)
+    {
+      const char *name = fan ? circle[i].name : line[i].name;
+      const char *text = carom_svg_element_get (element, name, FALSE);
+      if (text != NULL
+          && !carom_svg_parse_length (text, &element->viewport, fan ? circle[i].axis : line[i].axis,
+                                      fan ? circle[i].value : line[i].value, error))
+        {
+          g_prefix_error (error, _ ("attribute “%s”: "), name);
+          return NULL;
+        }
+    }
+  if (!fan && !read_carom_number (element, "radius", &radius, error))
+    return NULL;
+  if (!(radius > 0.0) || !isfinite (radius))
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: the beam's radius must be a finite number greater than 0"),
+                   fan ? "r" : "carom:radius");
+      return NULL;
+    }
+  double spread = 0.0;
+  if (fan)
+    {
+      if (!read_carom_number (element, "spread", &spread, error))
+        return NULL;
+      if (!(spread >= 0.0 && spread <= 360.0))
+        {
+          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                       _ ("attribute “%s”: the spread must be from 0 to 360 degrees"),
+                       "carom:spread");
+          return NULL;
+        }
+    }
+  CgVec2 direction;
+  guint count, max_bounces;
+  if (!read_direction (element, TRUE, &direction, error) || !read_count (element, &count, error)
+      || !read_max_bounces (element, &max_bounces, error))
+    return NULL;
+  if (!cg_is_valid_vec2 (direction))
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: the direction is not finite"), "carom:direction");
+      return NULL;
+    }
+
+  double scale;
+  if (!carom_affine_similarity_scale (ctm, &scale))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("a beam's transform must keep it round (no skew or uneven scale)"));
+      return NULL;
+    }
+  p1 = carom_affine_apply (ctm, p1);
+  p2 = carom_affine_apply (ctm, p2);
+  radius *= scale;
+  CgVec2 mapped = carom_affine_apply_linear (ctm, direction);
+  if (!cg_is_valid_vec2 (p1) || !cg_is_valid_vec2 (p2) || !isfinite (radius) || !(radius > 0.0)
+      || !cg_is_valid_vec2 (mapped) || (mapped.x == 0.0 && mapped.y == 0.0)
+      || !cg_is_valid_vec2 (cg_normalize (mapped)))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the transform leaves the beam degenerate or out of range"));
+      return NULL;
+    }
+  CaromObject *object
+      = fan ? carom_object_new_fan_beam (NULL, p1, radius, mapped, spread, count, max_bounces)
+            : carom_object_new_parallel_beam (NULL, p1, p2, radius, mapped, count, max_bounces);
+  /* A unit direction stays as written, as for balls. */
+  if (fabs (cg_length_sq (mapped) - 1.0) <= 4.0 * DBL_EPSILON)
+    object->direction = mapped;
+  return object;
+}
+
+static void
+add_beam (ReadState *state, const char *id, CaromObject *beam)
+{
+  char name[32];
+  gboolean named = id != NULL;
+  if (!named)
+    id = auto_name (state, 3, name);
+  else
+    state->counters[3]++;
+  carom_object_set_id (beam, id);
+  g_ptr_array_add (state->scene->objects, beam);
+  if (named)
+    g_hash_table_add (state->ids, beam->id);
 }
 
 /* Adds the polygons in state->shape, one object per contour (one allocation
@@ -391,18 +578,49 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
 }
 
 static gboolean
-parse_role (const char *text, gboolean *ball, CgRole *role)
+parse_role (const char *text, CaromObjectKind *kind, CgRole *role)
 {
-  *ball = FALSE;
+  *kind = CAROM_OBJECT_POLYGON;
   if (strcmp (text, "wall") == 0)
     *role = CG_ROLE_WALL;
   else if (strcmp (text, "obstacle") == 0)
     *role = CG_ROLE_OBSTACLE;
   else if (strcmp (text, "ball") == 0)
-    *ball = TRUE;
+    *kind = CAROM_OBJECT_BALL;
+  else if (strcmp (text, "beam") == 0)
+    *kind = CAROM_OBJECT_BEAM;
   else
     return FALSE;
   return TRUE;
+}
+
+/* carom:on-hit on a polygon (geometry.md): "stop" (the default) or
+ * "reflect" on an obstacle. A wall always reflects the ball, so the
+ * attribute there is refused rather than silently meaning nothing. */
+static gboolean
+read_on_hit (const CaromSvgElement *element, CgRole role, CgOnHit *on_hit, GError **error)
+{
+  const char *text = carom_svg_element_get (element, "on-hit", TRUE);
+  *on_hit = CG_ON_HIT_STOP;
+  if (text == NULL)
+    return TRUE;
+  if (role == CG_ROLE_WALL)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s” is for obstacles only: a wall always reflects the ball"),
+                   "carom:on-hit");
+      return FALSE;
+    }
+  if (strcmp (text, "stop") == 0)
+    return TRUE;
+  if (strcmp (text, "reflect") == 0)
+    {
+      *on_hit = CG_ON_HIT_REFLECT;
+      return TRUE;
+    }
+  g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+               _ ("attribute “%s”: “%s” is neither stop nor reflect"), "carom:on-hit", text);
+  return FALSE;
 }
 
 /* A shape element: with carom:role an object that must be valid; without
@@ -413,12 +631,13 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
                              int line, const char *role_text, gboolean filled, CaromAffine ctm,
                              GError **error)
 {
-  gboolean ball = FALSE;
+  CaromObjectKind kind = CAROM_OBJECT_POLYGON;
   CgRole role = filled ? CG_ROLE_OBSTACLE : CG_ROLE_WALL;
-  if (role_text != NULL && !parse_role (role_text, &ball, &role))
+  if (role_text != NULL && !parse_role (role_text, &kind, &role))
     {
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
-                   _ ("unknown carom:role “%s” (expected wall, obstacle or ball)"), role_text);
+                   _ ("unknown carom:role “%s” (expected wall, obstacle, ball or beam)"),
+                   role_text);
       return FALSE;
     }
   if (!claim_id (state, id, error))
@@ -427,11 +646,16 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
   g_autoptr (GError) local = NULL;
   g_autofree char *warning = NULL;
   Ball spec;
+  g_autoptr (CaromObject) beam = NULL;
+  CgOnHit on_hit = CG_ON_HIT_STOP;
   gboolean built;
-  if (ball)
+  if (kind == CAROM_OBJECT_BALL)
     built = build_ball (element, ctm, &spec, &local);
+  else if (kind == CAROM_OBJECT_BEAM)
+    built = (beam = build_beam (element, ctm, &local)) != NULL;
   else
-    built = build_polygons (state, element, role, ctm, &warning, &local);
+    built = read_on_hit (element, role, &on_hit, &local)
+            && build_polygons (state, element, role, ctm, &warning, &local);
   if (!built)
     {
       /* A shape nobody asked for is skipped for any fault but a limit. */
@@ -444,16 +668,24 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
       return FALSE;
     }
 
-  if (ball)
+  if (kind == CAROM_OBJECT_BALL)
     {
       add_ball (state, id, &spec);
+      return TRUE;
+    }
+  if (kind == CAROM_OBJECT_BEAM)
+    {
+      add_beam (state, id, g_steal_pointer (&beam));
       return TRUE;
     }
   gboolean explicit_order = strcmp (element->name, "polygon") == 0
                             || strcmp (element->name, "polyline") == 0
                             || strcmp (element->name, "path") == 0;
+  guint first = state->scene->objects->len;
   if (!add_polygons (state, id, role, explicit_order, error))
     return FALSE;
+  for (guint i = first; i < state->scene->objects->len; i++)
+    ((CaromObject *)g_ptr_array_index (state->scene->objects, i))->on_hit = (guint8)on_hit;
   if (warning != NULL)
     carom_svg_reader_add_note (state->partial, element->name, id, line, warning);
   if (role_text == NULL && role == CG_ROLE_WALL)

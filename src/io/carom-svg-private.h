@@ -36,6 +36,9 @@ G_BEGIN_DECLS
 #define CAROM_SVG_MAX_SCENE_VERTICES 4000000
 /// A ball's carom:max-bounces: a longer trace cannot be drawn or read, only wait for.
 #define CAROM_SVG_MAX_BOUNCES 1000000
+/// A beam's carom:count: a million rays already take seconds to trace and
+/// draw; more is a typo, not a scene.
+#define CAROM_SVG_MAX_BEAM_RAYS 1000000
 
 /// Flattening tolerance (scene units) when the options leave it at 0.
 #define CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE 0.25
@@ -119,6 +122,21 @@ carom_affine_max_scale (CaromAffine m)
   double s = m.a * m.a + m.b * m.b + m.c * m.c + m.d * m.d;
   double det = m.a * m.d - m.b * m.c;
   return sqrt (0.5 * (s + sqrt (fmax (0.0, s * s - 4.0 * det * det))));
+}
+
+/// When m keeps circles circles (a similarity: translation, rotation,
+/// uniform scale, reflection; orthogonal columns of equal length, to a
+/// relative 1e-9), sets *scale to the factor it scales lengths by and
+/// returns TRUE.
+static inline gboolean
+carom_affine_similarity_scale (CaromAffine m, double *scale)
+{
+  double col1 = m.a * m.a + m.b * m.b, col2 = m.c * m.c + m.d * m.d;
+  double slack = 1e-9 * (col1 + col2);
+  if (fabs (m.a * m.c + m.b * m.d) > slack || fabs (col1 - col2) > slack)
+    return FALSE; /* not a number passes: the caller's checks of the result say what is wrong */
+  *scale = sqrt (0.5 * (col1 + col2));
+  return TRUE;
 }
 
 /* Attribute micro-syntaxes (carom-svg-syntax.c). Each parser sets a

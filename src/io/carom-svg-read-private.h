@@ -60,7 +60,7 @@ typedef struct
   GPtrArray *partial; ///< of NoteGroup*: shapes read up to an error in their data
   char *page_note;    ///< what a scene unit is on paper, or why the root's viewBox was ignored
 
-  guint counters[3];      ///< walls, obstacles and balls so far, for automatic names
+  guint counters[4];      ///< walls, obstacles, balls and beams so far, for automatic names
   GByteArray *auto_named; ///< a bit per object: named automatically
   gboolean id_clash;      ///< an id in the file looks like an automatic name
 

@@ -17,10 +17,13 @@
 /* Stroke width as a fraction of the larger side, rounded to 1, 2 or 5 × 10^k. */
 #define STROKE_FRACTION 0.004
 
-/* Presentation, in the GNOME palette: walls dark outlines, obstacles grey, balls red. */
+/* Presentation, in the GNOME palette: walls dark outlines, obstacles grey, balls red,
+ * beams orange (a fan's circle filled, a parallel beam's line as wide as its balls). */
 #define WALL_STYLE "fill=\"none\" stroke=\"#241f31\""
 #define OBSTACLE_STYLE "fill=\"#9a9996\" stroke=\"#241f31\""
 #define BALL_STYLE "fill=\"#e01b24\" fill-opacity=\"0.5\""
+#define FAN_STYLE "fill=\"#ff7800\" fill-opacity=\"0.5\""
+#define PARALLEL_STYLE "stroke=\"#ff7800\" stroke-opacity=\"0.5\" stroke-linecap=\"round\""
 
 void
 carom_svg_append_number (GString *out, double v)
@@ -115,29 +118,186 @@ append_flags (GString *out, const CaromObject *object)
     g_string_append (out, " carom:hidden=\"true\" visibility=\"hidden\"");
   if (object->locked)
     g_string_append (out, " carom:locked=\"true\"");
+  if (object->kind == CAROM_OBJECT_POLYGON && object->role == CG_ROLE_OBSTACLE
+      && object->on_hit == CG_ON_HIT_REFLECT)
+    g_string_append (out, " carom:on-hit=\"reflect\"");
 }
 
 static void
-append_polygon (GString *out, const CaromObject *object, const char *stroke_width)
+append_id (GString *out, const CaromObject *object)
 {
-  g_string_append_printf (out, "<polygon carom:role=\"%s\"", carom_object_role_name (object));
   if (object->id != NULL)
     {
       g_string_append (out, " id=\"");
       carom_svg_append_attribute_text (out, object->id);
       g_string_append_c (out, '"');
     }
-  append_flags (out, object);
-  g_string_append (out, " points=\"");
-  for (size_t k = 0; k < object->n_points; k++)
-    {
-      if (k > 0)
-        g_string_append_c (out, ' ');
-      carom_svg_append_number (out, object->points[k].x);
-      g_string_append_c (out, ',');
-      carom_svg_append_number (out, object->points[k].y);
-    }
+}
+
+void
+carom_svg_append_number_attribute (GString *out, const char *name, double v)
+{
+  g_string_append_printf (out, " %s=\"", name);
+  carom_svg_append_number (out, v);
   g_string_append_c (out, '"');
+}
+
+void
+carom_svg_append_beam_settings (GString *out, const CaromObject *beam, CgVec2 direction,
+                                double radius)
+{
+  if (beam->beam_shape == CAROM_BEAM_PARALLEL)
+    carom_svg_append_number_attribute (out, "carom:radius", radius);
+  g_string_append (out, " carom:direction=\"");
+  carom_svg_append_number (out, direction.x);
+  g_string_append_c (out, ' ');
+  carom_svg_append_number (out, direction.y);
+  g_string_append_c (out, '"');
+  if (beam->beam_shape == CAROM_BEAM_FAN)
+    carom_svg_append_number_attribute (out, "carom:spread", beam->spread);
+  g_string_append_printf (out, " carom:count=\"%u\" carom:max-bounces=\"%u\"", beam->count,
+                          beam->max_bounces);
+}
+
+/* A fan as a <circle>, a parallel beam as a <line>. */
+static void
+append_beam (GString *out, const CaromObject *object, gboolean styled)
+{
+  gboolean fan = object->beam_shape == CAROM_BEAM_FAN;
+  g_string_append_printf (out, "<%s carom:role=\"beam\"", fan ? "circle" : "line");
+  append_id (out, object);
+  append_flags (out, object);
+  if (fan)
+    {
+      carom_svg_append_number_attribute (out, "cx", object->center.x);
+      carom_svg_append_number_attribute (out, "cy", object->center.y);
+      carom_svg_append_number_attribute (out, "r", object->radius);
+    }
+  else
+    {
+      carom_svg_append_number_attribute (out, "x1", object->center.x);
+      carom_svg_append_number_attribute (out, "y1", object->center.y);
+      carom_svg_append_number_attribute (out, "x2", object->beam_end.x);
+      carom_svg_append_number_attribute (out, "y2", object->beam_end.y);
+    }
+  carom_svg_append_beam_settings (out, object, object->direction, object->radius);
+  if (styled && fan)
+    g_string_append (out, " " FAN_STYLE);
+  else if (styled)
+    {
+      g_string_append (out, " " PARALLEL_STYLE);
+      carom_svg_append_number_attribute (out, "stroke-width", 2.0 * object->radius);
+    }
+  g_string_append (out, "/>");
+}
+
+gboolean
+carom_svg_is_whole_circle (const CaromObject *object)
+{
+  return object->kind == CAROM_OBJECT_POLYGON && object->edges != NULL && object->n_points == 1
+         && object->edges[0].sweep != 0.0;
+}
+
+static void
+append_point (GString *out, CgVec2 p)
+{
+  carom_svg_append_number (out, p.x);
+  g_string_append_c (out, ',');
+  carom_svg_append_number (out, p.y);
+}
+
+/* An arc command to `to` on a circle of radius R turning by sweep (in the
+ * coordinates written: sweep > 0 is SVG's sweep-flag 1). */
+static void
+append_arc (GString *out, double R, double sweep, CgVec2 to)
+{
+  g_string_append (out, " A ");
+  carom_svg_append_number (out, R);
+  g_string_append_c (out, ',');
+  carom_svg_append_number (out, R);
+  g_string_append_printf (out, " 0 %d,%d ", fabs (sweep) > G_PI ? 1 : 0, sweep > 0.0 ? 1 : 0);
+  append_point (out, to);
+}
+
+void
+carom_svg_append_path_data_mapped (GString *out, const CaromObject *object, const CaromAffine *m)
+{
+  CaromAffine map = m != NULL ? *m : carom_affine_identity ();
+  double det = map.a * map.d - map.b * map.c;
+  double scale = sqrt (fabs (det));
+  gboolean flip = det < 0.0;
+  const CgVec2 *v = object->points;
+  const CgCurveEdge *e = object->edges;
+  size_t n = object->n_points;
+  g_string_append (out, "M ");
+  append_point (out, carom_affine_apply (map, v[0]));
+  if (carom_svg_is_whole_circle (object))
+    {
+      /* Two half turns: an arc whose ends meet draws nothing in SVG. */
+      double sweep = flip ? -e[0].sweep : e[0].sweep;
+      CgVec2 opposite = cg_sub (cg_scale (e[0].q, 2.0), v[0]);
+      append_arc (out, e[0].R * scale, 0.5 * sweep, carom_affine_apply (map, opposite));
+      append_arc (out, e[0].R * scale, 0.5 * sweep, carom_affine_apply (map, v[0]));
+      g_string_append (out, " Z");
+      return;
+    }
+  for (size_t i = 0; i < n; i++)
+    {
+      CgVec2 to = carom_affine_apply (map, v[(i + 1) % n]);
+      if (e != NULL && e[i].sweep != 0.0)
+        append_arc (out, e[i].R * scale, flip ? -e[i].sweep : e[i].sweep, to);
+      else if (i + 1 < n)
+        {
+          g_string_append (out, " L ");
+          append_point (out, to);
+        }
+    }
+  g_string_append (out, " Z");
+}
+
+void
+carom_svg_append_path_data (GString *out, const CaromObject *object)
+{
+  carom_svg_append_path_data_mapped (out, object, NULL);
+}
+
+/* A polygon with straight edges as a <polygon>; a whole circle as a
+ * <circle>; a boundary with arcs as a <path> with A commands. */
+static void
+append_polygon (GString *out, const CaromObject *object, const char *stroke_width)
+{
+  gboolean curved = carom_object_is_curved (object);
+  gboolean circle = curved && carom_svg_is_whole_circle (object);
+  g_string_append_printf (out, "<%s carom:role=\"%s\"",
+                          circle   ? "circle"
+                          : curved ? "path"
+                                   : "polygon",
+                          carom_object_role_name (object));
+  append_id (out, object);
+  append_flags (out, object);
+  if (circle)
+    {
+      carom_svg_append_number_attribute (out, "cx", object->edges[0].q.x);
+      carom_svg_append_number_attribute (out, "cy", object->edges[0].q.y);
+      carom_svg_append_number_attribute (out, "r", object->edges[0].R);
+    }
+  else if (curved)
+    {
+      g_string_append (out, " d=\"");
+      carom_svg_append_path_data (out, object);
+      g_string_append_c (out, '"');
+    }
+  else
+    {
+      g_string_append (out, " points=\"");
+      for (size_t k = 0; k < object->n_points; k++)
+        {
+          if (k > 0)
+            g_string_append_c (out, ' ');
+          append_point (out, object->points[k]);
+        }
+      g_string_append_c (out, '"');
+    }
   if (stroke_width != NULL)
     g_string_append_printf (out, " %s stroke-width=\"%s\"",
                             object->role == CG_ROLE_WALL ? WALL_STYLE : OBSTACLE_STYLE,
@@ -149,12 +309,7 @@ static void
 append_ball (GString *out, const CaromObject *object, gboolean styled)
 {
   g_string_append (out, "<circle carom:role=\"ball\"");
-  if (object->id != NULL)
-    {
-      g_string_append (out, " id=\"");
-      carom_svg_append_attribute_text (out, object->id);
-      g_string_append_c (out, '"');
-    }
+  append_id (out, object);
   append_flags (out, object);
   g_string_append (out, " cx=\"");
   carom_svg_append_number (out, object->center.x);
@@ -177,6 +332,8 @@ carom_svg_append_native_object (GString *out, const CaromObject *object, const c
 {
   if (object->kind == CAROM_OBJECT_BALL)
     append_ball (out, object, stroke_width != NULL);
+  else if (object->kind == CAROM_OBJECT_BEAM)
+    append_beam (out, object, stroke_width != NULL);
   else
     append_polygon (out, object, stroke_width);
 }
