@@ -46,7 +46,7 @@ carom_cli_map (int argc, char **argv)
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_ ("Write the map to OUT: a plot (.png, .svg, .pdf) or the points (.csv)"), "OUT" },
-    { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id, N_ ("Map only the ball with this id"), "ID" },
+    { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id, N_ ("Map only the ball with this id (a beam’s id: all its rays; BEAMID#k: ray k)"), "ID" },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after M wall hits (default: the ball’s own setting)"), "M" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -118,7 +118,9 @@ carom_cli_map (int argc, char **argv)
   for (guint i = 0; i < trace->balls->len; i++)
     {
       const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, i);
-      if (ball_id == NULL || g_strcmp0 (bt->ball->id, ball_id) == 0)
+      /* A beam's id maps all its rays, BEAMID#k one of them. */
+      if (ball_id == NULL || g_strcmp0 (bt->ball->id, ball_id) == 0
+          || (bt->source != bt->ball && g_strcmp0 (bt->source->id, ball_id) == 0))
         g_array_append_val (balls, i);
     }
   if (ball_id != NULL && balls->len == 0)

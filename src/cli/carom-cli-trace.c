@@ -75,9 +75,12 @@ json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
   g_string_append_printf (out, ", \"role\": \"%s\", ", carom_object_role_name (object));
   if (hit->kind == CG_PRIM_SEGMENT)
     g_string_append_printf (out, "\"primitive\": \"segment\", \"edge\": %u,\n", hit->element);
+  else if (hit->edge_arc)
+    g_string_append_printf (out, "\"primitive\": \"arc\", \"edge\": %u,\n", hit->element);
   else
     g_string_append_printf (out, "\"primitive\": \"arc\", \"vertex\": %u,\n", hit->element);
-  g_string_append (out, "         \"in\": ");
+  g_string_append_printf (out, "         \"action\": \"%s\", \"in\": ",
+                          hit->reflected ? "reflect" : "stop");
   json_vec (out, hit->in);
   g_string_append (out, ", \"out\": ");
   json_vec (out, hit->out);
@@ -121,7 +124,7 @@ status_sentence (CgTraceStatus status)
     case CG_TRACE_STOPPED:
       return _ ("stopped: touched an obstacle");
     case CG_TRACE_MAX_BOUNCES:
-      return _ ("max-bounces: made its maximum number of wall hits");
+      return _ ("max-bounces: made its maximum number of reflections");
     case CG_TRACE_ESCAPED:
       return _ ("escaped: the last cast hit nothing");
     case CG_TRACE_START_OVERLAP:
@@ -156,14 +159,19 @@ trace_to_text (const CaromSceneTrace *st)
           if (hit->kind == CG_PRIM_SEGMENT)
             where = wall ? g_strdup_printf (_ ("wall %s, edge %u"), object->id, hit->element)
                          : g_strdup_printf (_ ("obstacle %s, edge %u"), object->id, hit->element);
+          else if (hit->edge_arc)
+            where = wall ? g_strdup_printf (_ ("wall %s, arc edge %u"), object->id, hit->element)
+                         : g_strdup_printf (_ ("obstacle %s, arc edge %u"), object->id,
+                                            hit->element);
           else
             where = wall ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id,
                                             hit->element)
                          : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
                                             hit->element);
-          g_string_append_printf (out, _ ("  %3u  (%s, %s)  after %s  %s\n"), hit->index,
+          g_string_append_printf (out, _ ("  %3u  (%s, %s)  after %s  %s: %s\n"), hit->index,
                                   short_number (hit->point.x, a), short_number (hit->point.y, b),
-                                  short_number (hit->distance, c), where);
+                                  short_number (hit->distance, c), where,
+                                  hit->reflected ? _ ("reflects") : _ ("stops"));
         }
       g_string_append_printf (out, _ ("  %s\n"), status_sentence (t->status));
     }

@@ -483,3 +483,78 @@ cg_curve_tracer_step (CgCurveTracer *t, CgCurveTraceHit *hit)
     return t->status = CG_TRACE_MAX_BOUNCES;
   return t->status;
 }
+
+CgHit
+cg_curve_trace_hit_to_hit (const CgCurveTraceHit *h)
+{
+  CgHit out;
+  memset (&out, 0, sizeof out);
+  bool arc = h->kind == CG_CPRIM_ARC;
+  out.index = h->index;
+  out.prim = h->prim;
+  out.kind = arc ? CG_PRIM_ARC : CG_PRIM_SEGMENT;
+  out.object = h->object;
+  out.element = h->element;
+  out.role = h->role;
+  out.edge_arc = arc && !h->cap;
+  out.reflected = h->reflected;
+  out.from = h->from;
+  out.point = h->point;
+  out.normal = h->normal;
+  out.in = h->in;
+  out.out = h->out;
+  out.distance = h->distance;
+  out.rec.kind = out.kind;
+  out.rec.hit = h->rec.hit;
+  out.rec.reject = h->rec.reject;
+  out.rec.t = h->rec.t;
+  out.rec.point = h->rec.point;
+  out.rec.normal = h->rec.normal;
+  out.rec.d_dot_n = h->rec.d_dot_n;
+  out.rec.s = h->rec.s;
+  out.rec.m = h->rec.m;
+  out.rec.b = h->rec.b;
+  out.rec.cc = h->rec.cc;
+  out.rec.disc = h->rec.disc;
+  out.rec.t0 = h->rec.t0;
+  out.rec.t1 = h->rec.t1;
+  out.stats = h->stats;
+  return out;
+}
+
+bool
+cg_curve_trace_run (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                    bool brute_force, CgTrace *out)
+{
+  memset (out, 0, sizeof *out);
+  CgCurveTracer tracer;
+  out->status = cg_curve_tracer_start (&tracer, w, c, d, max_bounces, brute_force);
+  out->start = c;
+  out->direction = tracer.dir;
+  out->radius = cg_curve_world_radius (w);
+  out->end_direction = tracer.dir;
+
+  size_t capacity = 0;
+  while (out->status == CG_TRACE_RUNNING)
+    {
+      CgCurveTraceHit hit;
+      out->status = cg_curve_tracer_step (&tracer, &hit);
+      if (out->status == CG_TRACE_ESCAPED)
+        break;
+      if (out->n_hits == capacity)
+        {
+          size_t grown = capacity ? 2 * capacity : 4;
+          CgHit *hits = realloc (out->hits, grown * sizeof *hits);
+          if (hits == NULL)
+            {
+              cg_trace_clear (out);
+              return false;
+            }
+          out->hits = hits;
+          capacity = grown;
+        }
+      out->hits[out->n_hits++] = cg_curve_trace_hit_to_hit (&hit);
+    }
+  out->end_direction = tracer.dir;
+  return true;
+}

@@ -151,3 +151,17 @@ CgTraceStatus cg_curve_tracer_start (CgCurveTracer *t, const CgCurveWorld *w, Cg
 /// reflection (off walls and reflecting obstacles alike); ESCAPED when
 /// nothing is hit (hit untouched). A final status repeats.
 CgTraceStatus cg_curve_tracer_step (CgCurveTracer *t, CgCurveTraceHit *hit);
+
+/// The CgHit of a curved hit, for consumers of CgTrace (trace JSON, drawing,
+/// stepping, the boundary map): kind CG_PRIM_SEGMENT or CG_PRIM_ARC, object,
+/// element (the edge, or the vertex of a cap), edge_arc (an arc edge's
+/// offset) and reflected as in h; rec holds the curved record's common
+/// fields (t, point, normal, d·n, s, m, b, cc, disc, t0, t1; sweep_from and
+/// sweep_to are 0: cg_curve_cast() again gives the full curved record).
+CgHit cg_curve_trace_hit_to_hit (const CgCurveTraceHit *h);
+
+/// Runs a curved trace to its end into out, as cg_trace_run() does for
+/// straight worlds: hits by cg_curve_trace_hit_to_hit(), radius
+/// cg_curve_world_radius(). Returns false when memory runs out.
+bool cg_curve_trace_run (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                         bool brute_force, CgTrace *out);

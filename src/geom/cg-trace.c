@@ -80,6 +80,7 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
   hit->object = prim->object;
   hit->element = prim->index;
   hit->role = role;
+  hit->reflected = role == CG_ROLE_WALL || (t->reflect != NULL && t->reflect[prim->object]);
   hit->from = t->pos;
   hit->point = h.rec.point;
   hit->normal = h.rec.normal;
@@ -88,7 +89,7 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
   hit->rec = h.rec;
   hit->stats = h.stats;
 
-  if (role == CG_ROLE_OBSTACLE)
+  if (!hit->reflected)
     {
       hit->out = t->dir;
       t->pos = h.rec.point;
@@ -112,9 +113,17 @@ bool
 cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
               CgTrace *out)
 {
+  return cg_trace_run_reflecting (w, c, d, max_bounces, brute_force, NULL, out);
+}
+
+bool
+cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                         bool brute_force, const uint8_t *reflect, CgTrace *out)
+{
   memset (out, 0, sizeof *out);
   CgTracer tracer;
   out->status = cg_tracer_start (&tracer, w, c, d, max_bounces, brute_force);
+  tracer.reflect = reflect;
   out->start = c;
   out->direction = tracer.dir;
   out->radius = cg_world_radius (w);

@@ -24,6 +24,12 @@ typedef struct
   uint32_t object;  ///< the polygon
   uint32_t element; ///< the edge (segment) or vertex (arc) of that polygon
   CgRole role;
+  /// kind == CG_PRIM_ARC: the arc is an arc edge's offset (element is the
+  /// edge; curved scenes only), not a vertex cap (element is the vertex)
+  uint8_t edge_arc;
+  /// the ball reflected here (walls, obstacles with CG_ON_HIT_REFLECT); else
+  /// it stopped (out == in)
+  uint8_t reflected;
   CgVec2 from;     ///< where the cast started
   CgVec2 point;    ///< the contact: where the centre is when the ball touches
   CgVec2 normal;   ///< the contact normal
@@ -43,6 +49,10 @@ typedef struct
   uint32_t hits;
   int64_t exclude;
   bool brute_force;
+  /// per world polygon: nonzero when that obstacle reflects the ball
+  /// (carom:on-hit="reflect"); NULL: every obstacle stops it. Walls always
+  /// reflect. Set after cg_tracer_start().
+  const uint8_t *reflect;
   CgTraceStatus status;
 } CgTracer;
 
@@ -52,7 +62,8 @@ typedef struct
 CgTraceStatus cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d,
                                uint32_t max_bounces, bool brute_force);
 
-/// Makes one cast. Fills *hit and returns RUNNING after a wall bounce with
+/// Makes one cast. Fills *hit and returns RUNNING after a reflection (off a
+/// wall or a reflecting obstacle; both count toward max_bounces) with
 /// more to come, STOPPED or MAX_BOUNCES (hit filled) at the end, ESCAPED when
 /// the cast hit nothing (hit untouched). After a final status it returns that
 /// status again.
@@ -74,6 +85,11 @@ typedef struct
 /// false when memory runs out.
 bool cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
                    CgTrace *out);
+
+/// cg_trace_run() with reflecting obstacles: reflect[i] nonzero makes world
+/// polygon i (an obstacle) reflect the ball (CgTracer.reflect; NULL: none).
+bool cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                              bool brute_force, const uint8_t *reflect, CgTrace *out);
 
 /// Frees a trace's hits.
 void cg_trace_clear (CgTrace *t);

@@ -12,6 +12,9 @@ carom_scene_trace_free (CaromSceneTrace *trace)
   g_clear_pointer (&trace->balls, g_array_unref);
   g_clear_pointer (&trace->slots, g_array_unref);
   g_clear_pointer (&trace->worlds, g_ptr_array_unref);
+  g_clear_pointer (&trace->curve_worlds, g_ptr_array_unref);
+  g_clear_pointer (&trace->rays, g_ptr_array_unref);
+  g_clear_pointer (&trace->reflect, g_byte_array_unref);
   g_clear_pointer (&trace->polygons, g_ptr_array_unref);
   g_free (trace);
 }
@@ -34,6 +37,22 @@ world_for_radius (CaromSceneTrace *trace, const CgPolygonRef *refs, gsize n_refs
   return w;
 }
 
+/* The curved worlds, per radius like the straight ones. */
+static const CgCurveWorld *
+curve_world_for_radius (CaromSceneTrace *trace, const CgCurveRef *refs, gsize n_refs, double radius)
+{
+  for (guint i = 0; i < trace->curve_worlds->len; i++)
+    {
+      const CgCurveWorld *w = g_ptr_array_index (trace->curve_worlds, i);
+      if (cg_curve_world_radius (w) == radius)
+        return w;
+    }
+  CgCurveWorld *w = cg_curve_world_new (refs, n_refs, radius);
+  if (w != NULL)
+    g_ptr_array_add (trace->curve_worlds, w);
+  return w;
+}
+
 /* Traces one ball in its world. */
 static gboolean
 run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
@@ -42,8 +61,11 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
   guint max_bounces = trace->max_bounces_override >= 0
                           ? (guint)MIN (trace->max_bounces_override, (gint64)G_MAXUINT32)
                           : ball->max_bounces;
-  return cg_trace_run (bt->world, ball->center, ball->direction, max_bounces, trace->brute_force,
-                       &bt->trace);
+  if (bt->curve_world != NULL)
+    return cg_curve_trace_run (bt->curve_world, ball->center, ball->direction, max_bounces,
+                               trace->brute_force, &bt->trace);
+  return cg_trace_run_reflecting (bt->world, ball->center, ball->direction, max_bounces,
+                                  trace->brute_force, trace->reflect->data, &bt->trace);
 }
 
 /* What carom_parallel_for() shares between its threads. */
@@ -126,6 +148,43 @@ carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolea
   return carom_scene_trace_with_threads (scene, max_bounces_override, brute_force, 0);
 }
 
+/* A beam's ray k as a ball the trace owns: the ball `BEAMID#k` written into
+ * the scene would be made the same way. */
+static CaromObject *
+new_ray (const CaromObject *beam, guint k)
+{
+  CgVec2 start, direction;
+  carom_beam_ray (beam, k, &start, &direction);
+  g_autofree char *id = g_strdup_printf ("%s#%u", beam->id != NULL ? beam->id : "", k);
+  return carom_object_new_ball (id, start, beam->radius, direction, beam->max_bounces);
+}
+
+/* Points the ball traces at their worlds: the straight or curved world of
+ * their radius, built on first use. */
+static gboolean
+attach_worlds (CaromSceneTrace *trace, GArray *refs, GArray *curve_refs)
+{
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      double radius = bt->ball->radius;
+      if (trace->curved)
+        {
+          bt->curve_world = curve_world_for_radius (trace, (const CgCurveRef *)curve_refs->data,
+                                                    curve_refs->len, radius);
+          if (bt->curve_world == NULL)
+            return FALSE;
+        }
+      else
+        {
+          bt->world = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, radius);
+          if (bt->world == NULL)
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 CaromSceneTrace *
 carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
                                 gboolean brute_force, guint n_threads)
@@ -135,7 +194,10 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   g_autoptr (CaromSceneTrace) trace = g_new0 (CaromSceneTrace, 1);
   trace->polygons = g_ptr_array_new ();
   trace->worlds = g_ptr_array_new_with_free_func ((GDestroyNotify)cg_world_free);
+  trace->curve_worlds = g_ptr_array_new_with_free_func ((GDestroyNotify)cg_curve_world_free);
   trace->balls = g_array_new (FALSE, TRUE, sizeof (CaromBallTrace));
+  trace->rays = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  trace->reflect = g_byte_array_new ();
   trace->slots = g_array_sized_new (FALSE, FALSE, sizeof (gint), scene->objects->len);
   g_array_set_size (trace->slots, scene->objects->len);
   trace->max_bounces_override = max_bounces_override;
@@ -153,25 +215,83 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
       CgPolygonRef ref = { object->points, object->n_points, object->role };
       g_array_append_val (refs, ref);
       g_ptr_array_add (trace->polygons, (gpointer)object);
+      guint8 reflect
+          = object->role == CG_ROLE_OBSTACLE && object->on_hit == CG_ON_HIT_REFLECT ? 1 : 0;
+      g_byte_array_append (trace->reflect, &reflect, 1);
+      if (carom_object_is_curved (object))
+        trace->curved = TRUE;
+    }
+
+  /* Curved scenes: every polygon as a curved boundary (straight ones with
+   * straight edges, kept in `straight` while the worlds copy them). */
+  g_autoptr (GArray) curve_refs = g_array_new (FALSE, FALSE, sizeof (CgCurveRef));
+  g_autoptr (GPtrArray) straight = g_ptr_array_new_with_free_func (g_free);
+  for (guint p = 0; trace->curved && p < trace->polygons->len; p++)
+    {
+      const CaromObject *object = g_ptr_array_index (trace->polygons, p);
+      CgCurveRef ref = { object->points, object->edges, object->n_points, object->role,
+                         object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP };
+      if (ref.e == NULL)
+        {
+          CgCurveEdge *edges = g_new0 (CgCurveEdge, MAX (object->n_points, 1));
+          g_ptr_array_add (straight, edges);
+          ref.e = edges;
+        }
+      g_array_append_val (curve_refs, ref);
     }
 
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind != CAROM_OBJECT_BALL || object->hidden)
+      if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM)
+          || object->hidden)
         continue;
       g_array_index (trace->slots, gint, i) = -2 - (gint)trace->balls->len;
-      CaromBallTrace bt = { .ball = object, .index = i };
-      bt.world
-          = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, object->radius);
-      if (bt.world == NULL)
-        return NULL;
-      g_array_append_val (trace->balls, bt);
+      guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
+      for (guint k = 0; k < n; k++)
+        {
+          CaromObject *ray = object->kind == CAROM_OBJECT_BEAM ? new_ray (object, k) : NULL;
+          CaromBallTrace bt
+              = { .ball = ray != NULL ? ray : object, .source = object, .ray = k, .index = i };
+          g_array_append_val (trace->balls, bt);
+          g_ptr_array_add (trace->rays, ray);
+        }
     }
+  if (!attach_worlds (trace, refs, curve_refs))
+    return NULL;
   /* The worlds are complete: from here on they are only read. */
   if (!run_all_balls (trace))
     return NULL;
   return g_steal_pointer (&trace);
+}
+
+gboolean
+carom_scene_trace_object_balls (const CaromSceneTrace *trace, guint index, guint *first, guint *n)
+{
+  g_return_val_if_fail (trace != NULL, FALSE);
+  if (index >= trace->slots->len)
+    return FALSE;
+  gint slot = g_array_index (trace->slots, gint, index);
+  if (slot > -2)
+    return FALSE;
+  guint b = (guint)(-2 - slot);
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+  *first = b;
+  *n = bt->source->kind == CAROM_OBJECT_BEAM ? bt->source->count : 1;
+  return TRUE;
+}
+
+gint
+carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id)
+{
+  g_return_val_if_fail (trace != NULL && id != NULL, -1);
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      if (g_strcmp0 (bt->ball->id, id) == 0)
+        return (gint)b;
+    }
+  return -1;
 }
 
 const CaromObject *
@@ -200,7 +320,10 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
       if (slot >= 0)
         {
           guint k = (guint)slot;
-          if (object->kind != CAROM_OBJECT_POLYGON)
+          if (object->kind != CAROM_OBJECT_POLYGON || trace->curved
+              || carom_object_is_curved (object)
+              || trace->reflect->data[k]
+                     != (object->role == CG_ROLE_OBSTACLE && object->on_hit == CG_ON_HIT_REFLECT))
             return FALSE;
           for (guint w = 0; w < trace->worlds->len; w++)
             {
@@ -219,9 +342,28 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
         {
           /* The ball's world says which radius it had: the version the trace
            * saw may be gone (a drag frees the versions in between). */
-          const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, -2 - slot);
-          if (object->kind != CAROM_OBJECT_BALL || object->radius != cg_world_radius (bt->world))
+          guint first = (guint)(-2 - slot);
+          const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, first);
+          /* A beam keeps its slot's rays only with as many of them. */
+          guint rays = 1;
+          for (guint b = first + 1;
+               b < trace->balls->len
+               && g_array_index (trace->balls, CaromBallTrace, b).index == bt->index;
+               b++)
+            rays++;
+          gboolean beam = g_ptr_array_index (trace->rays, first) != NULL;
+          double radius = bt->curve_world != NULL ? cg_curve_world_radius (bt->curve_world)
+                                                  : cg_world_radius (bt->world);
+          if (object->kind != (beam ? CAROM_OBJECT_BEAM : CAROM_OBJECT_BALL)
+              || object->radius != radius || (beam && object->count != rays))
             return FALSE;
+          for (guint k = 0; beam && k < rays; k++)
+            {
+              CaromObject *ray = new_ray (object, k);
+              g_ptr_array_index (trace->rays, first + k) = ray; /* the old one is freed below */
+              carom_object_free ((CaromObject *)bt[k].ball);
+              ((CaromBallTrace *)bt)[k].ball = ray;
+            }
         }
     }
   /* Every ball from its current version (any of them may have been replaced),
@@ -229,7 +371,9 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
-      bt->ball = g_ptr_array_index (scene->objects, bt->index);
+      bt->source = g_ptr_array_index (scene->objects, bt->index);
+      if (g_ptr_array_index (trace->rays, b) == NULL)
+        bt->ball = bt->source;
       cg_trace_clear (&bt->trace);
     }
   return run_all_balls (trace);

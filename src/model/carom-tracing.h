@@ -3,27 +3,61 @@
 #pragma once
 
 #include "carom-scene.h"
+#include "geom/cg-curve-world.h"
 #include "geom/cg-trace.h"
 
 G_BEGIN_DECLS
 
-/// One ball's trace.
+/// One ball's trace: a ball of the scene, or one ray of a beam.
+///
+/// Beams: each beam (not hidden) is traced as its `count` rays, ray k a ball
+/// of the beam's radius and max bounces starting where carom_beam_ray() says,
+/// with the id `BEAMID#k`. Its rays come one after the other in
+/// CaromSceneTrace.balls, in ray order, where the beam stands in the
+/// document; each has `ball` (a ball object the trace owns, made by
+/// carom_object_new_ball() from the ray, so its trace is that of the same
+/// ball written into the scene), `source` (the beam) and `ray` (k).
+///
+/// Worlds: a scene whose traced polygons are all straight is traced in a
+/// CgWorld per radius (`world`; `curve_world` NULL). When a traced polygon
+/// has an arc edge, every ball is traced in a CgCurveWorld per radius
+/// (`curve_world`) and `world` is NULL: then a hit's prim indexes
+/// cg_curve_world_primitives() (cg_curve_cast() on it gives the full curved
+/// record), kind CG_PRIM_ARC with edge_arc set is an arc edge's offset
+/// (element: the edge), without it a vertex cap (element: the vertex). In
+/// both worlds hit->object is the world polygon index
+/// (carom_scene_trace_polygon()) and hit->reflected says whether the ball
+/// reflected (walls, obstacles with carom:on-hit="reflect") or stopped.
 typedef struct
 {
-  const CaromObject *ball; ///< borrowed from the scene
-  guint index;             ///< the ball's index in the scene
-  const CgWorld *world;    ///< the scene grown by this ball's radius (owned by the scene trace)
+  /// the ball traced: borrowed from the scene, or owned by the scene trace
+  /// for a beam's ray
+  const CaromObject *ball;
+  const CaromObject *source; ///< the scene object: the ball itself, or the beam
+  guint ray;                 ///< the ray's k for a beam, 0 for a ball
+  guint index;               ///< the source's index in the scene
+  /// straight scenes: the scene grown by this ball's radius (owned by the
+  /// scene trace); NULL in curved scenes
+  const CgWorld *world;
+  /// curved scenes: the scene grown by this ball's radius (owned by the
+  /// scene trace); NULL in straight scenes
+  const CgCurveWorld *curve_world;
   CgTrace trace;
 } CaromBallTrace;
 
 /// The traces of all balls of a scene, valid while the scene is unchanged.
 typedef struct
 {
-  GPtrArray *polygons; ///< CaromObject* (borrowed): world polygon index -> scene object
-  GPtrArray *worlds;   ///< CgWorld*, owned: one per distinct ball radius
-  GArray *balls;       ///< CaromBallTrace, in document order
-  GArray *slots;       ///< gint per scene object: its world polygon index, or -2 - its
-                       ///< index in balls, or -1 when it is not traced (hidden)
+  GPtrArray *polygons;     ///< CaromObject* (borrowed): world polygon index -> scene object
+  GPtrArray *worlds;       ///< CgWorld*, owned: one per distinct ball radius (straight scenes)
+  GPtrArray *curve_worlds; ///< CgCurveWorld*, owned: one per radius (curved scenes)
+  GArray *balls;           ///< CaromBallTrace, in document order (a beam: its rays in order)
+  GArray *slots;           ///< gint per scene object: its world polygon index, or -2 - its
+                           ///< index in balls (a beam: its first ray's), or -1 when it is not
+                           ///< traced (hidden)
+  GPtrArray *rays;         ///< CaromObject*, owned, parallel to balls: a beam ray's ball, or NULL
+  GByteArray *reflect;     ///< per world polygon: 1 when an obstacle reflects (carom:on-hit)
+  gboolean curved;         ///< a traced polygon has an arc edge: curve_worlds are used
   gint64 max_bounces_override;
   gboolean brute_force;
   guint n_threads; ///< threads tracing the balls (carom_scene_trace_with_threads())
@@ -57,10 +91,12 @@ void carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpoint
                          gpointer data);
 
 /// Brings trace up to date after the scene objects at indices[0 .. n) were
-/// replaced in place, everything else unchanged (a drag): traced polygons
-/// with as many vertices and the same role, and traced balls of the same
-/// radius, are updated in every world without rebuilding them, then every
-/// ball is traced again, once. The result is the trace carom_scene_trace()
+/// replaced in place, everything else unchanged (a drag): traced straight
+/// polygons with as many vertices, the same role and on-hit, traced balls of
+/// the same radius, and beams of the same radius and count (their rays made
+/// anew), are updated in every world without rebuilding them, then every
+/// ball is traced again, once. Curved scenes (and a polygon that becomes
+/// curved) need a new trace. The result is the trace carom_scene_trace()
 /// would give, bit for bit. Returns FALSE when the change needs a new trace
 /// (then trace is in no state to use: free it). updated (may be NULL)
 /// receives the world polygon indices updated (guint).
@@ -69,6 +105,16 @@ gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *sce
 
 void carom_scene_trace_free (CaromSceneTrace *trace);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)
+
+/// Where the traces of scene object `index` (a ball or a beam) are: balls
+/// [*first, *first + *n) (a ball: 1, a beam: its count). FALSE when the
+/// object is not a traced ball or beam.
+gboolean carom_scene_trace_object_balls (const CaromSceneTrace *trace, guint index, guint *first,
+                                         guint *n);
+
+/// The index in trace->balls of the ball with this id (a ball's id, or a
+/// ray's `BEAMID#k`), or -1.
+gint carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id);
 
 /// The scene object a world polygon index stands for.
 const CaromObject *carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index);

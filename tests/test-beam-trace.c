@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-beam-trace.c: a beam traces exactly as its rays written out as balls
+ * (issue 15): fans of odd, even and single count and parallel beams, on one
+ * thread and on several, fresh and after a drag; rays are named BEAMID#k and
+ * come in document order; obstacles with carom:on-hit="reflect" reflect the
+ * ball and the reflection counts toward max-bounces. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/carom-tracing.h"
+#include "scene-gen.h"
+
+#define SAME_BITS(a, b) g_assert_true (memcmp (&(a), &(b), sizeof (a)) == 0)
+
+/* A room with n random obstacles (every third reflecting), no balls. */
+static CaromScene *
+room_scene (GRand *rand, int n, double *side)
+{
+  TestScene ts;
+  test_scene_init (&ts);
+  test_scene_random_room (&ts, rand, n, side);
+  CaromScene *scene = carom_scene_new ();
+  const CgPolygonRef *refs = (const CgPolygonRef *)ts.refs->data;
+  for (guint i = 0; i < ts.refs->len; i++)
+    {
+      CaromObject *o = carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
+      if (refs[i].role == CG_ROLE_OBSTACLE && i % 3 == 0)
+        o->on_hit = CG_ON_HIT_REFLECT;
+    }
+  test_scene_clear (&ts);
+  return scene;
+}
+
+/* The beams of the test, added to scene in this order, with a plain ball
+ * between them. */
+static void
+add_beams (CaromScene *scene, double L)
+{
+  CgVec2 c = { L / 2 + 0.37, L / 2 - 0.21 };
+  g_ptr_array_add (scene->objects,
+                   carom_object_new_fan_beam ("fan7", c, 0.5, cg_v2 (1, 0.3), 60.0, 7, 40));
+  carom_scene_add_ball (scene, "lone", cg_v2 (L / 3, L / 3), 0.75, cg_v2 (-0.2, 1), 25);
+  g_ptr_array_add (scene->objects,
+                   carom_object_new_fan_beam ("fan4", c, 0.5, cg_v2 (-1, 0.1), 359.0, 4, 40));
+  g_ptr_array_add (scene->objects,
+                   carom_object_new_fan_beam ("fan1", c, 1.25, cg_v2 (0.3, -1), 30.0, 1, 40));
+  g_ptr_array_add (scene->objects, carom_object_new_parallel_beam ("par5", cg_v2 (L / 4, L / 5),
+                                                                   cg_v2 (L / 4 + 3, L / 5 + 7),
+                                                                   0.5, cg_v2 (1, -0.4), 5, 40));
+  g_ptr_array_add (scene->objects, carom_object_new_parallel_beam ("par1", cg_v2 (L / 5, L / 4),
+                                                                   cg_v2 (L / 5 + 3, L / 4 + 7),
+                                                                   0.5, cg_v2 (-1, -0.4), 1, 40));
+}
+
+/* The scene with every beam written out as its balls BEAMID#k, in place. */
+static CaromScene *
+expand_beams (const CaromScene *scene)
+{
+  CaromScene *out = carom_scene_new ();
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind != CAROM_OBJECT_BEAM)
+        {
+          g_ptr_array_add (out->objects, carom_object_copy (o));
+          continue;
+        }
+      for (guint k = 0; k < o->count; k++)
+        {
+          CgVec2 start, dir;
+          carom_beam_ray (o, k, &start, &dir);
+          g_autofree char *id = g_strdup_printf ("%s#%u", o->id, k);
+          carom_scene_add_ball (out, id, start, o->radius, dir, o->max_bounces);
+        }
+    }
+  return out;
+}
+
+static void
+assert_same_hit (const CgHit *x, const CgHit *y)
+{
+  g_assert_cmpuint (x->index, ==, y->index);
+  g_assert_cmpuint (x->prim, ==, y->prim);
+  g_assert_cmpint (x->kind, ==, y->kind);
+  g_assert_cmpuint (x->object, ==, y->object);
+  g_assert_cmpuint (x->element, ==, y->element);
+  g_assert_cmpuint (x->reflected, ==, y->reflected);
+  g_assert_cmpuint (x->edge_arc, ==, y->edge_arc);
+  SAME_BITS (x->from, y->from);
+  SAME_BITS (x->point, y->point);
+  SAME_BITS (x->normal, y->normal);
+  SAME_BITS (x->in, y->in);
+  SAME_BITS (x->out, y->out);
+  SAME_BITS (x->distance, y->distance);
+}
+
+/* Two traces list the same balls (by id) with the same hits, bit for bit. */
+static void
+assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
+{
+  g_assert_cmpuint (a->balls->len, ==, b->balls->len);
+  for (guint i = 0; i < a->balls->len; i++)
+    {
+      const CaromBallTrace *x = &g_array_index (a->balls, CaromBallTrace, i);
+      const CaromBallTrace *y = &g_array_index (b->balls, CaromBallTrace, i);
+      g_assert_cmpstr (x->ball->id, ==, y->ball->id);
+      SAME_BITS (x->ball->center, y->ball->center);
+      SAME_BITS (x->ball->direction, y->ball->direction);
+      g_assert_cmpint (x->trace.status, ==, y->trace.status);
+      g_assert_cmpuint (x->trace.n_hits, ==, y->trace.n_hits);
+      SAME_BITS (x->trace.start, y->trace.start);
+      SAME_BITS (x->trace.direction, y->trace.direction);
+      SAME_BITS (x->trace.radius, y->trace.radius);
+      SAME_BITS (x->trace.end_direction, y->trace.end_direction);
+      for (size_t k = 0; k < x->trace.n_hits; k++)
+        assert_same_hit (&x->trace.hits[k], &y->trace.hits[k]);
+    }
+}
+
+/* Fans (odd, even, one) and parallel beams (several, one) equal their balls,
+ * on 1 and on 2 threads, by the BVH and by brute force. */
+static void
+test_beam_equals_balls (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (15);
+  double L;
+  g_autoptr (CaromScene) scene = room_scene (rand, 200, &L);
+  add_beams (scene, L);
+  carom_scene_assign_ids (scene);
+  g_autoptr (CaromScene) balls = expand_beams (scene);
+
+  for (int brute = 0; brute < 2; brute++)
+    for (guint threads = 1; threads <= 2; threads++)
+      {
+        g_autoptr (CaromSceneTrace) a = carom_scene_trace_with_threads (scene, -1, brute, threads);
+        g_autoptr (CaromSceneTrace) b
+            = carom_scene_trace_with_threads (balls, -1, brute, 3 - threads);
+        g_assert_nonnull (a);
+        g_assert_nonnull (b);
+        g_assert_cmpuint (a->balls->len, ==, 7 + 1 + 4 + 1 + 5 + 1);
+        assert_same_traces (a, b);
+      }
+
+  /* The rays in order, named BEAMID#k, each knowing its beam and k. */
+  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  const char *expected[]
+      = { "fan7#0", "fan7#6", "lone", "fan4#0", "fan4#3", "fan1#0", "par5#0", "par5#4", "par1#0" };
+  guint at[] = { 0, 6, 7, 8, 11, 12, 13, 17, 18 };
+  for (guint i = 0; i < G_N_ELEMENTS (at); i++)
+    {
+      const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, at[i]);
+      g_assert_cmpstr (bt->ball->id, ==, expected[i]);
+      g_assert_cmpint (carom_scene_trace_find_ball (t, expected[i]), ==, (gint)at[i]);
+      if (i == 2)
+        g_assert_true (bt->source == bt->ball);
+      else
+        {
+          g_assert_true (bt->source->kind == CAROM_OBJECT_BEAM);
+          g_assert_cmpuint (bt->ray, ==, (guint)atoi (strchr (expected[i], '#') + 1));
+        }
+    }
+  guint first, n;
+  guint fan4 = 0;
+  while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, fan4))->id, "fan4") != 0)
+    fan4++;
+  g_assert_true (carom_scene_trace_object_balls (t, fan4, &first, &n));
+  g_assert_cmpuint (first, ==, 8);
+  g_assert_cmpuint (n, ==, 4);
+  g_assert_false (carom_scene_trace_object_balls (t, 0, &first, &n)); /* the room */
+  g_assert_cmpint (carom_scene_trace_find_ball (t, "fan4#4"), ==, -1);
+
+  /* The fan's rays leave at the angles scene-format.md gives. */
+  for (guint k = 0; k < 4; k++)
+    {
+      const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, 8 + k);
+      double want = atan2 (0.1, -1) + (-359.0 / 2 + k * 359.0 / 3) * G_PI / 180;
+      g_assert_cmpfloat_with_epsilon (atan2 (sin (want), cos (want)),
+                                      atan2 (bt->ball->direction.y, bt->ball->direction.x), 1e-12);
+    }
+}
+
+/* A drag of a beam (and of an obstacle) updates the trace in place to what
+ * a new trace gives; a change of count needs a new trace. */
+static void
+test_beam_drag (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (16);
+  double L;
+  g_autoptr (CaromScene) scene = room_scene (rand, 100, &L);
+  add_beams (scene, L);
+  carom_scene_assign_ids (scene);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+
+  for (int step = 0; step < 5; step++)
+    {
+      guint index = 0;
+      while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, index))->id, "fan7")
+             != 0)
+        index++;
+      CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+      moved->center.x += 0.5;
+      moved->direction = cg_normalize (cg_v2 (1, 0.3 + 0.1 * step));
+      carom_object_free (g_ptr_array_index (scene->objects, index));
+      scene->objects->pdata[index] = moved;
+      g_assert_true (carom_scene_trace_update (trace, scene, &index, 1, NULL));
+      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+      assert_same_traces (trace, fresh);
+      for (guint b = 0; b < trace->balls->len; b++)
+        {
+          const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+          g_assert_true (bt->source == g_ptr_array_index (scene->objects, bt->index));
+        }
+    }
+
+  guint index = 0;
+  while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, index))->id, "fan4") != 0)
+    index++;
+  ((CaromObject *)g_ptr_array_index (scene->objects, index))->count = 5;
+  g_assert_false (carom_scene_trace_update (trace, scene, &index, 1, NULL));
+}
+
+/* A ball between two obstacles: one that reflects, one that stops. It
+ * reflects off the first (action reflect, counted as a bounce), then stops
+ * at the second. With max-bounces 1 it ends at the reflection. */
+static void
+test_reflecting_obstacle (void)
+{
+  g_autoptr (CaromScene) scene = carom_scene_new ();
+  CgVec2 room[4] = { { 0, 0 }, { 0, 100 }, { 100, 100 }, { 100, 0 } }; /* wall: A < 0 */
+  CgVec2 left[4] = { { 10, 40 }, { 20, 40 }, { 20, 60 }, { 10, 60 } };
+  CgVec2 right[4] = { { 80, 40 }, { 90, 40 }, { 90, 60 }, { 80, 60 } };
+  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CaromObject *bumper = carom_scene_add_polygon (scene, "bumper", CG_ROLE_OBSTACLE, right, 4);
+  bumper->on_hit = CG_ON_HIT_REFLECT;
+  carom_scene_add_polygon (scene, "stop", CG_ROLE_OBSTACLE, left, 4);
+  carom_scene_add_ball (scene, "b", cg_v2 (50, 50), 1.0, cg_v2 (1, 0), 29);
+  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  const CgTrace *tr = &g_array_index (t->balls, CaromBallTrace, 0).trace;
+  /* Right: the centre touches x = 80 − 1 = 79 after 29; back to x = 21
+   * after 58 more, and stops there. */
+  g_assert_cmpint (tr->status, ==, CG_TRACE_STOPPED);
+  g_assert_cmpuint (tr->n_hits, ==, 2);
+  g_assert_true (tr->hits[0].reflected);
+  g_assert_cmpfloat_with_epsilon (tr->hits[0].point.x, 79.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tr->hits[0].out.x, -1.0, 1e-12);
+  g_assert_false (tr->hits[1].reflected);
+  g_assert_cmpfloat_with_epsilon (tr->hits[1].point.x, 21.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (tr->hits[1].distance, 58.0, 1e-9);
+
+  g_autoptr (CaromSceneTrace) one = carom_scene_trace (scene, 1, FALSE);
+  tr = &g_array_index (one->balls, CaromBallTrace, 0).trace;
+  g_assert_cmpint (tr->status, ==, CG_TRACE_MAX_BOUNCES);
+  g_assert_cmpuint (tr->n_hits, ==, 1);
+
+  /* Brute force agrees, and switching on-hit needs a new trace. */
+  g_autoptr (CaromSceneTrace) brute = carom_scene_trace (scene, -1, TRUE);
+  assert_same_traces (t, brute);
+  bumper->on_hit = CG_ON_HIT_STOP;
+  guint index = 1;
+  g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/beam-trace/equals-balls", test_beam_equals_balls);
+  g_test_add_func ("/beam-trace/drag", test_beam_drag);
+  g_test_add_func ("/beam-trace/reflecting-obstacle", test_reflecting_obstacle);
+  return g_test_run ();
+}
