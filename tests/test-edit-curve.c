@@ -421,6 +421,199 @@ test_paste (void)
   fx_clear (&fx);
 }
 
+/* ---- the tools, through the editor's API (1 px per unit, grid 10) ---- */
+
+typedef struct
+{
+  CaromDocument *doc;
+  CaromEditor *ed;
+  GPtrArray *messages;
+} Ed;
+
+static void
+on_message (CaromEditor *ed, const char *text, gpointer data)
+{
+  (void)ed;
+  g_test_message ("message: %s", text);
+  g_ptr_array_add (((Ed *)data)->messages, g_strdup (text));
+}
+
+static void
+ed_init (Ed *fx)
+{
+  fx->doc = carom_document_new ();
+  fx->ed = carom_editor_new (fx->doc);
+  fx->messages = g_ptr_array_new_with_free_func (g_free);
+  carom_editor_set_view (fx->ed, 1.0, 10.0);
+  carom_editor_set_snapping (fx->ed, FALSE, FALSE);
+  g_signal_connect (fx->ed, "message", G_CALLBACK (on_message), fx);
+}
+
+static void
+ed_clear (Ed *fx)
+{
+  g_clear_object (&fx->ed);
+  g_clear_object (&fx->doc);
+  g_clear_pointer (&fx->messages, g_ptr_array_unref);
+}
+
+static const CaromScene *
+ed_scene (Ed *fx)
+{
+  return carom_document_get_scene (fx->doc);
+}
+
+/* The Circle tool: press at the centre, drag the radius; a live preview
+ * while dragging; one undo step; the role as chosen; Escape cancels; a
+ * click without a drag draws nothing; snapping to the grid. */
+static void
+test_circle_tool (void)
+{
+  Ed fx;
+  ed_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_CIRCLE);
+  g_assert_cmpint (carom_editor_get_role (fx.ed), ==, CG_ROLE_WALL);
+  carom_editor_press (fx.ed, cg_v2 (0, 0), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (150, 0), 0);
+  const CaromEditorState *st = carom_editor_get_state (fx.ed);
+  g_assert_cmpuint (st->preview->len, >=, 32);
+  g_assert_true (st->preview_closed && st->preview_valid);
+  g_assert_cmpfloat_with_epsilon (cg_length (g_array_index (st->preview, CgVec2, 7)), 150, 1e-9);
+  carom_editor_motion (fx.ed, cg_v2 (0, 200), 0);
+  carom_editor_release (fx.ed, cg_v2 (0, 200), 0);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 1);
+  const CaromObject *room = OBJ (ed_scene (&fx), 0);
+  g_assert_cmpint (room->role, ==, CG_ROLE_WALL);
+  g_assert_cmpuint (room->n_points, ==, 1);
+  g_assert_cmpfloat (room->edges[0].R, ==, 200);
+  g_assert_cmpfloat (room->edges[0].sweep, ==, -2 * G_PI);
+  g_assert_true (carom_editor_is_selected (fx.ed, 0));
+  /* The room drawn, the next is an obstacle; snapped to the grid. */
+  g_assert_cmpint (carom_editor_get_role (fx.ed), ==, CG_ROLE_OBSTACLE);
+  carom_editor_set_snapping (fx.ed, TRUE, FALSE);
+  carom_editor_press (fx.ed, cg_v2 (51, 49), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (71, 52), 0);
+  carom_editor_release (fx.ed, cg_v2 (71, 52), 0);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 2);
+  const CaromObject *disk = OBJ (ed_scene (&fx), 1);
+  g_assert_cmpint (disk->role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpfloat (disk->edges[0].q.x, ==, 50);
+  g_assert_cmpfloat (disk->edges[0].q.y, ==, 50);
+  g_assert_cmpfloat (disk->edges[0].R, ==, 20);
+  g_assert_cmpfloat (disk->edges[0].sweep, ==, 2 * G_PI);
+  CaromHistory *history = carom_document_get_history (fx.doc);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Draw Circle");
+  carom_document_undo (fx.doc);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 1);
+  carom_document_redo (fx.doc);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 2);
+  /* Escape in the middle of the drag: nothing drawn, no preview left. */
+  carom_editor_press (fx.ed, cg_v2 (-50, -50), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (-20, -50), 0);
+  g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_ESCAPE, 0));
+  carom_editor_release (fx.ed, cg_v2 (-20, -50), 0);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 2);
+  g_assert_cmpuint (carom_editor_get_state (fx.ed)->preview->len, ==, 0);
+  /* A click draws nothing. */
+  carom_editor_press (fx.ed, cg_v2 (-50, -50), 1, 0);
+  carom_editor_release (fx.ed, cg_v2 (-50, -50), 0);
+  g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 2);
+  /* The disk is picked by a click inside it (its box is the circle's). */
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
+  carom_editor_press (fx.ed, cg_v2 (60, 40), 1, 0);
+  carom_editor_release (fx.ed, cg_v2 (60, 40), 0);
+  g_assert_true (carom_editor_is_selected (fx.ed, 1));
+  CgAabb box = carom_editor_get_selection_box (fx.ed);
+  g_assert_cmpfloat (box.lo.x, ==, 30);
+  g_assert_cmpfloat (box.hi.y, ==, 70);
+  ed_clear (&fx);
+}
+
+/* The Vertices tool bends an edge by its midpoint handle: the arc through
+ * its ends and the pointer, live, one undo step; back on the chord it is
+ * straight again; a double click on the arc adds a vertex on its circle,
+ * Delete takes it away again; a bend that would cross is refused whole. */
+static void
+test_bend_tool (void)
+{
+  Ed fx;
+  ed_init (&fx);
+  static const CgVec2 sq[] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
+  g_autoptr (GError) error = NULL;
+  carom_edit_add (carom_document_get_history (fx.doc), carom_document_get_edit_scene (fx.doc),
+                  carom_object_new_polygon ("sq", CG_ROLE_OBSTACLE, sq, 4), "Setup", NULL, &error);
+  carom_document_edited (fx.doc);
+  guint zero = 0;
+  carom_editor_select (fx.ed, &zero, 1, FALSE);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_VERTEX);
+  g_autoptr (CaromScene) before = scene_copy (ed_scene (&fx));
+  CgVec2 mid = carom_editor_edge_midpoint (OBJ (ed_scene (&fx), 0), 1);
+  g_assert_cmpfloat (mid.x, ==, 100);
+  g_assert_cmpfloat (mid.y, ==, 50);
+  carom_editor_press (fx.ed, cg_v2 (101, 51), 1, 0);
+  g_assert_cmpint (carom_editor_get_state (fx.ed)->edge, ==, 1);
+  carom_editor_motion (fx.ed, cg_v2 (120, 50), 0);
+  g_assert_true (carom_object_is_curved (OBJ (ed_scene (&fx), 0))); /* live */
+  carom_editor_motion (fx.ed, cg_v2 (130, 50), 0);
+  carom_editor_release (fx.ed, cg_v2 (130, 50), 0);
+  const CaromObject *o = OBJ (ed_scene (&fx), 0);
+  g_assert_cmpfloat_with_epsilon (cg_distance (cg_v2 (130, 50), o->edges[1].q), o->edges[1].R,
+                                  1e-9);
+  g_assert_cmpfloat (o->edges[1].sweep, >, 0.0);
+  mid = carom_editor_edge_midpoint (o, 1);
+  g_assert_cmpfloat_with_epsilon (mid.x, 130, 1e-9);
+  g_assert_cmpint (carom_editor_get_state (fx.ed)->edge, ==, 1);
+  CaromHistory *history = carom_document_get_history (fx.doc);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Bend Edge");
+  carom_document_undo (fx.doc);
+  g_assert_true (scenes_equal (ed_scene (&fx), before));
+  carom_document_redo (fx.doc);
+  g_autoptr (CaromScene) bent = scene_copy (ed_scene (&fx));
+
+  /* Back onto the chord, within 3 px: straight, no edges left. */
+  carom_editor_press (fx.ed, cg_v2 (130, 50), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (115, 50), 0);
+  carom_editor_motion (fx.ed, cg_v2 (102, 48), 0);
+  carom_editor_release (fx.ed, cg_v2 (102, 48), 0);
+  g_assert_null (OBJ (ed_scene (&fx), 0)->edges);
+  g_assert_true (scenes_equal (ed_scene (&fx), before));
+  carom_document_undo (fx.doc);
+  g_assert_true (scenes_equal (ed_scene (&fx), bent));
+
+  /* Double click on the arc: a vertex on its circle, two arcs. */
+  o = OBJ (ed_scene (&fx), 0);
+  CgCurveEdge arc = o->edges[1];
+  CgVec2 on = cg_curve_edge_point (o->points, o->edges, 4, 1, 0.25);
+  carom_editor_press (fx.ed, on, 1, 0);
+  carom_editor_release (fx.ed, on, 0);
+  carom_editor_press (fx.ed, on, 2, 0);
+  carom_editor_release (fx.ed, on, 0);
+  o = OBJ (ed_scene (&fx), 0);
+  g_assert_cmpuint (o->n_points, ==, 5);
+  g_assert_cmpfloat_with_epsilon (o->edges[1].R, arc.R, 1e-9);
+  g_assert_cmpfloat_with_epsilon (o->edges[2].R, arc.R, 1e-9);
+  g_assert_cmpfloat_with_epsilon (o->edges[1].sweep + o->edges[2].sweep, arc.sweep, 1e-12);
+  g_assert_cmpint (carom_editor_get_state (fx.ed)->vertex, ==, 2);
+  g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_DELETE, 0));
+  o = OBJ (ed_scene (&fx), 0);
+  g_assert_cmpuint (o->n_points, ==, 4);
+  g_assert_cmpfloat_with_epsilon (o->edges[1].sweep, arc.sweep, 1e-12);
+  g_assert_cmpfloat_with_epsilon (o->edges[1].q.x, arc.q.x, 1e-9);
+
+  /* Bending the bottom edge deep into the square crosses the arc: refused
+   * on release, the square as it was, and the user told why. */
+  g_autoptr (CaromScene) kept = scene_copy (ed_scene (&fx));
+  guint n_messages = fx.messages->len;
+  carom_editor_press (fx.ed, cg_v2 (50, 0), 1, 0);
+  carom_editor_motion (fx.ed, cg_v2 (50, 150), 0);
+  g_assert_false (carom_editor_get_state (fx.ed)->preview_valid);
+  carom_editor_release (fx.ed, cg_v2 (50, 150), 0);
+  g_assert_true (scenes_equal (ed_scene (&fx), kept));
+  g_assert_cmpuint (fx.messages->len, ==, n_messages + 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (fx.messages, n_messages), "would cross"));
+  ed_clear (&fx);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -432,5 +625,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit-curve/insert-delete", test_insert_delete);
   g_test_add_func ("/edit-curve/edge-commands", test_edge_commands);
   g_test_add_func ("/edit-curve/paste", test_paste);
+  g_test_add_func ("/edit-curve/circle-tool", test_circle_tool);
+  g_test_add_func ("/edit-curve/bend-tool", test_bend_tool);
   return g_test_run ();
 }

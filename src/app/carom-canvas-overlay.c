@@ -49,6 +49,32 @@ dev (const CaromView *view, CgVec2 p)
   return carom_view_to_device (view, p);
 }
 
+/* A boundary with arcs, closed (the view keeps angles: no flip). */
+static void
+curve_path (cairo_t *cr, const CaromView *view, const CgVec2 *v, const CgCurveEdge *e, size_t n)
+{
+  for (size_t k = 0; k < n; k++)
+    {
+      CgVec2 d = dev (view, v[k]);
+      if (k == 0)
+        cairo_move_to (cr, d.x, d.y);
+      if (e[k].sweep == 0.0)
+        {
+          CgVec2 b = dev (view, v[(k + 1) % n]);
+          cairo_line_to (cr, b.x, b.y);
+          continue;
+        }
+      CgVec2 q = dev (view, e[k].q);
+      double a0 = atan2 (v[k].y - e[k].q.y, v[k].x - e[k].q.x);
+      if (e[k].sweep > 0.0)
+        cairo_arc (cr, q.x, q.y, e[k].R * view->scale, a0, a0 + e[k].sweep);
+      else
+        cairo_arc_negative (cr, q.x, q.y, e[k].R * view->scale, a0, a0 + e[k].sweep);
+    }
+  if (n > 0)
+    cairo_close_path (cr);
+}
+
 static void
 polygon_path (cairo_t *cr, const CaromView *view, const CgVec2 *v, size_t n, gboolean closed)
 {
@@ -99,6 +125,8 @@ object_outline (cairo_t *cr, const CaromView *view, const CaromObject *o)
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, o->radius * view->scale, 0, 2 * G_PI);
     }
+  else if (o->edges != NULL)
+    curve_path (cr, view, o->points, o->edges, o->n_points);
   else
     polygon_path (cr, view, o->points, o->n_points, TRUE);
 }
@@ -310,6 +338,20 @@ carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *s
         const CaromObject *o = g_ptr_array_index (scene->objects, index);
         if (o->kind != CAROM_OBJECT_POLYGON)
           continue;
+        /* Each edge's midpoint handle bends it; the chosen edge is a
+         * filled one. A whole circle has no chord to bend. */
+        for (size_t k = 0; o->n_points >= 2 && k < o->n_points; k++)
+          {
+            CgVec2 m = dev (view, carom_editor_edge_midpoint (o, k));
+            round_handle (cr, &pal, m, VERTEX_SIZE - 1);
+            if (st->vertex_object == (gint)index && st->edge == (gint)k)
+              {
+                cairo_new_sub_path (cr);
+                cairo_arc (cr, m.x, m.y, (VERTEX_SIZE - 1) / 2, 0, 2 * G_PI);
+                set_rgb (cr, pal.accent, 1.0);
+                cairo_fill (cr);
+              }
+          }
         for (size_t k = 0; k < o->n_points; k++)
           square_handle (cr, &pal, dev (view, o->points[k]), VERTEX_SIZE,
                          st->vertex_object == (gint)index && st->vertex == (gint)k);

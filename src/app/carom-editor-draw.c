@@ -104,6 +104,35 @@ carom_editor_polygon_press (CaromEditor *self, CgVec2 p, int n_press, CaromModif
   return TRUE;
 }
 
+/* How finely the Circle tool's preview is drawn. */
+#define CIRCLE_PREVIEW_SIDES 96
+
+/* Adds the exact circle of centre c through the point q: TRUE when added. */
+static gboolean
+add_circle (CaromEditor *self, CgVec2 c, CgVec2 q)
+{
+  CgVec2 v0;
+  CgCurveEdge e;
+  cg_curve_circle (c, cg_distance (c, q), self->role, &v0, &e);
+  CaromObject *object = carom_object_new_polygon (NULL, self->role, &v0, 1);
+  carom_object_set_edges (object, &e);
+  g_autoptr (GError) error = NULL;
+  CaromScene *s = carom_document_get_edit_scene (self->document);
+  gint index = carom_edit_add (carom_document_get_history (self->document), s, object,
+                               _ ("Draw Circle"), NULL, &error);
+  if (index < 0)
+    {
+      carom_editor_show_error (self, error);
+      return FALSE;
+    }
+  carom_editor_edited (self);
+  guint i = (guint)index;
+  carom_editor_select (self, &i, 1, FALSE);
+  if (self->role == CG_ROLE_WALL)
+    carom_editor_set_role (self, CG_ROLE_OBSTACLE);
+  return TRUE;
+}
+
 /* The vertices of a regular polygon with centre c and first vertex at q. */
 static void
 regular_points (guint sides, CgVec2 c, CgVec2 q, GArray *out)
@@ -144,6 +173,25 @@ carom_editor_shape_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
         regular_points (self->sides, a, q, v);
         break;
       }
+    case CAROM_TOOL_CIRCLE:
+      {
+        /* The preview is the circle drawn as a fine polygon (the canvas
+         * draws previews as polygons); what is added is the exact circle. */
+        CgVec2 q = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
+        self->state.pointer = q;
+        double radius = cg_distance (q, a);
+        g_array_set_size (v, 0);
+        for (guint k = 0; k < CIRCLE_PREVIEW_SIDES; k++)
+          {
+            double t = 2.0 * G_PI * k / CIRCLE_PREVIEW_SIDES;
+            CgVec2 w = cg_v2 (a.x + radius * cos (t), a.y + radius * sin (t));
+            g_array_append_val (v, w);
+          }
+        self->state.preview_closed = TRUE;
+        self->state.preview_role = self->role;
+        self->state.preview_valid = radius > 0.0;
+        return;
+      }
     case CAROM_TOOL_BALL:
       {
         CgVec2 d = cg_sub (p, a);
@@ -181,6 +229,14 @@ carom_editor_shape_finish (CaromEditor *self)
           guint i = (guint)index;
           carom_editor_select (self, &i, 1, FALSE);
         }
+      return;
+    }
+  if (self->tool == CAROM_TOOL_CIRCLE)
+    {
+      /* A click without a drag draws nothing. */
+      if (self->state.preview->len > 0
+          && cg_distance (self->press, self->state.pointer) >= carom_editor_px (self, DRAG_PX))
+        add_circle (self, self->press, self->state.pointer);
       return;
     }
   GArray *v = self->state.preview;

@@ -17,6 +17,12 @@ static double
 distance_to_outline (const CaromObject *o, CgVec2 p)
 {
   double best = INFINITY;
+  if (o->edges != NULL)
+    {
+      for (size_t k = 0; k < o->n_points; k++)
+        best = fmin (best, cg_curve_edge_distance (o->points, o->edges, o->n_points, k, p));
+      return best;
+    }
   for (size_t k = 0; k < o->n_points; k++)
     best = fmin (best,
                  cg_point_segment_distance (p, o->points[k], o->points[(k + 1) % o->n_points]));
@@ -56,12 +62,14 @@ carom_editor_pick (CaromEditor *self, CgVec2 p)
         if (o->kind != CAROM_OBJECT_POLYGON || pass == 0
             || (pass == 1) != (o->role == CG_ROLE_OBSTACLE))
           continue;
-        CgAabb box = cg_polygon_bounds (o->points, o->n_points);
+        CgAabb box = carom_editor_object_box (o);
         if (p.x < box.lo.x - tol || p.x > box.hi.x + tol || p.y < box.lo.y - tol
             || p.y > box.hi.y + tol)
           continue;
-        if ((pass == 1 && cg_polygon_contains (o->points, o->n_points, p))
-            || distance_to_outline (o, p) <= tol)
+        gboolean inside = o->edges != NULL
+                              ? cg_curve_winding (o->points, o->edges, o->n_points, p) != 0
+                              : cg_polygon_contains (o->points, o->n_points, p);
+        if ((pass == 1 && inside) || distance_to_outline (o, p) <= tol)
           return (gint)i;
       }
   return -1;
@@ -119,13 +127,32 @@ carom_editor_snap (CaromEditor *self, CgVec2 p, CaromModifiers mods, gint skip_o
           const CaromObject *o = g_ptr_array_index (s->objects, i);
           if (o->hidden || o->kind != CAROM_OBJECT_POLYGON || moving (self, i))
             continue;
-          CgAabb box = cg_polygon_bounds (o->points, o->n_points);
+          CgAabb box = carom_editor_object_box (o);
           if (p.x < box.lo.x - tol || p.x > box.hi.x + tol || p.y < box.lo.y - tol
               || p.y > box.hi.y + tol)
             continue;
           for (size_t k = 0; k < o->n_points; k++)
             {
               gboolean moving = (gint)i == skip_object;
+              if (o->edges != NULL && o->edges[k].sweep != 0.0)
+                {
+                  /* An arc: its centre snaps like a vertex, and the point
+                   * of the arc nearest to p like an edge. */
+                  const CgCurveEdge *e = &o->edges[k];
+                  double dq = cg_distance (p, e->q);
+                  if (!moving && dq <= best_vertex)
+                    best_vertex = dq, vertex = e->q, have_vertex = TRUE;
+                  if (!moving && dq > 0.0
+                      && fabs (cg_curve_edge_distance (o->points, o->edges, o->n_points, k, p)
+                               - fabs (dq - e->R))
+                             <= 1e-9 * (1.0 + e->R))
+                    {
+                      double d = fabs (dq - e->R);
+                      if (d <= best_edge)
+                        best_edge = d, edge = cg_mul_add (e->q, e->R / dq, cg_sub (p, e->q)),
+                        have_edge = TRUE;
+                    }
+                }
               size_t next = (k + 1) % o->n_points;
               if (!(moving && (gint)k == skip_vertex))
                 {
@@ -133,8 +160,10 @@ carom_editor_snap (CaromEditor *self, CgVec2 p, CaromModifiers mods, gint skip_o
                   if (d <= best_vertex)
                     best_vertex = d, vertex = o->points[k], have_vertex = TRUE;
                 }
-              /* The edges next to a dragged vertex move with it. */
-              if (moving && ((gint)k == skip_vertex || (gint)next == skip_vertex))
+              /* The edges next to a dragged vertex move with it; an arc
+               * snapped above. */
+              if ((moving && ((gint)k == skip_vertex || (gint)next == skip_vertex))
+                  || (o->edges != NULL && o->edges[k].sweep != 0.0))
                 continue;
               CgVec2 a = o->points[k], ab = cg_sub (o->points[next], a);
               double len2 = cg_length_sq (ab);

@@ -30,6 +30,7 @@ typedef enum
   DRAG_BAND,
   DRAG_HANDLE,
   DRAG_VERTEX,
+  DRAG_BEND,  /* an edge's midpoint handle, bending it (vertex tool) */
   DRAG_SHAPE, /* rectangle, regular polygon or ball being dragged out */
   DRAG_BEAM,  /* a beam being dragged out, live in the scene (indices[0] once added) */
 } DragKind;
@@ -68,6 +69,7 @@ struct _CaromEditor
   guint serial;
   char *refusal;    /* why the vertex being dragged cannot go where it is */
   gint drag_vertex; /* DRAG_VERTEX: the vertex's index in originals[0] */
+  gint drag_edge;   /* DRAG_BEND (and a press on a midpoint handle): the edge, or -1 */
   gboolean band_add;
   gboolean drag_applied; /* the drag under way changed the scene (one undo step) */
   guint64 drag_position; /* the history's position after the drag's last change */
@@ -139,8 +141,12 @@ void carom_editor_band_finish (CaromEditor *self);
 gboolean carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,
                                   const char *label, const char *merge_key, gboolean show,
                                   gint *vertex);
+gboolean carom_editor_try_curve (CaromEditor *self, guint index, const CgVec2 *v,
+                                 const CgCurveEdge *e, guint n, const char *label,
+                                 const char *merge_key, gboolean show, gint *vertex);
 void carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 gboolean carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mods);
 gboolean carom_editor_delete_vertex (CaromEditor *self);
+void carom_editor_bend_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 
 G_END_DECLS

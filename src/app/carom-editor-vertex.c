@@ -36,10 +36,60 @@ vertex_at (CaromEditor *self, CgVec2 p, gint *object, gint *vertex)
   return found;
 }
 
-/* The selected polygon's edge under p: its object, index and the nearest
- * point on it. */
+CgVec2
+carom_editor_edge_midpoint (const CaromObject *o, size_t k)
+{
+  if (o->edges != NULL && o->edges[k].sweep != 0.0)
+    return cg_curve_edge_point (o->points, o->edges, o->n_points, k, 0.5);
+  return cg_lerp (o->points[k], o->points[(k + 1) % o->n_points], 0.5);
+}
+
+/* The selected polygon's midpoint handle under p: its object and edge. A
+ * whole circle has none (it has no chord to bend). */
 static gboolean
-edge_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge, CgVec2 *point)
+midpoint_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge)
+{
+  g_autoptr (GArray) sel = carom_editor_get_selection (self);
+  double best = carom_editor_px (self, HANDLE_PX);
+  gboolean found = FALSE;
+  for (guint i = 0; i < sel->len; i++)
+    {
+      guint index = g_array_index (sel, guint, i);
+      const CaromObject *o = carom_editor_object_at (self, index);
+      if (o->kind != CAROM_OBJECT_POLYGON || o->n_points < 2)
+        continue;
+      for (size_t k = 0; k < o->n_points; k++)
+        {
+          double d = cg_distance (p, carom_editor_edge_midpoint (o, k));
+          if (d <= best)
+            best = d, *object = (gint)index, *edge = (gint)k, found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* Where along arc edge k of o (a fraction of its sweep) the point of the
+ * arc nearest to p lies. */
+static double
+arc_fraction (const CaromObject *o, size_t k, CgVec2 p)
+{
+  const CgCurveEdge *e = &o->edges[k];
+  CgVec2 u0 = cg_sub (o->points[k], e->q), up = cg_sub (p, e->q);
+  double turn = atan2 (cg_cross (u0, up), cg_dot (u0, up));
+  if (e->sweep < 0.0)
+    turn = -turn;
+  if (turn < 0.0)
+    turn += 2.0 * G_PI;
+  double s = turn / fabs (e->sweep);
+  if (s > 1.0) /* past the end: the nearer end */
+    s = turn - fabs (e->sweep) < 2.0 * G_PI - turn ? 1.0 : 0.0;
+  return s;
+}
+
+/* The selected polygon's edge under p: its object, index, the nearest
+ * point on it and its fraction along the edge. */
+static gboolean
+edge_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge, CgVec2 *point, double *fraction)
 {
   g_autoptr (GArray) sel = carom_editor_get_selection (self);
   double best = carom_editor_px (self, PICK_PX);
@@ -52,12 +102,23 @@ edge_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge, CgVec2 *point)
         continue;
       for (size_t k = 0; k < o->n_points; k++)
         {
-          CgVec2 a = o->points[k], ab = cg_sub (o->points[(k + 1) % o->n_points], a);
-          double t = fmin (fmax (cg_dot (cg_sub (p, a), ab) / cg_length_sq (ab), 0.0), 1.0);
-          CgVec2 q = cg_mul_add (a, t, ab);
+          double t;
+          CgVec2 q;
+          if (o->edges != NULL && o->edges[k].sweep != 0.0)
+            {
+              t = arc_fraction (o, k, p);
+              q = cg_curve_edge_point (o->points, o->edges, o->n_points, k, t);
+            }
+          else
+            {
+              CgVec2 a = o->points[k], ab = cg_sub (o->points[(k + 1) % o->n_points], a);
+              t = fmin (fmax (cg_dot (cg_sub (p, a), ab) / cg_length_sq (ab), 0.0), 1.0);
+              q = cg_mul_add (a, t, ab);
+            }
           double d = cg_distance (p, q);
           if (d <= best)
-            best = d, *object = (gint)index, *edge = (gint)k, *point = q, found = TRUE;
+            best = d, *object = (gint)index, *edge = (gint)k, *point = q, *fraction = t,
+            found = TRUE;
         }
     }
   return found;
@@ -71,19 +132,35 @@ gboolean
 carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,
                          const char *label, const char *merge_key, gboolean show, gint *vertex)
 {
+  return carom_editor_try_curve (self, index, v, NULL, n, label, merge_key, show, vertex);
+}
+
+/* carom_editor_try_points() with edges: NULL keeps the arcs of a polygon
+ * whose vertex count stays (they follow their ends), else sets them. The
+ * chosen edge follows a reversal too. */
+gboolean
+carom_editor_try_curve (CaromEditor *self, guint index, const CgVec2 *v, const CgCurveEdge *e,
+                        guint n, const char *label, const char *merge_key, gboolean show,
+                        gint *vertex)
+{
   const CaromObject *o = carom_editor_object_at (self, index);
   CgRole role = o->role;
   g_autoptr (GError) error = NULL;
   gboolean reversed = FALSE;
-  gboolean ok = carom_edit_check_polygon (v, n, &error)
-                && carom_edit_set_points (carom_document_get_history (self->document),
-                                          carom_document_get_edit_scene (self->document), index, v,
-                                          n, label, merge_key, &reversed, &error);
+  CaromHistory *history = carom_document_get_history (self->document);
+  CaromScene *scene = carom_document_get_edit_scene (self->document);
+  gboolean ok = e != NULL ? carom_edit_set_curve (history, scene, index, v, e, n, label, merge_key,
+                                                  &reversed, &error)
+                          : carom_edit_set_points (history, scene, index, v, n, label, merge_key,
+                                                   &reversed, &error);
   if (ok)
     {
-      /* Reversal maps vertex i to n - 1 - i (cg_polygon_orient). */
+      /* Reversal maps vertex i to n - 1 - i (cg_polygon_orient), edge k
+       * to n - 2 - k (mod n). */
       if (reversed && vertex != NULL && *vertex >= 0)
         *vertex = (gint)n - 1 - *vertex;
+      if (reversed && self->state.edge >= 0 && self->state.vertex_object == (gint)index)
+        self->state.edge = (gint)((2 * n - 2 - (guint)self->state.edge) % n);
       carom_editor_edited (self);
       carom_editor_explain_reversal (self, reversed, role);
       return TRUE;
@@ -131,11 +208,16 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
 {
   gint object = -1, vertex = -1, edge = -1;
   CgVec2 on_edge;
-  if (vertex_at (self, p, &object, &vertex))
+  double fraction = 0.0;
+  gboolean on_vertex = vertex_at (self, p, &object, &vertex);
+  if (on_vertex || (n_press == 1 && midpoint_at (self, p, &object, &edge)))
     {
+      /* A vertex to drag, or an edge's midpoint handle to bend it by. */
       self->state.vertex_object = object;
       self->state.vertex = vertex;
+      self->state.edge = edge;
       self->drag_vertex = vertex;
+      self->drag_edge = edge;
       g_array_set_size (self->indices, 0);
       guint index = (guint)object;
       g_array_append_val (self->indices, index);
@@ -147,15 +229,26 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
       carom_editor_changed (self);
       return TRUE;
     }
-  if (n_press >= 2 && edge_at (self, p, &object, &edge, &on_edge))
+  if (edge_at (self, p, &object, &edge, &on_edge, &fraction))
     {
       const CaromObject *o = carom_editor_object_at (self, (guint)object);
-      g_autoptr (GArray) v = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), o->n_points + 1);
-      g_array_append_vals (v, o->points, o->n_points);
-      g_array_insert_val (v, (guint)edge + 1, on_edge);
+      if (n_press == 1)
+        {
+          /* A click on an edge chooses it (Properties shows its arc). */
+          self->state.vertex_object = object;
+          self->state.vertex = -1;
+          self->state.edge = edge;
+          carom_editor_changed (self);
+          return TRUE;
+        }
+      size_t n = o->n_points;
+      g_autofree CgVec2 *v = g_new (CgVec2, n + 1);
+      g_autofree CgCurveEdge *e = g_new (CgCurveEdge, n + 1);
+      carom_curve_insert_vertex (o->points, o->edges, n, (size_t)edge, fraction, v, e);
       gint added = edge + 1;
-      if (carom_editor_try_points (self, (guint)object, (CgVec2 *)v->data, v->len, _ ("Add Vertex"),
-                                   NULL, TRUE, &added))
+      self->state.edge = -1;
+      if (carom_editor_try_curve (self, (guint)object, v, o->edges != NULL ? e : NULL, (guint)n + 1,
+                                  _ ("Add Vertex"), NULL, TRUE, &added))
         {
           self->state.vertex_object = object;
           self->state.vertex = added;
@@ -189,19 +282,64 @@ carom_editor_delete_vertex (CaromEditor *self)
   if (self->state.vertex < 0 || o == NULL || o->kind != CAROM_OBJECT_POLYGON
       || (size_t)self->state.vertex >= o->n_points)
     return FALSE;
-  if (o->n_points <= 3)
+  /* Two vertices make a boundary only with an arc between them. */
+  if (o->n_points <= (o->edges != NULL ? 2 : 3))
     {
       carom_editor_message (self, _ ("A polygon needs at least 3 vertices"));
       return TRUE;
     }
-  g_autoptr (GArray) v = g_array_new (FALSE, FALSE, sizeof (CgVec2));
-  g_array_append_vals (v, o->points, o->n_points);
-  g_array_remove_index (v, (guint)self->state.vertex);
-  if (carom_editor_try_points (self, (guint)self->state.vertex_object, (CgVec2 *)v->data, v->len,
-                               _ ("Delete Vertex"), NULL, TRUE, NULL))
+  size_t n = o->n_points;
+  g_autofree CgVec2 *v = g_new (CgVec2, n - 1);
+  g_autofree CgCurveEdge *e = g_new (CgCurveEdge, n - 1);
+  carom_curve_delete_vertex (o->points, o->edges, n, (size_t)self->state.vertex, v, e);
+  if (carom_editor_try_curve (self, (guint)self->state.vertex_object, v,
+                              o->edges != NULL ? e : NULL, (guint)n - 1, _ ("Delete Vertex"), NULL,
+                              TRUE, NULL))
     {
       self->state.vertex = -1;
       carom_editor_changed (self);
     }
   return TRUE;
+}
+
+/* The boundary of points and edges as a polygon fine enough to draw. */
+static void
+sample_boundary (const CgVec2 *v, const CgCurveEdge *e, size_t n, GArray *out)
+{
+  g_array_set_size (out, 0);
+  for (size_t k = 0; k < n; k++)
+    {
+      guint steps = e[k].sweep != 0.0 ? 4 + (guint)(fabs (e[k].sweep) * 16.0 / G_PI) : 1;
+      for (guint j = 0; j < steps; j++)
+        {
+          CgVec2 p = cg_curve_edge_point (v, e, n, k, (double)j / steps);
+          g_array_append_val (out, p);
+        }
+    }
+}
+
+void
+carom_editor_bend_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
+{
+  const CaromObject *o0 = g_ptr_array_index (self->originals, 0);
+  guint index = g_array_index (self->indices, guint, 0);
+  size_t n = o0->n_points, k = (size_t)self->drag_edge;
+  /* Snapping would fight the "back on the chord" rule: only Ctrl's exact
+   * pointer and the pointer itself count. */
+  (void)mods;
+  CgVec2 a = o0->points[k], b = o0->points[(k + 1) % n];
+  g_autofree CgCurveEdge *e = g_new (CgCurveEdge, n);
+  for (size_t i = 0; i < n; i++)
+    e[i] = o0->edges != NULL ? o0->edges[i] : cg_curve_edge_straight ();
+  /* Within a few pixels of the chord, the edge is straight again. */
+  e[k] = carom_curve_edge_through (a, b, p, carom_editor_px (self, DRAG_PX));
+  sample_boundary (o0->points, e, n, self->state.preview);
+  self->state.preview_closed = TRUE;
+  self->state.preview_role = o0->role;
+  self->state.pointer = p;
+  self->state.snap = CAROM_SNAP_NONE;
+  g_clear_pointer (&self->refusal, g_free);
+  self->state.preview_valid = carom_editor_try_curve (
+      self, index, o0->points, e, (guint)n,
+      e[k].sweep != 0.0 ? _ ("Bend Edge") : _ ("Straighten Edge"), self->merge_key, FALSE, NULL);
 }

@@ -70,6 +70,7 @@ end_drag (CaromEditor *self)
   g_clear_pointer (&self->merge_key, g_free);
   g_clear_pointer (&self->refusal, g_free);
   self->drag_applied = FALSE;
+  self->drag_edge = -1;
 }
 
 /* An edit that is not the drag's own (Delete, a nudge) ends the drag where
@@ -99,7 +100,7 @@ carom_editor_edited (CaromEditor *self)
   carom_document_edited (self->document);
   self->own_edit = FALSE;
   if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX
-      || self->drag == DRAG_BEAM)
+      || self->drag == DRAG_BEND || self->drag == DRAG_BEAM)
     {
       self->drag_applied = TRUE;
       self->drag_position
@@ -244,6 +245,8 @@ carom_editor_object_box (const CaromObject *o)
         box = cg_aabb_union (box, (CgAabb){ cg_sub (o->beam_end, r), cg_add (o->beam_end, r) });
       return box;
     }
+  if (o->edges != NULL)
+    return cg_curve_bounds (o->points, o->edges, o->n_points);
   return cg_polygon_bounds (o->points, o->n_points);
 }
 
@@ -348,6 +351,7 @@ carom_editor_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mod
       return carom_editor_polygon_press (self, p, n_press, mods);
     case CAROM_TOOL_RECTANGLE:
     case CAROM_TOOL_REGULAR:
+    case CAROM_TOOL_CIRCLE:
       if (n_press >= 2)
         return TRUE;
       self->press = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
@@ -404,7 +408,12 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case DRAG_PENDING:
       if (cg_distance (p, self->press_raw) < carom_editor_px (self, DRAG_PX))
         return;
-      if (self->tool == CAROM_TOOL_VERTEX)
+      if (self->tool == CAROM_TOOL_VERTEX && self->drag_edge >= 0)
+        {
+          self->drag = DRAG_BEND;
+          carom_editor_bend_drag_update (self, p, mods);
+        }
+      else if (self->tool == CAROM_TOOL_VERTEX)
         {
           self->drag = DRAG_VERTEX;
           carom_editor_vertex_drag_update (self, p, mods);
@@ -437,6 +446,9 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case DRAG_VERTEX:
       carom_editor_vertex_drag_update (self, p, mods);
       break;
+    case DRAG_BEND:
+      carom_editor_bend_drag_update (self, p, mods);
+      break;
     case DRAG_SHAPE:
       carom_editor_shape_update (self, p, mods);
       break;
@@ -468,15 +480,19 @@ carom_editor_release (CaromEditor *self, CgVec2 p, CaromModifiers mods)
         carom_editor_band_finish (self);
       break;
     case DRAG_VERTEX:
-      /* Released where the vertex cannot go: the drag is refused whole, and
-       * the polygon goes back to where the drag began (not to the last
-       * place the vertex could go, which the user never chose). */
+    case DRAG_BEND:
+      /* Released where the vertex cannot go (or into a bend the boundary
+       * cannot take): the drag is refused whole, and the polygon goes back
+       * to where the drag began (not to the last place the vertex could
+       * go, which the user never chose). */
       if (self->refusal != NULL)
         {
           g_autofree char *why = g_steal_pointer (&self->refusal);
-          gint vertex = self->drag_vertex;
+          gint vertex = self->drag_vertex, edge = self->drag_edge;
+          gboolean bend = self->drag == DRAG_BEND;
           carom_editor_cancel (self);
-          self->state.vertex = vertex;
+          self->state.vertex = bend ? -1 : vertex;
+          self->state.edge = bend ? edge : -1;
           carom_editor_message (self, why);
           carom_editor_changed (self);
           return;
@@ -862,8 +878,9 @@ document_changed (CaromEditor *self)
   const CaromObject *o = self->state.vertex_object >= 0
                              ? carom_editor_object_at (self, (guint)self->state.vertex_object)
                              : NULL;
-  if (!in_place || o == NULL || o->kind != CAROM_OBJECT_POLYGON || self->state.vertex < 0
-      || (size_t)self->state.vertex >= o->n_points
+  if (!in_place || o == NULL || o->kind != CAROM_OBJECT_POLYGON
+      || (self->state.vertex < 0 && self->state.edge < 0)
+      || (size_t)self->state.vertex >= o->n_points || (size_t)self->state.edge >= o->n_points
       || !carom_editor_is_selected (self, (guint)self->state.vertex_object))
     self->state.vertex = self->state.vertex_object = -1;
   if (self->selection->len == 0)
@@ -1053,7 +1070,8 @@ carom_editor_init (CaromEditor *self)
   self->selection = g_ptr_array_new_with_free_func (g_free);
   self->state.preview = g_array_new (FALSE, FALSE, sizeof (CgVec2));
   self->state.preview_valid = TRUE;
-  self->state.vertex_object = self->state.vertex = -1;
+  self->state.vertex_object = self->state.vertex = self->state.edge = -1;
+  self->drag_edge = -1;
   self->indices = g_array_new (FALSE, FALSE, sizeof (guint));
   self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
   self->lab = carom_lab_new ();

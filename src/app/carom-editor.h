@@ -21,6 +21,7 @@ typedef enum
   CAROM_TOOL_POLYGON,   ///< click vertices of a wall or an obstacle (P)
   CAROM_TOOL_RECTANGLE, ///< drag a rectangle (R)
   CAROM_TOOL_REGULAR,   ///< drag a regular polygon from its centre (G)
+  CAROM_TOOL_CIRCLE,    ///< drag an exact circle from its centre (C)
   CAROM_TOOL_BALL,      ///< click to place a ball, drag for its direction (B)
   CAROM_TOOL_BEAM,      ///< drag out a fan or a parallel beam of balls (E)
   CAROM_TOOL_LAB,       ///< the Collision lab's probes (L): see carom_editor_get_lab()
@@ -93,6 +94,9 @@ typedef struct
 
   gint vertex_object; ///< vertex tool: the object of the chosen vertex, or -1
   gint vertex;        ///< its vertex, or -1
+  /// vertex tool: the chosen edge of vertex_object (from its vertex edge to
+  /// the next), or -1; meaningful only while vertex_object >= 0
+  gint edge;
 } CaromEditorState;
 
 #define CAROM_TYPE_EDITOR (carom_editor_get_type ())
@@ -171,6 +175,10 @@ void carom_editor_clear_selection (CaromEditor *self);
 /// The selection's box (empty without a selection), and where each handle is.
 CgAabb carom_editor_get_selection_box (CaromEditor *self);
 gboolean carom_editor_get_handle (CaromEditor *self, CaromHandle handle, CgVec2 *where);
+
+/// Where the Vertices tool shows edge k's midpoint handle, which bends the
+/// edge: the middle of the arc or of the segment.
+CgVec2 carom_editor_edge_midpoint (const CaromObject *o, size_t k);
 
 /// Removes the selection (one undo step).
 void carom_editor_delete_selection (CaromEditor *self);

@@ -37,6 +37,9 @@ next_point_hint (CaromWindow *self)
     case CAROM_TOOL_REGULAR:
       return self->point_pending ? _ ("A vertex: it sets the size and the turn")
                                  : _ ("The regular polygon’s centre");
+    case CAROM_TOOL_CIRCLE:
+      return self->point_pending ? _ ("A point on the circle: it sets the radius")
+                                 : _ ("The circle’s centre");
     case CAROM_TOOL_BALL:
       return _ ("The new ball’s centre");
     case CAROM_TOOL_BEAM:
@@ -106,7 +109,8 @@ point_activated (CaromWindow *self)
     }
   CaromModifiers exact = CAROM_MOD_CTRL;
   carom_editor_motion (self->editor, p, exact);
-  if (tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR || tool == CAROM_TOOL_BEAM)
+  if (tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR || tool == CAROM_TOOL_CIRCLE
+      || tool == CAROM_TOOL_BEAM)
     {
       /* Two typed points make the drag: the press, then the release. */
       if (!self->point_pending)

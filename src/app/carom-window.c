@@ -430,7 +430,7 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 /* ---- editing ---- */
 
 static const char *const tool_names[CAROM_N_TOOLS]
-    = { "select", "vertex", "polygon", "rectangle", "regular", "ball", "beam", "lab" };
+    = { "select", "vertex", "polygon", "rectangle", "regular", "circle", "ball", "beam", "lab" };
 
 static void
 tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
@@ -489,8 +489,8 @@ editor_tool_changed (CaromWindow *self)
   CaromTool tool = carom_editor_get_tool (self->editor);
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "tool");
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_string (tool_names[tool]));
-  gboolean draws
-      = tool == CAROM_TOOL_POLYGON || tool == CAROM_TOOL_RECTANGLE || tool == CAROM_TOOL_REGULAR;
+  gboolean draws = tool == CAROM_TOOL_POLYGON || tool == CAROM_TOOL_RECTANGLE
+                   || tool == CAROM_TOOL_REGULAR || tool == CAROM_TOOL_CIRCLE;
   gtk_widget_set_visible (self->role_box, draws);
   gtk_widget_set_visible (self->sides_box, tool == CAROM_TOOL_REGULAR);
   gtk_widget_set_visible (self->beam_box, tool == CAROM_TOOL_BEAM);
@@ -518,6 +518,8 @@ sides_changed (CaromWindow *self)
   carom_editor_set_sides (self->editor, (guint)gtk_spin_button_get_value_as_int (self->sides_spin));
 }
 
+    case CAROM_TOOL_CIRCLE:
+      return _ ("Drag from the centre out to the radius · Escape cancels");
 /* The Beam tool's options bar tells the editor the next beam's shape, rays
  * and spread (the spread only matters to a fan). */
 static void
@@ -991,6 +993,7 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->stepper, "notify::ball", G_CALLBACK (carom_window_update_step),
                             self);
   g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (carom_window_update_step),
+    { GDK_KEY_c, 0, "win.tool", "circle" },
                             self);
   g_signal_connect_swapped (self->stepper, "notify::playing", G_CALLBACK (update_playing), self);
   g_signal_connect_swapped (self->scrubber, "value-changed", G_CALLBACK (scrubber_moved), self);
