@@ -18,6 +18,8 @@ carom_render_cache_free (CaromRenderCache *cache)
     cg_boundary_clear (&cache->polygons[i].boundary);
   g_free (cache->polygons);
   cg_bvh_clear (&cache->objects);
+  if (cache->beams != NULL)
+    g_ptr_array_unref (cache->beams);
   g_free (cache);
 }
 
@@ -68,9 +70,12 @@ drawing_bounds (const CaromRenderCache *cache)
   for (guint b = 0; b < cache->trace->balls->len; b++)
     {
       const CaromBallTrace *bt = &g_array_index (cache->trace->balls, CaromBallTrace, b);
-      double r = bt->ball->radius;
-      box = cg_aabb_add_point (box, cg_sub (bt->ball->center, cg_v2 (r, r)));
-      box = cg_aabb_add_point (box, cg_add (bt->ball->center, cg_v2 (r, r)));
+      double r = bt->trace.radius;
+      if (cg_is_valid_vec2 (bt->trace.start))
+        {
+          box = cg_aabb_add_point (box, cg_sub (bt->trace.start, cg_v2 (r, r)));
+          box = cg_aabb_add_point (box, cg_add (bt->trace.start, cg_v2 (r, r)));
+        }
       for (size_t k = 0; k < bt->trace.n_hits; k++)
         if (cg_is_valid_vec2 (bt->trace.hits[k].point))
           box = cg_aabb_add_point (box, bt->trace.hits[k].point);
@@ -110,6 +115,13 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
     }
   if (cache->world != NULL)
     outline_boxes (cache);
+  cache->beams = g_ptr_array_new ();
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CAROM_OBJECT_BEAM && !o->hidden)
+        g_ptr_array_add (cache->beams, (gpointer)o);
+    }
 
   g_autofree CgAabb *boxes = g_new (CgAabb, MAX (cache->n_polygons, 1));
   for (guint i = 0; i < cache->n_polygons; i++)
@@ -258,4 +270,28 @@ carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out
             && cg_aabb_overlaps (cg_bvh_child_box (node, k), box))
           stack[top++] = node->child[k];
     }
+}
+
+double
+carom_render_cache_front_length (const CaromRenderCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, 0.0);
+  if (cache->ball == NULL)
+    return 0.0;
+  const CaromObject *beam = carom_ball_trace_beam (cache->ball);
+  gboolean crowd = cache->trace->balls->len > CAROM_MANY_BALLS;
+  if (beam == NULL && !crowd)
+    return 0.0;
+  double longest = 0.0;
+  for (guint b = 0; b < cache->trace->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (cache->trace->balls, CaromBallTrace, b);
+      if (carom_ball_trace_beam (bt) != beam)
+        continue;
+      double length = 0.0;
+      for (size_t k = 0; k < bt->trace.n_hits; k++)
+        length += bt->trace.hits[k].distance;
+      longest = fmax (longest, length);
+    }
+  return longest;
 }

@@ -95,6 +95,8 @@ carom_render_options_init (CaromRenderOptions *options)
     .bvh_min_pt = 8.0,
     .legend = CAROM_LEGEND_AUTO,
     .digits = CAROM_DIGITS_DEFAULT,
+    .paths_by = CAROM_PATHS_BY_RAY,
+    .front = CAROM_FRONT_NONE,
   };
 }
 
@@ -114,4 +116,30 @@ carom_legend_placement_parse (const char *name, CaromLegendPlacement *placement,
   g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_OVERLAY,
                _ ("unknown legend placement “%s” (known: auto, right, below, none)"), name);
   return FALSE;
+}
+
+static const char *const colouring_names[] = { "ray", "bounces", "single" };
+
+gboolean
+carom_path_colouring_parse (const char *name, CaromPathColouring *colouring, GError **error)
+{
+  g_return_val_if_fail (name != NULL && colouring != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (colouring_names); i++)
+    if (strcmp (name, colouring_names[i]) == 0)
+      {
+        *colouring = (CaromPathColouring)i;
+        return TRUE;
+      }
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_OVERLAY,
+               _ ("unknown path colouring “%s” (known: ray, bounces, single)"), name);
+  return FALSE;
+}
+
+const char *
+carom_path_colouring_name (CaromPathColouring colouring)
+{
+  g_return_val_if_fail ((guint)colouring < G_N_ELEMENTS (colouring_names), "ray");
+  return colouring_names[colouring];
 }

@@ -37,6 +37,7 @@ struct CaromRenderCache
   CgAabb bounds;
   double radius; ///< the selected ball's, 0 without balls
   guint n_walls, n_obstacles;
+  GPtrArray *beams; ///< CaromObject* (borrowed): the beams drawn, in scene order
 };
 
 /// The true boundary of polygon i, built on first use: most polygons of a
@@ -279,6 +280,33 @@ void carom_draw_balls (CaromFrame *f, GArray *paths);
 
 /// At the chosen step: what the cast of that hit tested, rejected and culled.
 void carom_draw_candidates (CaromFrame *f, GArray *paths);
+
+/* carom-render-paths.c */
+
+/// A path drawn blended with others: a ray of a beam, or a ball of a crowd.
+typedef struct
+{
+  const CaromBallTrace *bt;
+  guint k, n;     ///< its index among the rays of its beam (or the balls), and how many
+  gboolean front; ///< drawn up to options->front, its ball at the front
+} CaromRayInfo;
+
+/// The beam a traced ball is a ray of, or NULL for a ball of the scene.
+static inline const CaromObject *
+carom_ball_trace_beam (const CaromBallTrace *bt)
+{
+  return bt->source != NULL && bt->source->kind == CAROM_OBJECT_BEAM ? bt->source : NULL;
+}
+
+/// The blended paths (CaromRayInfo).
+void carom_draw_rays (CaromFrame *f, GArray *rays);
+
+/// The front at options->front: the selected path (may be NULL) up to it,
+/// and the balls of the rays in it.
+void carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected);
+
+/// The beams as objects: their starting balls and direction arrows.
+void carom_draw_beams (CaromFrame *f);
 
 /* carom-render-labels.c */
 

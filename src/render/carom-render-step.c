@@ -349,7 +349,7 @@ carom_draw_balls (CaromFrame *f, GArray *paths)
   for (guint k = 0; k < paths->len; k++)
     {
       const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
-      ball_disk (f, &p->look, p->bt->ball->center, p->bt->ball->radius, p->step >= 1);
+      ball_disk (f, &p->look, p->bt->trace.start, p->bt->ball->radius, p->step >= 1);
       /* Faint ghosts where the ball was at the hits before the step. */
       if (p->step >= 2 && (f->options->overlays & CAROM_OVERLAY_GHOSTS))
         for (gint64 k = 1; k < p->step; k++)

@@ -244,6 +244,8 @@ typedef enum
   SAMPLE_HIT_PRIMITIVE,
   SAMPLE_REJECTED,
   SAMPLE_CULLED,
+  SAMPLE_BEAM,
+  SAMPLE_RAMP,
 } Sample;
 
 typedef struct
@@ -313,8 +315,23 @@ legend_rows (const CaromFrame *f)
     add_row (rows, SAMPLE_WALL, g_strdup (_ ("Wall")));
   if (c->n_obstacles > 0)
     add_row (rows, SAMPLE_OBSTACLE, g_strdup (_ ("Obstacle")));
-  if (balls)
+  gboolean loose = FALSE, blended = c->trace->balls->len > CAROM_MANY_BALLS;
+  for (guint b = 0; b < c->trace->balls->len; b++)
+    {
+      gboolean ray
+          = carom_ball_trace_beam (&g_array_index (c->trace->balls, CaromBallTrace, b)) != NULL;
+      loose |= !ray;
+      blended |= ray;
+    }
+  if (loose)
     add_row (rows, SAMPLE_BALL, g_strdup (_ ("Ball")));
+  if (c->beams != NULL && c->beams->len > 0)
+    add_row (rows, SAMPLE_BEAM, g_strdup (_ ("Beam: where its rays start")));
+  if ((show & CAROM_OVERLAY_PATH) && blended && o->paths_by != CAROM_PATHS_SINGLE)
+    add_row (rows, SAMPLE_RAMP,
+             g_strdup (o->paths_by == CAROM_PATHS_BY_RAY
+                           ? _ ("Paths blended, coloured by ray, first to last")
+                           : _ ("Paths blended, coloured by bounces, none to the most")));
   if ((show & CAROM_OVERLAY_PATH) && balls)
     {
       add_row (rows, SAMPLE_PATH, g_strdup (_ ("Path of the ball’s centre")));
@@ -532,6 +549,40 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         double width = sample == SAMPLE_CONTACT_NORMAL ? CAROM_NORMAL_WEIGHT * s->normal_width
                                                        : CAROM_VECTOR_WEIGHT * s->path_width;
         carom_vector_arrow (f, cg_v2 (box.lo.x, mid.y), cg_v2 (1.0, 0.0), w, color, width, dash);
+        break;
+      }
+    case SAMPLE_RAMP:
+      {
+        /* The ramp as thin bars, left to right. */
+        const int n = 12;
+        for (int k = 0; k < n; k++)
+          {
+            carom_set_color (cr, carom_render_ramp ((k + 0.5) / n));
+            cairo_rectangle (cr, box.lo.x + k * w / n, box.lo.y + 0.3 * h, w / n + 0.05, 0.4 * h);
+            cairo_fill (cr);
+          }
+        break;
+      }
+    case SAMPLE_BEAM:
+      {
+        /* A ball and three short rays fanning out of it. */
+        double r = 0.22 * h;
+        CgVec2 c = { box.lo.x + r + 1.0, mid.y };
+        cairo_arc (cr, c.x, c.y, r, 0.0, 2.0 * G_PI);
+        carom_set_color (cr, s->ball_fill);
+        cairo_fill_preserve (cr);
+        carom_set_color (cr, s->ball_stroke);
+        cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
+        cairo_stroke (cr);
+        double len = box.hi.x - c.x - r;
+        for (int k = -1; k <= 1; k++)
+          {
+            double a = k * 0.35;
+            CgVec2 u = { cos (a), sin (a) };
+            CgVec2 from = cg_mul_add (c, r, u);
+            double l = len / cos (a) * 0.92;
+            carom_vector_arrow (f, from, u, l, s->path, s->path_width, NULL);
+          }
         break;
       }
     case SAMPLE_HIT_PRIMITIVE:

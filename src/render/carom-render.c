@@ -624,6 +624,56 @@ draw_paths (CaromFrame *f, GArray *paths)
 
 /* ---- the frame --------------------------------------------------------- */
 
+/* The balls' paths: those drawn one by one (paths, CaromPathInfo) and those
+ * drawn blended (rays, CaromRayInfo): the rays of beams, and every ball of a
+ * crowd of more than CAROM_MANY_BALLS. The selected ball is drawn one by one
+ * on top of the blend (and blended too, so the density is true), or, with a
+ * front, up to the front (*selected). */
+static void
+gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_path,
+              const CaromPathInfo **selected)
+{
+  const CaromRenderCache *cache = f->cache;
+  const CaromRenderOptions *options = f->options;
+  guint n_balls = cache->trace->balls->len;
+  gboolean crowd = n_balls > CAROM_MANY_BALLS;
+  const CaromObject *selected_beam = NULL;
+  gboolean selected_blended = FALSE;
+  if (cache->ball != NULL)
+    {
+      selected_beam = carom_ball_trace_beam (cache->ball);
+      selected_blended = crowd || selected_beam != NULL;
+    }
+  gboolean front = options->front >= 0.0 && selected_blended;
+  for (guint b = 0; b < n_balls; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (cache->trace->balls, CaromBallTrace, b);
+      const CaromObject *beam = carom_ball_trace_beam (bt);
+      CaromPathInfo p = { .bt = bt, .look = ball_look (f->style, b) };
+      p.step = bt == cache->ball ? options->step : CAROM_STEP_NONE;
+      if (p.step > (gint64)bt->trace.n_hits || p.step < CAROM_STEP_NONE)
+        p.step = CAROM_STEP_NONE; /* the caller skipped carom_render_cache_check_step() */
+      if (beam != NULL || crowd)
+        {
+          CaromRayInfo r = { .bt = bt,
+                             .k = beam != NULL ? bt->ray : b,
+                             .n = beam != NULL ? MAX (beam->count, 1u) : n_balls };
+          r.front = front && beam == selected_beam;
+          g_array_append_val (rays, r);
+          if (bt != cache->ball)
+            continue;
+          if (front)
+            {
+              *front_path = p;
+              *selected = front_path;
+              continue;
+            }
+        }
+      escape_ray (f, &p);
+      g_array_append_val (paths, p);
+    }
+}
+
 /* Everything but the legend. */
 static void
 render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
@@ -661,16 +711,10 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
   carom_text_begin (f);
 
   g_autoptr (GArray) paths = g_array_new (FALSE, TRUE, sizeof (CaromPathInfo));
-  for (guint b = 0; b < cache->trace->balls->len; b++)
-    {
-      CaromPathInfo p = { .bt = &g_array_index (cache->trace->balls, CaromBallTrace, b),
-                          .look = ball_look (f->style, b) };
-      p.step = p.bt == cache->ball ? options->step : CAROM_STEP_NONE;
-      if (p.step > (gint64)p.bt->trace.n_hits || p.step < CAROM_STEP_NONE)
-        p.step = CAROM_STEP_NONE; /* the caller skipped carom_render_cache_check_step() */
-      escape_ray (f, &p);
-      g_array_append_val (paths, p);
-    }
+  g_autoptr (GArray) rays = g_array_new (FALSE, TRUE, sizeof (CaromRayInfo));
+  CaromPathInfo front_path;
+  const CaromPathInfo *front_selected = NULL;
+  gather_paths (f, paths, rays, &front_path, &front_selected);
 
   CaromOverlays show = options->overlays;
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
@@ -688,10 +732,15 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
   if (show & CAROM_OVERLAY_CANDIDATES)
     carom_draw_candidates (f, paths);
   if (show & CAROM_OVERLAY_PATH)
-    draw_paths (f, paths);
+    {
+      carom_draw_rays (f, rays);
+      draw_paths (f, paths);
+    }
+  carom_draw_beams (f);
   if (show & CAROM_OVERLAY_LABELS)
     carom_reserve_drawing (f, paths);
   carom_draw_balls (f, paths);
+  carom_draw_front (f, rays, front_selected);
   if (show & CAROM_OVERLAY_LABELS)
     {
       carom_draw_ball_labels (f, paths);

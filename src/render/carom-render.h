@@ -93,6 +93,28 @@ typedef enum
 gboolean carom_legend_placement_parse (const char *name, CaromLegendPlacement *placement,
                                        GError **error);
 
+/// How many paths are coloured when they are drawn blended (beams, crowds of balls).
+typedef enum
+{
+  CAROM_PATHS_BY_RAY,     ///< each ray its colour along a ramp, the first ray to the last
+  CAROM_PATHS_BY_BOUNCES, ///< each segment by the bounces made before it, 0 to the most
+  CAROM_PATHS_SINGLE,     ///< all in the path colour
+} CaromPathColouring;
+
+/// Parses "ray", "bounces" or "single"; otherwise CAROM_RENDER_ERROR_OVERLAY naming them.
+gboolean carom_path_colouring_parse (const char *name, CaromPathColouring *colouring,
+                                     GError **error);
+
+/// "ray", "bounces" or "single".
+const char *carom_path_colouring_name (CaromPathColouring colouring);
+
+/// Paths are drawn blended, so that density shows, for the rays of a beam,
+/// and for every ball when a scene has more balls than this.
+#define CAROM_MANY_BALLS 16
+
+/// No front: paths drawn whole.
+#define CAROM_FRONT_NONE (-1.0)
+
 /// Significant digits of the numbers a drawing shows when none are asked for.
 #define CAROM_DIGITS_DEFAULT 6
 
@@ -112,6 +134,13 @@ typedef struct
   guint n_steps;
   int digits; ///< significant digits of numbers drawn (the legend's radius)
 
+  /// How blended paths (the rays of beams, crowds of balls) are coloured.
+  CaromPathColouring paths_by;
+  /// CAROM_FRONT_NONE, or a path length s >= 0: every ray of the selected
+  /// ball's beam (every blended path when it is no beam's) is drawn up to s
+  /// along its path, with its ball where it is at s: the beam's front.
+  double front;
+
   /// When set, text is placed as usual but handed to text_sink, not drawn.
   CaromTextSink text_sink;
   gpointer text_sink_data;
@@ -130,7 +159,10 @@ typedef struct
   guint outlines_drawn;      ///< true outlines stroked
   guint bvh_boxes_drawn;
   guint labels_drawn;
-  guint hits_drawn; ///< hit markers
+  guint hits_drawn;         ///< hit markers
+  guint rays_drawn;         ///< paths drawn blended (beam rays, crowds of balls)
+  guint ray_segments_drawn; ///< their segments that reached the drawing
+  guint beams_drawn;        ///< beam objects (fan origins, parallel segments)
 } CaromRenderStats;
 
 /// Derived data for drawing one scene with one selected ball.
@@ -200,6 +232,22 @@ void carom_render_caption (cairo_t *cr, const CaromRenderCache *cache, const Car
 /// The title of a step as markup: "Hit 2 of 29: wall “room”", or "Start" for
 /// step 0 (newly allocated; NULL for CAROM_STEP_NONE or a step out of range).
 char *carom_render_step_title (const CaromRenderCache *cache, gint64 step);
+
+/// The colour ramp of blended paths (CaromPathColouring), t in [0, 1]:
+/// the first ray (or no bounce) at 0, the last ray (or the most bounces) at 1.
+CaromColor carom_render_ramp (double t);
+
+/// Where a ball is after the path length s along its path: *point, and the
+/// segment it is on (1 .. n_hits, or n_hits + 1 beyond the last hit, where
+/// an escaping ball goes on along its last direction and any other stays).
+/// FALSE when the trace has no valid start.
+gboolean carom_render_trace_point_at (const CaromBallTrace *bt, double s, CgVec2 *point,
+                                      size_t *segment);
+
+/// The longest path, to its last hit, of the rays a front moves
+/// (CaromRenderOptions.front): the selected ball's beam, or every ball of a
+/// crowd; 0 when there is no such ray. What a scrubber over s spans.
+double carom_render_cache_front_length (const CaromRenderCache *cache);
 
 /// Frees the font caches Pango and fontconfig keep for the life of the
 /// process, so that a leak checker sees only real leaks. Call once, after the

@@ -2,6 +2,7 @@
 /* bench-render.c: how long carom_render() takes on a big scene.
  *
  * usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] [--no-lod]
+ *        bench-render SCENE.txt --fan N [--frames N] [--by ray|bounces|single]
  *
  * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
  * them). The scene becomes a CaromScene (the room as a wall, the obstacles)
@@ -14,7 +15,14 @@
  * Prints the render cache's build time once, then the median time of N
  * frames (after one warm-up frame), wall-clock and CPU, and what each frame
  * drew. --no-lod turns
- * the level of detail off (every polygon drawn in full, every BVH box). */
+ * the level of detail off (every polygon drawn in full, every BVH box).
+ *
+ * --fan N: issue 15's beam workload instead. The ball becomes a fan beam of
+ * N rays (90° wide, around the first cast's direction, 29 bounces), the
+ * obstacles reflect (carom:on-hit="reflect") so that every ray makes its
+ * bounces, and the scene is traced by carom_scene_trace() (its time printed).
+ * Frames draw every ray blended (the path overlay only, coloured by --by) at
+ * full view into 1920 × 1080: the figure to hold under 100 ms. */
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +59,7 @@ compare_doubles (const void *a, const void *b)
 
 /* The room and the obstacles as a scene; the ball at the first cast. */
 static CaromScene *
-build_scene (const BenchScene *s)
+build_scene (const BenchScene *s, guint fan)
 {
   CaromScene *scene = carom_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
@@ -63,10 +71,17 @@ build_scene (const BenchScene *s)
       size_t n = g_array_index (s->counts, size_t, i);
       CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
       cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
+      if (fan > 0)
+        o->on_hit = CG_ON_HIT_REFLECT;
       v += n;
     }
   const double *c = &g_array_index (s->casts, double, 0);
-  carom_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 0);
+  if (fan > 0)
+    g_ptr_array_add (scene->objects,
+                     carom_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
+                                                90.0, fan, CAROM_DEFAULT_MAX_BOUNCES));
+  else
+    carom_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 0);
   carom_scene_assign_ids (scene);
   return scene;
 }
@@ -143,6 +158,61 @@ time_frames (cairo_t *cr, const CaromRenderCache *cache, const CaromView *view,
 }
 
 static void
+print_rays (const char *what, double wall_ms, double cpu_ms, const CaromRenderStats *s)
+{
+  printf ("%-24s %7.2f ms/frame (CPU %7.2f ms)   rays %u, segments %u, beams %u\n", what, wall_ms,
+          cpu_ms, s->rays_drawn, s->ray_segments_drawn, s->beams_drawn);
+}
+
+/* The --fan workload: a beam of fan rays traced, and drawn blended. */
+static int
+bench_fan (const BenchScene *bs, const char *name, guint fan, int frames, const char *by)
+{
+  g_autoptr (GError) error = NULL;
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  options.overlays = CAROM_OVERLAY_PATH;
+  if (by != NULL && !carom_path_colouring_parse (by, &options.paths_by, &error))
+    {
+      g_printerr ("bench-render: %s\n", error->message);
+      return 2;
+    }
+  g_autoptr (CaromScene) scene = build_scene (bs, fan);
+  double t0 = now ();
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  double trace_ms = now () - t0;
+  size_t hits = 0;
+  for (guint b = 0; b < trace->balls->len; b++)
+    hits += g_array_index (trace->balls, CaromBallTrace, b).trace.n_hits;
+  t0 = now ();
+  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, 0);
+  double cache_ms = now () - t0;
+  printf ("%s: %u obstacles (reflecting), a fan of %u rays, %zu hits in all; traced in %.1f ms "
+          "(%u threads), render cache built in %.1f ms\n",
+          name, bs->counts->len, trace->balls->len, hits, trace_ms, trace->n_threads, cache_ms);
+
+  CaromStyle style = carom_style_screen (FALSE);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+  CaromRenderStats stats;
+  CaromView full = carom_view_fit (carom_render_cache_get_bounds (cache), WIDTH, HEIGHT, 8.0,
+                                   CAROM_VIEW_SCREEN_PT);
+  double wall_ms, cpu_ms;
+  g_autofree char *what
+      = g_strdup_printf ("every ray, by %s", carom_path_colouring_name (options.paths_by));
+  time_frames (cr, cache, &full, &style, &options, frames, &stats, &wall_ms, &cpu_ms);
+  print_rays (what, wall_ms, cpu_ms, &stats);
+  if (g_getenv ("BENCH_RENDER_PNG") != NULL)
+    {
+      carom_render (cr, cache, &full, &style, &options, NULL);
+      cairo_surface_write_to_png (surface, g_getenv ("BENCH_RENDER_PNG"));
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return 0;
+}
+
+static void
 print_stats (const char *what, double wall_ms, double cpu_ms, const CaromRenderStats *s)
 {
   printf ("%-24s %7.2f ms/frame (CPU %7.2f ms)   polygons %u (%u as boxes), outlines %u, "
@@ -157,22 +227,27 @@ main (int argc, char **argv)
   int frames = 15;
   int hits = 500;
   gboolean no_lod = FALSE;
-  g_autofree char *show = NULL;
+  int fan = 0;
+  g_autofree char *show = NULL, *by = NULL;
   GOptionEntry entries[] = {
     { "show", 0, 0, G_OPTION_ARG_STRING, &show, "Overlays (default: all)", "LIST" },
     { "frames", 0, 0, G_OPTION_ARG_INT, &frames, "Frames timed per view (median)", "N" },
     { "hits", 0, 0, G_OPTION_ARG_INT, &hits, "Bounces of the ball's path", "N" },
     { "no-lod", 0, 0, G_OPTION_ARG_NONE, &no_lod, "Draw every polygon and BVH box in full", NULL },
+    { "fan", 0, 0, G_OPTION_ARG_INT, &fan, "A fan beam of N rays in place of the ball", "N" },
+    { "by", 0, 0, G_OPTION_ARG_STRING, &by, "With --fan: colour paths by ray, bounces or single",
+      "HOW" },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("SCENE.txt");
   g_option_context_add_main_entries (context, entries, NULL);
   g_autoptr (GError) error = NULL;
-  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || frames < 1
-      || hits < 1)
+  if (!g_option_context_parse (context, &argc, &argv, &error) || argc != 2 || frames < 1 || hits < 1
+      || fan < 0)
     {
       g_printerr ("usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] "
-                  "[--no-lod]\n");
+                  "[--no-lod]\n"
+                  "       bench-render SCENE.txt --fan N [--frames N] [--by ray|bounces|single]\n");
       return 2;
     }
   BenchScene bs = { 0 };
@@ -182,7 +257,14 @@ main (int argc, char **argv)
       return 1;
     }
 
-  g_autoptr (CaromScene) scene = build_scene (&bs);
+  if (fan > 0)
+    {
+      int status = bench_fan (&bs, argv[1], (guint)fan, frames, by);
+      bench_scene_clear (&bs);
+      return status;
+    }
+
+  g_autoptr (CaromScene) scene = build_scene (&bs, 0);
   g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
   CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
   w2_path (bt, (guint)hits);

@@ -1,0 +1,727 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* carom-render-paths.c: many paths at once (the rays of beams, crowds of
+ * balls), blended so that where many pass shows darker; the front of a beam
+ * at a path length s; and beams drawn as objects.
+ *
+ * Blending. Each path adds ink along its length; a pixel's opacity is
+ * 1 − exp(−g W), W the ink that reached it, g such that one path gives the
+ * opacity a1 (a1 falls as there are more paths, so that a crowd does not
+ * paint everything solid); its colour is the mean of the colours that
+ * reached it, weighted by their ink. On image surfaces (the canvas, PNG,
+ * GIF) the ink is accumulated in a float raster at the surface's resolution,
+ * the segments drawn by Xiaolin Wu's method, and the raster painted once: a
+ * stroke per path in cairo would cost two orders of magnitude more, and one
+ * stroke of all paths would not blend (a path covers a pixel once however
+ * often it crosses it). On vector surfaces (PDF, SVG, TikZ) each path is its
+ * own stroke with opacity a1, so n paths over a point give 1 − (1 − a1)^n,
+ * the same opacity as the raster's; beyond VECTOR_MAX_SEGMENTS segments the
+ * raster is embedded instead (a file of 10^5 strokes helps nobody). */
+#include "carom-render-private.h"
+
+/// Segments beyond which a vector surface gets the raster.
+#define VECTOR_MAX_SEGMENTS 20000
+/// The raster's largest side, in pixels.
+#define RASTER_MAX_SIDE 4096
+
+/* ---- colours ------------------------------------------------------------ */
+
+CaromColor
+carom_render_ramp (double t)
+{
+  /* Five colours of middle lightness (Open Color's blue, cyan, green, yellow
+   * and red, shade 8), so that both ends show on a light and on a dark
+   * background. */
+  static const guint32 stops[] = { 0x3b5bdb, 0x1098ad, 0x37b24d, 0xf59f00, 0xe03131 };
+  const int n = G_N_ELEMENTS (stops);
+  if (!(t > 0.0))
+    t = 0.0;
+  if (t > 1.0)
+    t = 1.0;
+  double x = t * (n - 1);
+  int i = MIN ((int)x, n - 2);
+  double u = x - i;
+  CaromColor c = { 0.0, 0.0, 0.0, 1.0 };
+  double *out[3] = { &c.red, &c.green, &c.blue };
+  for (int k = 0; k < 3; k++)
+    {
+      int shift = 16 - 8 * k;
+      double a = ((stops[i] >> shift) & 0xff) / 255.0, b = ((stops[i + 1] >> shift) & 0xff) / 255.0;
+      *out[k] = a + u * (b - a);
+    }
+  return c;
+}
+
+/* The colour of segment i (1 .. n_hits + 1) of ray r. */
+static CaromColor
+segment_color (const CaromFrame *f, const CaromRayInfo *r, size_t i, guint most_hits)
+{
+  switch (f->options->paths_by)
+    {
+    case CAROM_PATHS_BY_RAY:
+      return carom_render_ramp (r->n > 1 ? (double)r->k / (r->n - 1) : 0.5);
+    case CAROM_PATHS_BY_BOUNCES:
+      /* Segment i starts after i − 1 bounces. */
+      return carom_render_ramp (most_hits > 0 ? (double)(i - 1) / most_hits : 0.0);
+    case CAROM_PATHS_SINGLE:
+    default:
+      {
+        CaromColor c = f->style->path;
+        c.alpha = 1.0;
+        return c;
+      }
+    }
+}
+
+/* The opacity one path gives a pixel it crosses. */
+static double
+single_opacity (guint n_paths)
+{
+  return CLAMP (0.8 * sqrt (10.0 / MAX (n_paths, 1u)), 0.05, 0.7);
+}
+
+/* ---- geometry of a path ------------------------------------------------- */
+
+/* Point i of ray r's path: the start, then the centre at each hit. */
+static CgVec2
+ray_point (const CaromBallTrace *bt, size_t i)
+{
+  return i == 0 ? bt->trace.start : bt->trace.hits[i - 1].point;
+}
+
+gboolean
+carom_render_trace_point_at (const CaromBallTrace *bt, double s, CgVec2 *point, size_t *segment)
+{
+  const CgTrace *t = &bt->trace;
+  if (!cg_is_valid_vec2 (t->start))
+    return FALSE;
+  double walked = 0.0;
+  for (size_t i = 1; i <= t->n_hits; i++)
+    {
+      double len = t->hits[i - 1].distance;
+      if (s <= walked + len && len > 0.0)
+        {
+          *point = cg_lerp (ray_point (bt, i - 1), ray_point (bt, i), (s - walked) / len);
+          *segment = i;
+          return TRUE;
+        }
+      walked += len;
+    }
+  if (t->status == CG_TRACE_ESCAPED)
+    {
+      *point = cg_mul_add (ray_point (bt, t->n_hits), fmax (s - walked, 0.0), t->end_direction);
+      *segment = t->n_hits + 1;
+      return TRUE;
+    }
+  /* Stopped, or out of bounces: it stays where it ended. */
+  *point = ray_point (bt, t->n_hits);
+  *segment = t->n_hits + 1;
+  return TRUE;
+}
+
+/* Where an escaping path leaves the padded view (scene units): FALSE when its
+ * ray does not cross it. */
+static gboolean
+escape_end (const CaromFrame *f, const CaromBallTrace *bt, CgVec2 *end)
+{
+  const CgTrace *t = &bt->trace;
+  if (t->status != CG_TRACE_ESCAPED)
+    return FALSE;
+  CgVec2 o = ray_point (bt, t->n_hits), d = t->end_direction;
+  CgVec2 inv = { 1.0 / d.x, 1.0 / d.y };
+  double t0, t1;
+  if (!cg_aabb_ray (f->visible, o, inv, &t0, &t1) || t1 <= 0.0)
+    return FALSE;
+  *end = cg_mul_add (o, t1, d);
+  return TRUE;
+}
+
+/* Calls emit (a, b, segment index) for the device segments of ray r, cut at
+ * the front when r is in it. */
+typedef void (*SegmentFunc) (CgVec2 a, CgVec2 b, size_t i, gpointer data);
+
+static void
+ray_segments (const CaromFrame *f, const CaromRayInfo *r, SegmentFunc emit, gpointer data)
+{
+  const CaromBallTrace *bt = r->bt;
+  const CgTrace *t = &bt->trace;
+  size_t last = t->n_hits;
+  CgVec2 cut = { 0.0, 0.0 };
+  gboolean cutting = r->front && f->options->front >= 0.0;
+  if (cutting)
+    {
+      size_t seg;
+      if (!carom_render_trace_point_at (bt, f->options->front, &cut, &seg))
+        return;
+      last = seg - 1; /* whole segments before the one the front is on */
+      if (seg <= t->n_hits || t->status == CG_TRACE_ESCAPED)
+        emit (carom_frame_dev (f, ray_point (bt, last)), carom_frame_dev (f, cut), seg, data);
+    }
+  for (size_t i = 1; i <= last && i <= t->n_hits; i++)
+    emit (carom_frame_dev (f, ray_point (bt, i - 1)), carom_frame_dev (f, ray_point (bt, i)), i,
+          data);
+  CgVec2 end;
+  if (!cutting && escape_end (f, bt, &end))
+    emit (carom_frame_dev (f, ray_point (bt, t->n_hits)), carom_frame_dev (f, end), t->n_hits + 1,
+          data);
+}
+
+/* ---- the density raster ------------------------------------------------- */
+
+/* The ramp position of segment i of ray r (CAROM_PATHS_SINGLE: unused). */
+static double
+segment_t (const CaromFrame *f, const CaromRayInfo *r, size_t i, guint most_hits)
+{
+  if (f->options->paths_by == CAROM_PATHS_BY_BOUNCES)
+    return most_hits > 0 ? (double)(i - 1) / most_hits : 0.0;
+  return r->n > 1 ? (double)r->k / (r->n - 1) : 0.5;
+}
+
+/* Each pixel holds its ink W and Σ t·ink, t the ramp position of what inked
+ * it: its colour is the ramp at the mean t. Two floats a pixel, not four
+ * colour sums: the raster is touched at random by long segments, and its
+ * size is what the time goes on. */
+typedef struct
+{
+  const CaromFrame *f;
+  const CaromRayInfo *ray;
+  guint most_hits;
+  float *acc; ///< t·ink, ink per pixel
+  int w, h;
+  double rs;  ///< raster pixels per device unit
+  double ink; ///< ink per pixel of length
+  CgAabb clip;
+  guint segments;
+} Density;
+
+static inline void
+deposit (float *acc, gsize at, double ink, float t)
+{
+  acc[2 * at] += (float)ink * t;
+  acc[2 * at + 1] += (float)ink;
+}
+
+/* One segment, antialiased (Wu): along its major axis, each step's ink split
+ * between the two pixels the line passes between, ink in proportion to the
+ * segment's length so that slope does not change the density. */
+static void
+density_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
+{
+  Density *d = data;
+  /* Raster coordinates with pixel centres on integers. */
+  a = cg_v2 (a.x * d->rs - 0.5, a.y * d->rs - 0.5);
+  b = cg_v2 (b.x * d->rs - 0.5, b.y * d->rs - 0.5);
+  if (!carom_clip_segment (&a, &b, d->clip))
+    return;
+  double dx = b.x - a.x, dy = b.y - a.y;
+  double len = sqrt (dx * dx + dy * dy);
+  if (!(len > 0.0))
+    return;
+  d->segments++;
+  float t = (float)segment_t (d->f, d->ray, i, d->most_hits);
+  gboolean x_major = fabs (dx) >= fabs (dy);
+  /* Along the major axis u, across it v; (u, v) → pixel index. */
+  double au = x_major ? a.x : a.y, av = x_major ? a.y : a.x;
+  double bu = x_major ? b.x : b.y, bv = x_major ? b.y : b.x;
+  if (au > bu)
+    {
+      double tu = au, tv = av;
+      au = bu, av = bv, bu = tu, bv = tv;
+    }
+  gsize step_u = x_major ? 1 : (gsize)d->w, step_v = x_major ? (gsize)d->w : 1;
+  int last_v = x_major ? d->h - 1 : d->w - 1;
+  int u0 = (int)(au + 0.5), u1 = (int)(bu + 0.5);
+  double slope = bu > au ? (bv - av) / (bu - au) : 0.0;
+  double ink = d->ink * len / (u1 - u0 + 1);
+  double v = av + (u0 - au) * slope;
+  for (int u = u0; u <= u1; u++, v += slope)
+    {
+      int vi = (int)v; /* v >= -0.5 after clipping, and the pixels below 0 are skipped */
+      if (v < 0.0)
+        vi = -1;
+      double fr = v - vi;
+      gsize at = (gsize)u * step_u;
+      if (vi >= 0)
+        deposit (d->acc, at + (gsize)vi * step_v, ink * (1.0 - fr), t);
+      if (vi + 1 <= last_v)
+        deposit (d->acc, at + (gsize)(vi + 1) * step_v, ink * fr, t);
+    }
+}
+
+/* The raster's pixels per device unit: the surface's own resolution for an
+ * image, two a point for a vector surface. */
+static double
+raster_scale (const CaromFrame *f, gboolean image)
+{
+  double ux = 1.0, uy = 0.0;
+  cairo_user_to_device_distance (f->cr, &ux, &uy);
+  double rs = hypot (ux, uy);
+  if (!image)
+    rs = fmax (rs, 2.0 / f->view->pt);
+  if (!(rs > 0.0) || !isfinite (rs))
+    rs = 1.0;
+  double side = fmax (f->view->width, f->view->height) * rs;
+  if (side > RASTER_MAX_SIDE)
+    rs *= RASTER_MAX_SIDE / side;
+  return rs;
+}
+
+/// Pixels crossed beyond which the raster is made coarser.
+#define STEP_BUDGET 8e6
+/// The coarsest raster, as a fraction of the surface's resolution.
+#define RASTER_MIN_FRACTION 0.25
+
+typedef struct
+{
+  CgAabb clip;
+  double steps;
+} Measure;
+
+/* Rays per band a thread takes; the raster of each thread is its own. */
+#define RAYS_PER_THREAD 256
+#define RASTER_THREADS 4
+
+typedef struct
+{
+  Density base;
+  GArray *rays;
+  guint n_parts;
+  float *acc[RASTER_THREADS];
+  guint segments[RASTER_THREADS];
+  gint failed;
+} Bands;
+
+static void
+raster_band (guint part, gpointer data)
+{
+  Bands *b = data;
+  Density d = b->base;
+  d.acc = b->acc[part];
+  if (d.acc == NULL)
+    return;
+  for (guint k = part; k < b->rays->len; k += b->n_parts)
+    {
+      d.ray = &g_array_index (b->rays, CaromRayInfo, k);
+      ray_segments (d.f, d.ray, density_segment, &d);
+    }
+  b->segments[part] = d.segments;
+}
+
+/* Adds up the device length of segments along their major axis. */
+static void
+measure_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
+{
+  (void)i;
+  Measure *m = data;
+  if (carom_clip_segment (&a, &b, m->clip))
+    m->steps += fmax (fabs (b.x - a.x), fabs (b.y - a.y));
+}
+
+static void
+draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, double a1)
+{
+  Bands b = { .base = { .f = f, .most_hits = most_hits }, .rays = rays };
+  Density *d = &b.base;
+  d->rs = raster_scale (f, image);
+  /* The time goes on the pixels the segments cross: beyond STEP_BUDGET of
+   * them the raster is made coarser (down to RASTER_MIN_FRACTION of the
+   * surface's resolution) and painted smoothly scaled up. A blend of that
+   * many paths has no detail a finer raster would show. */
+  Measure m = { .clip = { { 0.0, 0.0 }, { f->view->width, f->view->height } } };
+  for (guint k = 0; k < rays->len; k++)
+    ray_segments (f, &g_array_index (rays, CaromRayInfo, k), measure_segment, &m);
+  if (m.steps * d->rs > STEP_BUDGET)
+    d->rs = fmax (STEP_BUDGET / m.steps, RASTER_MIN_FRACTION * d->rs);
+  d->w = MAX ((int)ceil (f->view->width * d->rs), 1);
+  d->h = MAX ((int)ceil (f->view->height * d->rs), 1);
+  d->clip = (CgAabb){ { -0.5, -0.5 }, { d->w - 0.501, d->h - 0.501 } };
+  /* A path as wide as the style's faint paths, in raster pixels, puts that
+   * much ink in the pixels it crosses (at least one pixel's worth). */
+  d->ink = fmax (0.75 * f->style->path_width * f->view->pt * d->rs, 1.0);
+  gsize n_px = (gsize)d->w * (gsize)d->h;
+  /* Each thread inks a raster of its own, summed after: no locks, and the
+   * same sums in the same order whatever the timing. */
+  b.n_parts = CLAMP (rays->len / RAYS_PER_THREAD, 1u,
+                     MIN ((guint)RASTER_THREADS, (guint)g_get_num_processors ()));
+  for (guint p = 0; p < b.n_parts; p++)
+    b.acc[p] = g_try_malloc0 (n_px * 2 * sizeof (float));
+  if (b.acc[0] == NULL)
+    {
+      for (guint p = 0; p < b.n_parts; p++)
+        g_free (b.acc[p]);
+      return;
+    }
+  if (b.n_parts > 1)
+    carom_parallel_for (b.n_parts, b.n_parts, raster_band, &b);
+  else
+    raster_band (0, &b);
+  float *acc = b.acc[0];
+  for (guint p = 1; p < b.n_parts; p++)
+    {
+      if (b.acc[p] != NULL)
+        for (gsize i = 0; i < 2 * n_px; i++)
+          acc[i] += b.acc[p][i];
+      else /* no memory for that band: ink it here */
+        {
+          b.acc[p] = acc;
+          raster_band (p, &b);
+          b.acc[p] = NULL;
+        }
+      g_free (b.acc[p]);
+    }
+  for (guint p = 0; p < b.n_parts; p++)
+    f->stats->ray_segments_drawn += b.segments[p];
+
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, d->w, d->h);
+  if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (img);
+      g_free (acc);
+      return;
+    }
+  cairo_surface_flush (img);
+  guint8 *data = cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img);
+  /* Opacity 1 − exp(−g W): one path crossing a pixel square on (ink d->ink)
+   * gives a1. Colours of the ramp looked up in a table. */
+  double g = -log1p (-a1) / d->ink;
+  enum
+  {
+    LUT = 256
+  };
+  CaromColor lut[LUT];
+  for (int i = 0; i < LUT; i++)
+    {
+      lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE ? f->style->path
+                                                          : carom_render_ramp (i / (LUT - 1.0));
+    }
+  for (int y = 0; y < d->h; y++)
+    {
+      guint32 *row = (guint32 *)(data + (gsize)y * (gsize)stride);
+      const float *p = acc + 2 * (gsize)y * (gsize)d->w;
+      for (int x = 0; x < d->w; x++, p += 2)
+        {
+          if (p[1] <= 0.0f)
+            {
+              row[x] = 0;
+              continue;
+            }
+          double alpha = -expm1 (-g * p[1]);
+          int i = (int)(p[0] / p[1] * (LUT - 1) + 0.5);
+          const CaromColor *c = &lut[CLAMP (i, 0, LUT - 1)];
+          double s = alpha * 255.0;
+          guint32 A = (guint32)(s + 0.5);
+          guint32 R = MIN ((guint32)(c->red * s + 0.5), A);
+          guint32 G = MIN ((guint32)(c->green * s + 0.5), A);
+          guint32 B = MIN ((guint32)(c->blue * s + 0.5), A);
+          row[x] = A << 24 | R << 16 | G << 8 | B;
+        }
+    }
+  cairo_surface_mark_dirty (img);
+  g_free (acc);
+
+  cairo_t *cr = f->cr;
+  cairo_save (cr);
+  cairo_scale (cr, 1.0 / d->rs, 1.0 / d->rs);
+  cairo_set_source_surface (cr, img, 0.0, 0.0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_rectangle (cr, 0.0, 0.0, d->w, d->h);
+  cairo_fill (cr);
+  cairo_restore (cr);
+  cairo_surface_destroy (img);
+}
+
+/* ---- vector strokes ----------------------------------------------------- */
+
+typedef struct
+{
+  CaromFrame *f;
+  const CaromRayInfo *ray;
+  guint most_hits;
+  double alpha;
+  gboolean per_segment; ///< each segment its own colour (by bounces)
+  CaromPen pen;
+  gboolean open;
+  guint segments;
+} Strokes;
+
+static void
+stroke_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
+{
+  Strokes *s = data;
+  if (!carom_segment_meets_box (a, b, s->f->device))
+    return;
+  s->segments++;
+  if (s->per_segment)
+    {
+      carom_pen_move (&s->pen, a);
+      carom_pen_line (&s->pen, b);
+      CaromColor c = segment_color (s->f, s->ray, i, s->most_hits);
+      c.alpha = s->alpha;
+      carom_set_color (s->f->cr, c);
+      cairo_stroke (s->f->cr);
+      return;
+    }
+  if (!s->open || !s->pen.at_cur || a.x != s->pen.cur.x || a.y != s->pen.cur.y)
+    carom_pen_move (&s->pen, a);
+  carom_pen_line (&s->pen, b);
+  s->open = TRUE;
+}
+
+static void
+draw_strokes (CaromFrame *f, GArray *rays, guint most_hits, double a1)
+{
+  cairo_t *cr = f->cr;
+  cairo_set_line_width (cr, carom_frame_pt (f, 0.75 * f->style->path_width));
+  /* Butt caps and the pieces of one path in one stroke: no pixel is inked
+   * twice by the same path. */
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  Strokes s = { .f = f, .most_hits = most_hits, .alpha = a1, .pen = carom_pen_new (f) };
+  s.per_segment = f->options->paths_by == CAROM_PATHS_BY_BOUNCES;
+  for (guint k = 0; k < rays->len; k++)
+    {
+      s.ray = &g_array_index (rays, CaromRayInfo, k);
+      s.open = FALSE;
+      ray_segments (f, s.ray, stroke_segment, &s);
+      if (!s.per_segment && s.open)
+        {
+          CaromColor c = segment_color (f, s.ray, 1, most_hits);
+          c.alpha = a1;
+          carom_set_color (cr, c);
+          cairo_stroke (cr);
+        }
+    }
+  f->stats->ray_segments_drawn += s.segments;
+}
+
+/* ---- the blended paths -------------------------------------------------- */
+
+static void
+count_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
+{
+  (void)a, (void)b, (void)i;
+  (*(guint *)data)++;
+}
+
+void
+carom_draw_rays (CaromFrame *f, GArray *rays)
+{
+  if (rays->len == 0)
+    return;
+  guint most_hits = 0;
+  for (guint k = 0; k < rays->len; k++)
+    most_hits = MAX (most_hits, (guint)g_array_index (rays, CaromRayInfo, k).bt->trace.n_hits);
+  double a1 = single_opacity (rays->len);
+  f->stats->rays_drawn += rays->len;
+
+  cairo_surface_t *target = cairo_get_target (f->cr);
+  gboolean image = cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE;
+  gboolean raster = image;
+  if (!raster)
+    {
+      guint n = 0;
+      for (guint k = 0; k < rays->len && n <= VECTOR_MAX_SEGMENTS; k++)
+        ray_segments (f, &g_array_index (rays, CaromRayInfo, k), count_segment, &n);
+      raster = n > VECTOR_MAX_SEGMENTS;
+    }
+  cairo_save (f->cr);
+  cairo_set_dash (f->cr, NULL, 0, 0.0);
+  if (raster)
+    draw_raster (f, rays, image, most_hits, a1);
+  else
+    draw_strokes (f, rays, most_hits, a1);
+  cairo_restore (f->cr);
+}
+
+/* ---- the front ---------------------------------------------------------- */
+
+void
+carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
+{
+  double s = f->options->front;
+  if (!(s >= 0.0))
+    return;
+  cairo_t *cr = f->cr;
+  const CaromStyle *st = f->style;
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+
+  /* The selected ray up to s, over the others, on a casing of background. */
+  if (selected != NULL)
+    {
+      CaromRayInfo r = { .bt = selected->bt, .front = TRUE };
+      CaromPen pen = carom_pen_new (f);
+      gboolean open = FALSE;
+      const CgTrace *t = &r.bt->trace;
+      CgVec2 at;
+      size_t seg;
+      if (carom_render_trace_point_at (r.bt, s, &at, &seg))
+        {
+          carom_pen_move (&pen, carom_frame_dev (f, t->start));
+          for (size_t i = 1; i < seg && i <= t->n_hits; i++)
+            carom_pen_line (&pen, carom_frame_dev (f, ray_point (r.bt, i)));
+          carom_pen_line (&pen, carom_frame_dev (f, at));
+          open = TRUE;
+        }
+      if (open)
+        {
+          cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          if (st->background.alpha > 0.0)
+            {
+              carom_set_color (cr, st->background);
+              cairo_set_line_width (cr, carom_frame_pt (f, 2.0 * st->path_width + 1.5));
+              cairo_stroke_preserve (cr);
+            }
+          carom_set_color (cr, selected->look.path);
+          cairo_set_line_width (cr, carom_frame_pt (f, st->path_width));
+          cairo_stroke (cr);
+        }
+    }
+
+  /* Every ray's ball where it is at s: one path, filled and stroked once. */
+  double thinnest = carom_frame_pt (f, 0.6 * st->marker_radius);
+  guint n = 0;
+  for (guint k = 0; k < rays->len; k++)
+    {
+      const CaromRayInfo *r = &g_array_index (rays, CaromRayInfo, k);
+      CgVec2 at;
+      size_t seg;
+      if (!r->front || !carom_render_trace_point_at (r->bt, s, &at, &seg))
+        continue;
+      CgVec2 c = carom_frame_dev (f, at);
+      double rad = fmax (r->bt->trace.radius * f->view->scale, thinnest);
+      if (!carom_is_safe (c) || c.x + rad < f->device.lo.x || c.x - rad > f->device.hi.x
+          || c.y + rad < f->device.lo.y || c.y - rad > f->device.hi.y)
+        continue;
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, c.x, c.y, rad, 0.0, 2.0 * G_PI);
+      n++;
+    }
+  if (n > 0)
+    {
+      carom_set_color (cr, st->ball_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, st->ball_stroke);
+      cairo_set_line_width (cr, carom_frame_pt (f, 0.5 * st->ball_width));
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* ---- beams as objects --------------------------------------------------- */
+
+/* A short arrow from the device point a along the unit u, length long. */
+static void
+short_arrow (CaromFrame *f, CgVec2 a, CgVec2 u, double length, GArray *heads)
+{
+  double head = carom_frame_pt (f, f->style->arrow_length);
+  CaromPen pen = carom_pen_new (f);
+  carom_pen_move (&pen, a);
+  carom_pen_line (&pen, cg_mul_add (a, length - 0.7 * head, u));
+  CgVec2 tip[2] = { cg_mul_add (a, length, u), u };
+  g_array_append_vals (heads, tip, 2);
+}
+
+void
+carom_draw_beams (CaromFrame *f)
+{
+  const GPtrArray *beams = f->cache->beams;
+  if (beams == NULL || beams->len == 0)
+    return;
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  double scale = f->view->scale;
+  double length = carom_frame_pt (f, 3.0 * s->vector_length / 2.0);
+  g_autoptr (GArray) heads = g_array_new (FALSE, FALSE, sizeof (CgVec2));
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  for (guint i = 0; i < beams->len; i++)
+    {
+      const CaromObject *b = g_ptr_array_index (beams, i);
+      CgAabb box = cg_aabb_empty ();
+      box = cg_aabb_add_point (box, b->center);
+      if (b->beam_shape == CAROM_BEAM_PARALLEL)
+        box = cg_aabb_add_point (box, b->beam_end);
+      box = cg_aabb_pad (box, b->radius + length / scale);
+      if (!cg_aabb_overlaps (box, f->visible))
+        continue;
+      f->stats->beams_drawn++;
+      double r = fmax (b->radius * scale, carom_frame_pt (f, s->marker_radius));
+      guint last = b->count > 0 ? b->count - 1 : 0;
+      CgVec2 p0, d0, p1, d1;
+      carom_beam_ray (b, 0, &p0, &d0);
+      carom_beam_ray (b, last, &p1, &d1);
+      CgVec2 c0 = carom_frame_dev (f, p0), c1 = carom_frame_dev (f, p1);
+      if (!carom_is_safe (c0) || !carom_is_safe (c1))
+        continue;
+      /* The balls where the first and the last ray start (one for a fan). */
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, c0.x, c0.y, r, 0.0, 2.0 * G_PI);
+      if (b->beam_shape == CAROM_BEAM_PARALLEL && last > 0)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, c1.x, c1.y, r, 0.0, 2.0 * G_PI);
+        }
+      carom_set_color (cr, s->ball_fill);
+      cairo_fill_preserve (cr);
+      carom_set_color (cr, s->ball_stroke);
+      cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
+      cairo_stroke (cr);
+
+      /* Fan: its edge rays, and the spread between them as an arc.
+       * Parallel: the segment P1–P2 and the direction at both ends and the
+       * middle. */
+      g_array_set_size (heads, 0);
+      double off = b->radius * scale;
+      if (b->beam_shape == CAROM_BEAM_FAN)
+        {
+          short_arrow (f, cg_mul_add (c0, off, d0), d0, length, heads);
+          if (last > 0)
+            {
+              short_arrow (f, cg_mul_add (c1, off, d1), d1, length, heads);
+              double a0 = atan2 (d0.y, d0.x), a1 = atan2 (d1.y, d1.x);
+              /* The spread turns from the first ray to the last by +spread
+               * degrees on the raw numbers, cairo's direction. */
+              double sweep = b->spread * G_PI / 180.0;
+              if (sweep > 0.0)
+                {
+                  cairo_new_sub_path (cr);
+                  cairo_arc (cr, c0.x, c0.y, off + 0.6 * length, a0, a0 + sweep);
+                }
+              else if (sweep < 0.0)
+                {
+                  cairo_new_sub_path (cr);
+                  cairo_arc_negative (cr, c0.x, c0.y, off + 0.6 * length, a0, a0 + sweep);
+                }
+              (void)a1;
+            }
+        }
+      else
+        {
+          CaromPen pen = carom_pen_new (f);
+          carom_pen_move (&pen, carom_frame_dev (f, b->center));
+          carom_pen_line (&pen, carom_frame_dev (f, b->beam_end));
+          CgVec2 pm, dm;
+          carom_beam_ray (b, 0, &pm, &dm);
+          CgVec2 mid = carom_frame_dev (f, cg_lerp (b->center, b->beam_end, 0.5));
+          short_arrow (f, cg_mul_add (c0, off, d0), d0, length, heads);
+          if (last > 0)
+            {
+              short_arrow (f, cg_mul_add (c1, off, d1), d1, length, heads);
+              short_arrow (f, mid, dm, length, heads);
+            }
+        }
+      carom_set_color (cr, s->path);
+      cairo_set_line_width (cr, carom_frame_pt (f, CAROM_VECTOR_WEIGHT * s->path_width));
+      cairo_stroke (cr);
+      for (guint k = 0; k + 1 < heads->len; k += 2)
+        carom_arrowhead_path (f, g_array_index (heads, CgVec2, k),
+                              g_array_index (heads, CgVec2, k + 1),
+                              carom_frame_pt (f, s->arrow_length));
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
