@@ -291,6 +291,7 @@ carom_application_startup (GApplication *app)
     { "win.export", { "<Control>e", NULL } },
     { "win.close", { "<Control>w", NULL } },
     { "win.show-sidebar", { "F9", NULL } },
+    { "win.show-map", { "<Control>m", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "app.help", { "F1", NULL } },
   };

@@ -6,6 +6,7 @@
 
 #include "carom-document.h"
 #include "carom-editor.h"
+#include "render/carom-view.h"
 
 G_BEGIN_DECLS
 
@@ -27,6 +28,14 @@ void carom_canvas_set_settings (CaromCanvas *self, GSettings *settings);
 
 /// Shows ball (an index into the trace's balls) at step (0: the start, k: hit k).
 void carom_canvas_set_step (CaromCanvas *self, guint ball, guint step);
+
+/// Draws over the scene and the tools' marks, in widget pixels through view.
+typedef void (*CaromCanvasDrawFunc) (cairo_t *cr, const CaromView *view, gboolean dark,
+                                     gpointer data);
+
+/// Something drawn on top each frame (the boundary map's highlighted hit);
+/// NULL: nothing. data is borrowed.
+void carom_canvas_set_draw_over (CaromCanvas *self, CaromCanvasDrawFunc func, gpointer data);
 
 /// Fits the whole scene into the widget.
 void carom_canvas_zoom_to_fit (CaromCanvas *self);

@@ -2,6 +2,34 @@
 /* carom-boundary-map.c: the boundary map (Birkhoff coordinates). */
 #include "carom-boundary-map.h"
 
+#include <math.h>
+
+/* The length of edge k of a polygon: a segment's, or an arc's R |sweep|. */
+static double
+edge_length (const CaromObject *o, size_t k)
+{
+  if (o->edges != NULL && o->edges[k].sweep != 0.0)
+    return o->edges[k].R * fabs (o->edges[k].sweep);
+  return cg_distance (o->points[k], o->points[(k + 1) % o->n_points]);
+}
+
+/* How far along arc edge e of o the point on its circle in the direction of
+ * x from its centre lies: R times the turn from v[e], in the arc's sense,
+ * clamped to the arc. */
+static double
+along_arc (const CaromObject *o, size_t e, CgVec2 x)
+{
+  const CgCurveEdge *edge = &o->edges[e];
+  CgVec2 a = cg_sub (o->points[e], edge->q), b = cg_sub (x, edge->q);
+  double phi = atan2 (cg_cross (a, b), cg_dot (a, b));
+  if (edge->sweep < 0.0)
+    phi = -phi;
+  if (phi < 0.0)
+    phi += 2.0 * G_PI;
+  /* Just before v[e] on a whole circle reads as a full turn: keep it. */
+  return edge->R * CLAMP (phi, 0.0, fabs (edge->sweep));
+}
+
 double *
 carom_boundary_map_offsets (const CaromSceneTrace *trace)
 {
@@ -13,7 +41,7 @@ carom_boundary_map_offsets (const CaromSceneTrace *trace)
       const CaromObject *o = g_ptr_array_index (trace->polygons, i);
       double length = 0.0;
       for (size_t k = 0; k < o->n_points; k++)
-        length += cg_distance (o->points[k], o->points[(k + 1) % o->n_points]);
+        length += edge_length (o, k);
       offsets[i + 1] = offsets[i] + length;
     }
   return offsets;
@@ -37,9 +65,19 @@ carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const doubl
       /* The length of the polygon up to its vertex e. */
       double along = 0.0;
       for (size_t i = 0; i < e; i++)
-        along += cg_distance (o->points[i], o->points[(i + 1) % n]);
+        along += edge_length (o, i);
       CaromMapPoint p = { .hit = (guint)k, .polygon = h->object };
-      if (h->kind == CG_PRIM_ARC)
+      if (h->kind == CG_PRIM_ARC && h->edge_arc)
+        {
+          /* The arc edge's point the ball touches: p − r n, on its circle. */
+          CgVec2 x = cg_mul_add (h->point, -t->radius, h->normal);
+          along += along_arc (o, e, x);
+          const CgCurveEdge *edge = &o->edges[e];
+          CgVec2 u = cg_sub (x, edge->q);
+          double len = cg_length (u);
+          p.contact = len > 0.0 ? cg_mul_add (edge->q, edge->R / len, u) : x;
+        }
+      else if (h->kind == CG_PRIM_ARC)
         p.contact = o->points[e];
       else
         {

@@ -5,7 +5,10 @@
  * ξ is the arc length along the drawn polygons (not their offset outlines):
  * the traced polygons laid end to end in scene order, each from its first
  * vertex (as stored, in its role's orientation) along its edges, to the
- * contact point: p − r n on an edge, the vertex itself on a corner arc.
+ * contact point: p − r n on an edge, the vertex itself on a corner arc. An
+ * arc edge counts its length R |sweep|, and a hit on it is measured along the
+ * arc to p − r n. A beam's rays are balls of the trace like any other (map
+ * all of them with carom_scene_trace_object_balls()).
  * sin φ = n.x d′.y − n.y d′.x, φ the signed angle from the contact normal n
  * to the outgoing direction d′ (for a ball that stops, the direction it
  * would leave along: cross(n, d′) = cross(n, d), so that is also the

@@ -56,6 +56,22 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
   out->d = h->in;
   /* The tracer skips the primitive it just reflected off. */
   out->exclude = hit > 1 ? (int64_t)bt->trace.hits[hit - 2].prim : -1;
+  if (bt->curve_world != NULL)
+    {
+      /* The curved tracer's `after`: the primitive just reflected off. */
+      out->curved = TRUE;
+      cg_curve_world_primitives (bt->curve_world, &out->n_primitives);
+      out->curve_result
+          = cg_curve_world_cast (bt->curve_world, out->c, out->d, out->exclude, false);
+      CgCurveTraceHit th = { .prim = out->curve_result.prim, .rec = out->curve_result.rec };
+      th.kind = out->curve_result.rec.kind;
+      CgHit common = cg_curve_trace_hit_to_hit (&th);
+      out->result.hit = out->curve_result.hit;
+      out->result.prim = out->curve_result.prim;
+      out->result.rec = common.rec;
+      out->result.stats = out->curve_result.stats;
+      return out->curve_result.hit;
+    }
   cg_world_primitives (bt->world, &out->n_primitives);
   if (!cg_world_explain_cast (bt->world, out->c, out->d, out->exclude, &out->result, &out->tested,
                               &out->n_tested))
@@ -71,9 +87,45 @@ carom_cast_explanation_clear (CaromCastExplanation *e)
 }
 
 char *
+carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit, const CaromObject **object)
+{
+  if (object != NULL)
+    *object = carom_scene_trace_polygon (trace, hit->object);
+  if (hit->kind == CG_PRIM_SEGMENT)
+    return g_strdup_printf (_ ("edge %u"), hit->element);
+  return hit->edge_arc ? g_strdup_printf (_ ("arc edge %u"), hit->element)
+                       : g_strdup_printf (_ ("vertex %u"), hit->element);
+}
+
+/* A curved world's primitive by name, as carom_explain_hit_name() says it. */
+static char *
+curve_primitive_name (const CaromSceneTrace *trace, const CgCurveWorld *world, guint prim,
+                      const CaromObject **object)
+{
+  size_t n;
+  const CgCurvePrim *p = &cg_curve_world_primitives (world, &n)[prim];
+  CgHit h = { .kind = p->kind == CG_CPRIM_ARC ? CG_PRIM_ARC : CG_PRIM_SEGMENT,
+              .object = p->object,
+              .element = p->index,
+              .edge_arc = p->kind == CG_CPRIM_ARC && !p->cap };
+  return carom_explain_hit_name (trace, &h, object);
+}
+
+char *
 carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
                               const CaromObject **object)
 {
+  if (world == NULL && trace->curve_worlds != NULL && trace->curve_worlds->len > 0)
+    {
+      /* A curved scene: the callers of old pass the ball's (NULL) world;
+       * the first curved world names the primitive when it has it. */
+      const CgCurveWorld *w = g_ptr_array_index (trace->curve_worlds, 0);
+      size_t n;
+      cg_curve_world_primitives (w, &n);
+      if (prim < n)
+        return curve_primitive_name (trace, w, prim, object);
+    }
+  g_return_val_if_fail (world != NULL, g_strdup (""));
   size_t n;
   const CgPrimitive *p = &cg_world_primitives (world, &n)[prim];
   if (object != NULL)
@@ -112,6 +164,8 @@ GArray *
 carom_explain_rejected (const CaromCastExplanation *e)
 {
   g_return_val_if_fail (e != NULL, NULL);
+  if (e->curved || e->n_tested == 0)
+    return g_array_new (FALSE, FALSE, sizeof (guint));
   const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
   size_t n;
   const CgPrimitive *prims = cg_world_primitives (bt->world, &n);
@@ -350,6 +404,133 @@ explain_arc (Writer *w, const CgPrimitive *p, const CgCastRecord *rec)
 }
 
 char *
+carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec, double edge_radius,
+                          double ball_radius, CaromExplainFormat format, int digits)
+{
+  g_return_val_if_fail (p != NULL && rec != NULL, NULL);
+  Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
+  Pen *pen = &w.pen;
+  if (p->kind == CG_CPRIM_SEGMENT)
+    {
+      g_autofree char *a1 = g_strdup_printf ("a = %s, b = %s, n = %s", vec (pen, p->a),
+                                             vec (pen, p->b), vec (pen, p->n));
+      g_autofree char *a2 = g_strdup_printf ("&a = %s,\\ b = %s,\\ n = %s", lvec (pen, p->a),
+                                             lvec (pen, p->b), lvec (pen, p->n));
+      maths (&w, a1, a2);
+      g_autofree char *f1 = g_strdup_printf ("d·n = %s < 0", num (pen, rec->d_dot_n));
+      g_autofree char *f2 = g_strdup_printf ("&d\\cdot n = %s < 0", num (pen, rec->d_dot_n));
+      maths (&w, f1, f2);
+      g_autofree char *t1 = g_strdup_printf ("t = ((a − c)·n) / (d·n) = %s", num (pen, rec->t));
+      g_autofree char *t2
+          = g_strdup_printf ("&t = \\frac{(a - c)\\cdot n}{d\\cdot n} = %s", num (pen, rec->t));
+      maths (&w, t1, t2);
+      g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
+      g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
+      maths (&w, p1, p2);
+      g_autofree char *s1
+          = g_strdup_printf ("s = ((p − a)·(b − a)) / |b − a|² = %s, in [0, 1]", num (pen, rec->s));
+      g_autofree char *s2 = g_strdup_printf (
+          "&s = \\frac{(p - a)\\cdot(b - a)}{\\lvert b - a\\rvert^2} = %s \\in [0, 1]",
+          num (pen, rec->s));
+      maths (&w, s1, s2);
+      g_autofree char *n1 = g_strdup_printf ("normal = n = %s", vec (pen, rec->normal));
+      g_autofree char *n2 = g_strdup_printf ("&\\hat n = n = %s", lvec (pen, rec->normal));
+      maths (&w, n1, n2);
+      g_ptr_array_unref (w.pen.owned);
+      return g_string_free (w.out, FALSE);
+    }
+
+  /* The circle |p − q| = ρ the centre meets. */
+  g_autofree char *q1 = NULL, *q2 = NULL;
+  if (p->cap)
+    {
+      words (&w, _ ("A vertex cap: the ball touches the vertex q, so ρ = r."));
+      q1 = g_strdup_printf ("q = %s, ρ = r = %s", vec (pen, p->q), num (pen, p->rho));
+      q2 = g_strdup_printf ("&q = %s,\\ \\rho = r = %s", lvec (pen, p->q), num (pen, p->rho));
+    }
+  else if (!p->inside)
+    {
+      words (&w, _ ("A convex arc edge: its front is outside its circle, the centre stays at "
+                    "R + r from q."));
+      q1 = g_strdup_printf ("q = %s, ρ = R + r = %s + %s = %s", vec (pen, p->q),
+                            num (pen, edge_radius), num (pen, ball_radius), num (pen, p->rho));
+      q2 = g_strdup_printf ("&q = %s,\\ \\rho = R + r = %s + %s = %s", lvec (pen, p->q),
+                            num (pen, edge_radius), num (pen, ball_radius), num (pen, p->rho));
+    }
+  else
+    {
+      words (&w, _ ("A concave arc edge: its front is inside its circle, the centre stays at "
+                    "R − r from q."));
+      q1 = g_strdup_printf ("q = %s, ρ = R − r = %s − %s = %s", vec (pen, p->q),
+                            num (pen, edge_radius), num (pen, ball_radius), num (pen, p->rho));
+      q2 = g_strdup_printf ("&q = %s,\\ \\rho = R - r = %s - %s = %s", lvec (pen, p->q),
+                            num (pen, edge_radius), num (pen, ball_radius), num (pen, p->rho));
+    }
+  maths (&w, q1, q2);
+  g_autofree char *m1 = g_strdup_printf ("m = c − q = %s", vec (pen, rec->m));
+  g_autofree char *m2 = g_strdup_printf ("&m = c - q = %s", lvec (pen, rec->m));
+  maths (&w, m1, m2);
+  g_autofree char *b1 = g_strdup_printf ("b = m·d = %s", num (pen, rec->b));
+  g_autofree char *b2 = g_strdup_printf ("&b = m\\cdot d = %s", num (pen, rec->b));
+  maths (&w, b1, b2);
+  g_autofree char *c1 = g_strdup_printf ("cc = m·m − ρ² = %s", num (pen, rec->cc));
+  g_autofree char *c2 = g_strdup_printf ("&c_c = m\\cdot m - \\rho^2 = %s", num (pen, rec->cc));
+  maths (&w, c1, c2);
+  g_autofree char *d1
+      = g_strdup_printf ("b² − cc = ρ² − |m − b d|² = %s ≥ 0", num (pen, rec->disc));
+  g_autofree char *d2 = g_strdup_printf (
+      "&b^2 - c_c = \\rho^2 - \\lvert m - b\\,d\\rvert^2 = %s \\ge 0", num (pen, rec->disc));
+  maths (&w, d1, d2);
+  g_autofree char *r1 = g_strdup_printf ("t₀ = −b − √(b² − cc) = %s, t₁ = −b + √(b² − cc) = %s",
+                                         num (pen, rec->t0), num (pen, rec->t1));
+  g_autofree char *r2
+      = g_strdup_printf ("&t_0 = -b - \\sqrt{b^2 - c_c} = %s,\\ t_1 = -b + \\sqrt{b^2 - c_c} = %s",
+                         num (pen, rec->t0), num (pen, rec->t1));
+  maths (&w, r1, r2);
+  if (rec->larger_root)
+    {
+      words (&w, _ ("The front is inside the circle: the ball meets it where the ray leaves the "
+                    "circle, the larger root."));
+      g_autofree char *t1 = g_strdup_printf ("t = t₁ = %s", num (pen, rec->t));
+      g_autofree char *t2 = g_strdup_printf ("&t = t_1 = %s", num (pen, rec->t));
+      maths (&w, t1, t2);
+    }
+  else
+    {
+      words (&w, _ ("The front is outside the circle: the ball meets it where the ray enters the "
+                    "circle, the smaller root."));
+      g_autofree char *t1 = g_strdup_printf ("t = t₀ = %s", num (pen, rec->t));
+      g_autofree char *t2 = g_strdup_printf ("&t = t_0 = %s", num (pen, rec->t));
+      maths (&w, t1, t2);
+    }
+  g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
+  g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
+  maths (&w, p1, p2);
+  if (p->full)
+    words (&w, _ ("A whole circle: no sweep test."));
+  else
+    {
+      double deg = 180.0 / G_PI;
+      g_autofree char *s1 = g_strdup_printf (
+          "sweep: u = (p − q)/ρ, φ = ∠(u₀, u) = %s°, 0 ≤ φ ≤ %s° (u₀ = %s)",
+          num (pen, rec->phi * deg), num (pen, p->sweep * deg), vec (pen, p->u0));
+      g_autofree char *s2 = g_strdup_printf (
+          "&u = \\frac{p - q}{\\rho},\\ \\varphi = \\angle(u_0, u) = %s^\\circ,\\ 0 \\le "
+          "\\varphi \\le %s^\\circ,\\ u_0 = %s",
+          num (pen, rec->phi * deg), num (pen, p->sweep * deg), lvec (pen, p->u0));
+      maths (&w, s1, s2);
+    }
+  g_autofree char *n1 = g_strdup_printf (
+      p->inside ? "normal = (q − p)/ρ = %s" : "normal = (p − q)/ρ = %s", vec (pen, rec->normal));
+  g_autofree char *n2 = g_strdup_printf (p->inside ? "&\\hat n = \\frac{q - p}{\\rho} = %s"
+                                                   : "&\\hat n = \\frac{p - q}{\\rho} = %s",
+                                         lvec (pen, rec->normal));
+  maths (&w, n1, n2);
+  g_ptr_array_unref (w.pen.owned);
+  return g_string_free (w.out, FALSE);
+}
+
+char *
 carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, guint max_rejected)
 {
   return carom_explain_format_digits (e, format, max_rejected, 0);
@@ -362,8 +543,8 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   g_return_val_if_fail (e != NULL && e->trace != NULL, NULL);
   const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
   const CgHit *h = &bt->trace.hits[e->hit - 1];
-  size_t n_prims;
-  const CgPrimitive *prims = cg_world_primitives (bt->world, &n_prims);
+  size_t n_prims = 0;
+  const CgPrimitive *prims = e->curved ? NULL : cg_world_primitives (bt->world, &n_prims);
   Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
   Pen *pen = &w.pen;
 
@@ -371,10 +552,13 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
     g_string_append (w.out, "\\begin{align*}\n");
 
   const CaromObject *object;
-  g_autofree char *where = carom_explain_primitive_name (e->trace, bt->world, h->prim, &object);
+  g_autofree char *where = carom_explain_hit_name (e->trace, h, &object);
   const char *role = h->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle");
   words (&w, _ ("Hit %u of ball “%s”: %s “%s”, %s (%s)"), e->hit, bt->ball->id, role, object->id,
-         where, h->kind == CG_PRIM_SEGMENT ? _ ("offset segment") : _ ("arc"));
+         where,
+         h->kind == CG_PRIM_SEGMENT ? _ ("offset segment")
+         : h->edge_arc              ? _ ("offset arc")
+                                    : _ ("arc"));
   g_autofree char *c1 = g_strdup_printf ("c = %s, d = %s, r = %s", vec (pen, e->c), vec (pen, e->d),
                                          num (pen, bt->ball->radius));
   g_autofree char *c2 = g_strdup_printf ("&c = %s,\\ d = %s,\\ r = %s", lvec (pen, e->c),
@@ -382,13 +566,28 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   maths (&w, c1, c2);
 
   const CgCastRecord *rec = &e->result.rec;
-  const CgPrimitive *p = &prims[h->prim];
-  if (p->kind == CG_PRIM_SEGMENT)
-    explain_segment (&w, p, rec, e->c, e->d);
+  if (e->curved)
+    {
+      size_t n_cprims;
+      const CgCurvePrim *cp = &cg_curve_world_primitives (bt->curve_world, &n_cprims)[h->prim];
+      double R = 0.0;
+      if (cp->kind == CG_CPRIM_ARC && !cp->cap && object->edges != NULL
+          && cp->index < object->n_points)
+        R = object->edges[cp->index].R;
+      g_autofree char *lines = carom_explain_curve_cast (cp, &e->curve_result.rec, R,
+                                                         bt->ball->radius, format, digits);
+      g_string_append (w.out, lines);
+    }
   else
-    explain_arc (&w, p, rec);
+    {
+      const CgPrimitive *p = &prims[h->prim];
+      if (p->kind == CG_PRIM_SEGMENT)
+        explain_segment (&w, p, rec, e->c, e->d);
+      else
+        explain_arc (&w, p, rec);
+    }
 
-  if (h->role == CG_ROLE_WALL)
+  if (h->reflected)
     {
       double dn = cg_dot (h->in, h->normal);
       g_autofree char *r1
@@ -397,6 +596,8 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
           "&d' = d - 2\\,(d\\cdot \\hat n)\\,\\hat n = %s,\\ d\\cdot\\hat n = %s",
           lvec (pen, h->out), num (pen, dn));
       maths (&w, r1, r2);
+      if (h->role == CG_ROLE_OBSTACLE)
+        words (&w, _ ("An obstacle that reflects: the ball bounces off it."));
     }
   else
     words (&w, _ ("An obstacle: the ball stops here."));

@@ -27,6 +27,12 @@ typedef enum
 #define CAROM_EXPLAIN_REJECTED_MAX 5
 
 /// One cast explained: hit `hit` (1 ..) of ball `ball` of a scene trace.
+///
+/// In a curved scene (the ball's curve_world set) the hit is cast again in
+/// the CgCurveWorld: `curved` is TRUE, `curve_result` holds the hit with the
+/// full circle-cast record (cg-curve-world.h), `result` holds its common
+/// fields (CgHit's record, sweep_from and sweep_to 0), and no rejected
+/// candidates are recorded (tested NULL, n_tested 0).
 typedef struct
 {
   const CaromSceneTrace *trace; ///< borrowed
@@ -36,7 +42,9 @@ typedef struct
   CgWorldHit result; ///< the hit found again, with its statistics
   CgTested *tested;  ///< what the BVH search tested, in order (owned)
   size_t n_tested;
-  size_t n_primitives; ///< what brute force would test
+  size_t n_primitives;     ///< what brute force would test
+  gboolean curved;         ///< cast in the ball's CgCurveWorld
+  CgCurveHit curve_result; ///< curved: the hit found again, its full record
 } CaromCastExplanation;
 
 /// Casts hit `hit` of ball `ball` again and records what was tested. FALSE
@@ -47,9 +55,28 @@ gboolean carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit
 void carom_cast_explanation_clear (CaromCastExplanation *e);
 
 /// The scene object and the primitive's place in it: "edge 1" or "vertex 3"
-/// (newly allocated), and the object (borrowed).
+/// (newly allocated), and the object (borrowed). world is the ball's
+/// straight world; in curved scenes (world NULL) use carom_explain_hit_name().
 char *carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
                                     const CaromObject **object);
+
+/// The same for a hit of any trace, straight or curved: "edge 1", "arc edge
+/// 2" or "vertex 3" (newly allocated), and the object (borrowed).
+char *carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit,
+                              const CaromObject **object);
+
+/// The circle cast (or segment cast) of a curved primitive written out, one
+/// formula a line (plain text) or a row (LaTeX, without the align*): the
+/// centre q, the edge's radius R and the ball's r with ρ = R + r (convex arc
+/// edge), R − r (concave) or r (vertex cap), m, b, cc, the discriminant, both
+/// roots and which one is used and why (the entry t₀ when the front is
+/// outside the circle, the exit t₁ when it is inside), p, the sweep test and
+/// the normal. edge_radius is R (0 for a cap or a segment). Numbers to
+/// `digits` significant digits (0: every digit). For the Hit panel and
+/// carom_explain_format(). Newly allocated.
+char *carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec,
+                                double edge_radius, double ball_radius, CaromExplainFormat format,
+                                int digits);
 
 /// The indices of e->tested that lost, nearest to the start first: those the
 /// ray crosses in order of t, then the rest by their distance from c.
