@@ -93,7 +93,8 @@ export_main (int argc, char **argv)
 {
   g_autofree char *output = NULL, *show = NULL, *style_name = NULL, *ball_id = NULL;
   g_autofree char *levels = NULL, *legend = NULL, *steps_list = NULL, *view = NULL;
-  g_autofree char *font = NULL;
+  g_autofree char *font = NULL, *paths_by = NULL;
+  double front = CAROM_FRONT_NONE;
   gint64 step = G_MININT64, max_bounces = G_MININT64; /* not given */
   int width = -1, digits = CAROM_DIGITS_DEFAULT;
   double font_size = 0.0;
@@ -138,6 +139,12 @@ export_main (int argc, char **argv)
       N_ ("BVH levels to draw, 0 being the root (default: all)"), N_ ("LO[:HI]") },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+    { "paths-by", 0, 0, G_OPTION_ARG_STRING, &paths_by,
+      N_ ("Colour of the paths of beams and crowds of balls, drawn blended: ray (the default), "
+          "bounces or single"),
+      N_ ("HOW") },
+    { "front", 0, 0, G_OPTION_ARG_DOUBLE, &front,
+      N_ ("Draw the selected ball’s beam up to path length S, each ray’s ball there"), "S" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
@@ -189,6 +196,11 @@ export_main (int argc, char **argv)
     }
   if (legend != NULL && !carom_legend_placement_parse (legend, &options.legend, &error))
     return fail (EXIT_USAGE, error->message);
+  if (paths_by != NULL && !carom_path_colouring_parse (paths_by, &options.paths_by, &error))
+    return fail (EXIT_USAGE, error->message);
+  if (front != CAROM_FRONT_NONE && !(front >= 0.0 && isfinite (front)))
+    return fail (EXIT_USAGE, _ ("--front needs a path length of 0 or more"));
+  options.front = front;
   if (digits < 1 || digits > 17)
     return fail (EXIT_USAGE, _ ("--digits needs a number from 1 to 17"));
   options.digits = digits;
