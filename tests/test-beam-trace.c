@@ -6,6 +6,7 @@
  * ball and the reflection counts toward max-bounces. */
 #include <math.h>
 #include <stdlib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "model/carom-tracing.h"
@@ -261,6 +262,97 @@ test_reflecting_obstacle (void)
   g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
 }
 
+/* Appends a number as the scene files want it: every digit. */
+static void
+append_number (GString *out, double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g", v));
+}
+
+/* Runs `carom trace --json` (with extra arguments) on an SVG text and
+ * returns its output. */
+static char *
+trace_json (const char *svg, const char *extra)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-beam-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "scene.svg", NULL);
+  g_assert_true (g_file_set_contents (path, svg, -1, NULL));
+  g_autofree char *cmd
+      = g_strdup_printf ("'%s' trace --json %s '%s'", g_getenv ("CAROM_EXE"), extra, path);
+  char *out = NULL;
+  gint status;
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_unlink (path);
+  g_rmdir (dir);
+  return out;
+}
+
+/* `carom trace --json` of a file with a fan (4 rays) and a parallel beam
+ * (3 rays) prints exactly what it prints for the file with the rays written
+ * out as balls BEAMID#k (every digit), on 1 and 2 threads; hits of a
+ * reflecting obstacle say "action": "reflect". */
+static void
+test_cli_json (void)
+{
+  if (g_getenv ("CAROM_EXE") == NULL)
+    {
+      g_test_skip ("CAROM_EXE is not set");
+      return;
+    }
+  const char *head
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">\n"
+        "<polygon carom:role=\"wall\" id=\"room\" points=\"-300,-300 -300,300 300,300 "
+        "300,-300\"/>\n"
+        "<polygon carom:role=\"obstacle\" id=\"post\" carom:on-hit=\"reflect\" "
+        "points=\"20,-100 20,50 -20,50 -20,-100\"/>\n"
+        "<polygon carom:role=\"obstacle\" id=\"stop\" points=\"120,100 160,100 160,140\"/>\n";
+  g_autoptr (GString) beams = g_string_new (head);
+  g_string_append (beams, "<circle carom:role=\"beam\" id=\"fan\" cx=\"-200\" cy=\"0\" r=\"5\" "
+                          "carom:direction=\"1 0.5\" carom:spread=\"40\" carom:count=\"4\" "
+                          "carom:max-bounces=\"6\"/>\n"
+                          "<line carom:role=\"beam\" id=\"par\" x1=\"100\" y1=\"-200\" "
+                          "x2=\"150\" y2=\"-150\" carom:radius=\"3\" carom:direction=\"-1 0.2\" "
+                          "carom:count=\"3\" carom:max-bounces=\"5\"/>\n</svg>\n");
+  g_autoptr (CaromObject) fan
+      = carom_object_new_fan_beam ("fan", cg_v2 (-200, 0), 5, cg_v2 (1, 0.5), 40, 4, 6);
+  g_autoptr (CaromObject) par = carom_object_new_parallel_beam (
+      "par", cg_v2 (100, -200), cg_v2 (150, -150), 3, cg_v2 (-1, 0.2), 3, 5);
+  g_autoptr (GString) balls = g_string_new (head);
+  const CaromObject *list[] = { fan, par };
+  for (guint i = 0; i < 2; i++)
+    for (guint k = 0; k < list[i]->count; k++)
+      {
+        CgVec2 c, d;
+        carom_beam_ray (list[i], k, &c, &d);
+        g_string_append_printf (balls, "<circle carom:role=\"ball\" id=\"%s#%u\" cx=\"",
+                                list[i]->id, k);
+        append_number (balls, c.x);
+        g_string_append (balls, "\" cy=\"");
+        append_number (balls, c.y);
+        g_string_append_printf (balls, "\" r=\"%g\" carom:direction=\"", list[i]->radius);
+        append_number (balls, d.x);
+        g_string_append_c (balls, ' ');
+        append_number (balls, d.y);
+        g_string_append_printf (balls, "\" carom:max-bounces=\"%u\"/>\n", list[i]->max_bounces);
+      }
+  g_string_append (balls, "</svg>\n");
+
+  g_autofree char *a1 = trace_json (beams->str, "--threads 1");
+  g_autofree char *a2 = trace_json (beams->str, "--threads 2");
+  g_autofree char *b1 = trace_json (balls->str, "--threads 1");
+  g_assert_cmpstr (a1, ==, b1);
+  g_assert_cmpstr (a2, ==, b1);
+  g_assert_nonnull (strstr (a1, "\"id\": \"fan#3\""));
+  g_assert_nonnull (strstr (a1, "\"id\": \"par#2\""));
+  g_assert_null (strstr (a1, "\"id\": \"fan#4\""));
+  g_assert_nonnull (strstr (a1, "\"object\": \"post\", \"role\": \"obstacle\", "
+                                "\"primitive\": \"segment\", \"edge\": 2,\n"
+                                "         \"action\": \"reflect\""));
+  g_assert_nonnull (strstr (a1, "\"action\": \"reflect\""));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -268,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/beam-trace/equals-balls", test_beam_equals_balls);
   g_test_add_func ("/beam-trace/drag", test_beam_drag);
   g_test_add_func ("/beam-trace/reflecting-obstacle", test_reflecting_obstacle);
+  g_test_add_func ("/beam-trace/cli-json", test_cli_json);
   return g_test_run ();
 }
