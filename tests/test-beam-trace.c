@@ -353,6 +353,56 @@ test_cli_json (void)
   g_assert_nonnull (strstr (a1, "\"action\": \"reflect\""));
 }
 
+/* `carom map --ball BEAMID` maps every ray of the beam, `--ball BEAMID#k`
+ * that ray alone. */
+static void
+test_cli_map (void)
+{
+  if (g_getenv ("CAROM_EXE") == NULL)
+    {
+      g_test_skip ("CAROM_EXE is not set");
+      return;
+    }
+  const char *svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">\n"
+                    "<polygon carom:role=\"wall\" id=\"room\" points=\"-300,-300 -300,300 300,300 "
+                    "300,-300\"/>\n"
+                    "<circle carom:role=\"ball\" id=\"b\" cx=\"0\" cy=\"0\" r=\"5\" "
+                    "carom:direction=\"1 0.3\" carom:max-bounces=\"3\"/>\n"
+                    "<circle carom:role=\"beam\" id=\"fan\" cx=\"-200\" cy=\"0\" r=\"5\" "
+                    "carom:direction=\"1 0.5\" carom:spread=\"40\" carom:count=\"4\" "
+                    "carom:max-bounces=\"6\"/>\n</svg>\n";
+  g_autofree char *dir = g_dir_make_tmp ("carom-beam-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "scene.svg", NULL);
+  g_autofree char *csv = g_build_filename (dir, "map.csv", NULL);
+  g_assert_true (g_file_set_contents (path, svg, -1, NULL));
+  const char *which[] = { "fan", "fan#2" };
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *cmd = g_strdup_printf ("'%s' map '%s' --ball '%s' -o '%s'",
+                                              g_getenv ("CAROM_EXE"), path, which[i], csv);
+      gint status;
+      g_assert_true (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_autofree char *text = NULL;
+      g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      guint per_ray[4] = { 0 }, others = 0;
+      for (guint k = 1; lines[k] != NULL && lines[k][0] != '\0'; k++)
+        {
+          if (g_str_has_prefix (lines[k], "fan#"))
+            per_ray[lines[k][4] - '0']++;
+          else
+            others++;
+        }
+      g_assert_cmpuint (others, ==, 0);
+      for (guint k = 0; k < 4; k++)
+        g_assert_cmpuint (per_ray[k], ==, i == 0 || k == 2 ? 6 : 0);
+    }
+  g_unlink (csv);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +411,6 @@ main (int argc, char **argv)
   g_test_add_func ("/beam-trace/drag", test_beam_drag);
   g_test_add_func ("/beam-trace/reflecting-obstacle", test_reflecting_obstacle);
   g_test_add_func ("/beam-trace/cli-json", test_cli_json);
+  g_test_add_func ("/beam-trace/cli-map", test_cli_map);
   return g_test_run ();
 }
