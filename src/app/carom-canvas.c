@@ -35,7 +35,9 @@ struct _CaromCanvas
   GSettings *settings;
   CaromRenderCache *cache;
 
-  char *description; /* for screen readers: the scene and the current hit */
+  char *description;             /* for screen readers: the scene and the current hit */
+  CaromCanvasDrawFunc draw_over; /* drawn on top (the boundary map's highlight) */
+  gpointer draw_over_data;
 
   CaromViewport viewport;
   guint ball;
@@ -175,6 +177,8 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   else if (self->editor != NULL && self->document != NULL)
     carom_canvas_overlay_draw (cr, self->editor, carom_document_get_scene (self->document),
                                &self->viewport.view, dark);
+  if (self->draw_over != NULL)
+    self->draw_over (cr, &self->viewport.view, dark, self->draw_over_data);
   cairo_destroy (cr);
 }
 
@@ -605,6 +609,15 @@ carom_canvas_set_step (CaromCanvas *self, guint ball, guint step)
       invalidate (self);
     }
   self->step = step;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+carom_canvas_set_draw_over (CaromCanvas *self, CaromCanvasDrawFunc func, gpointer data)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  self->draw_over = func;
+  self->draw_over_data = data;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -6,6 +6,7 @@
 
 #include "carom-canvas.h"
 #include "carom-inspector.h"
+#include "carom-map-view.h"
 #include "carom-stepper.h"
 #include "carom-window.h"
 
@@ -53,6 +54,8 @@ struct _CaromWindow
   GtkScale *scrubber;
   GtkButton *play_button;
   GtkDropDown *speed_dropdown;
+  GtkPaned *map_paned;
+  CaromMapView *map_view;
   gboolean updating_scrubber;
 
   gboolean closing_confirmed;
@@ -96,6 +99,9 @@ void carom_window_layout_init (CaromWindow *self);
 /// Called with each width the window is allocated.
 void carom_window_layout_allocated (CaromWindow *self, int width);
 void carom_window_layout_dispose (CaromWindow *self);
+
+/* carom-window-map.c: the Boundary map pane under the canvas. */
+void carom_window_map_init (CaromWindow *self);
 
 /* carom-window-keyboard.c: points typed in (Ctrl+L), for drawing without a pointer. */
 void carom_window_keyboard_init (CaromWindow *self);

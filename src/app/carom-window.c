@@ -228,6 +228,7 @@ carom_window_update_step (CaromWindow *self)
 
   carom_canvas_set_step (self->canvas, ball, step);
   carom_inspector_set_step (self->inspector, ball, step);
+  carom_map_view_set_step (self->map_view, ball, step);
   if (self->editor != NULL)
     carom_lab_set_step (carom_editor_get_lab (self->editor), ball, step);
 }
@@ -328,6 +329,7 @@ carom_window_set_document (CaromWindow *self, CaromDocument *document)
   g_signal_connect_swapped (document, "changed", G_CALLBACK (carom_window_document_changed), self);
   carom_canvas_set_document (self->canvas, document);
   carom_inspector_set_document (self->inspector, document);
+  carom_map_view_set_document (self->map_view, document);
   carom_editor_set_document (self->editor, document);
   /* An empty page is for drawing: start with the polygon tool (and, as the
    * editor chooses, the wall role for the room). */
@@ -471,6 +473,8 @@ tool_hint (CaromTool tool)
       return _ ("Drag from corner to corner · Shift draws a square");
     case CAROM_TOOL_REGULAR:
       return _ ("Drag from the centre to a vertex · Shift keeps 15° angles");
+    case CAROM_TOOL_CIRCLE:
+      return _ ("Drag from the centre out to the radius · Escape cancels");
     case CAROM_TOOL_BALL:
       return _ ("Click to place a ball · drag to aim it");
     case CAROM_TOOL_BEAM:
@@ -518,8 +522,6 @@ sides_changed (CaromWindow *self)
   carom_editor_set_sides (self->editor, (guint)gtk_spin_button_get_value_as_int (self->sides_spin));
 }
 
-    case CAROM_TOOL_CIRCLE:
-      return _ ("Drag from the centre out to the radius · Escape cancels");
 /* The Beam tool's options bar tells the editor the next beam's shape, rays
  * and spread (the spread only matters to a fan). */
 static void
@@ -838,6 +840,7 @@ carom_window_class_init (CaromWindowClass *klass)
 
   g_type_ensure (CAROM_TYPE_CANVAS);
   g_type_ensure (CAROM_TYPE_INSPECTOR);
+  g_type_ensure (CAROM_TYPE_MAP_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/carom/Carom/carom-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, window_title);
@@ -869,6 +872,8 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, scrubber);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, play_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, speed_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, map_paned);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, map_view);
 }
 
 static void
@@ -943,6 +948,7 @@ carom_window_init (CaromWindow *self)
     { GDK_KEY_p, 0, "win.tool", "polygon" },
     { GDK_KEY_r, 0, "win.tool", "rectangle" },
     { GDK_KEY_g, 0, "win.tool", "regular" },
+    { GDK_KEY_c, 0, "win.tool", "circle" },
     { GDK_KEY_b, 0, "win.tool", "ball" },
     { GDK_KEY_e, 0, "win.tool", "beam" },
     { GDK_KEY_l, 0, "win.tool", "lab" },
@@ -993,7 +999,6 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->stepper, "notify::ball", G_CALLBACK (carom_window_update_step),
                             self);
   g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (carom_window_update_step),
-    { GDK_KEY_c, 0, "win.tool", "circle" },
                             self);
   g_signal_connect_swapped (self->stepper, "notify::playing", G_CALLBACK (update_playing), self);
   g_signal_connect_swapped (self->scrubber, "value-changed", G_CALLBACK (scrubber_moved), self);
@@ -1029,6 +1034,7 @@ carom_window_init (CaromWindow *self)
                             G_CALLBACK (beam_options_changed), self);
   carom_window_lab_init (self);
   carom_window_keyboard_init (self);
+  carom_window_map_init (self);
   /* Every icon-only button gets a name for screen readers. */
   carom_accessible_label_icon_buttons (GTK_WIDGET (self));
   carom_tooltips_keep_whole (GTK_WIDGET (self));

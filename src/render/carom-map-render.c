@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "carom-export.h"
 
@@ -105,12 +106,105 @@ carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, double
   *y = f->bottom - (sin_phi + 1.0) / 2.0 * (f->bottom - f->top);
 }
 
-void
-carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
-                const guint *balls, guint n_balls, gboolean dark)
+/* True when balls[0 .. n_balls) are the rays of one beam (side by side in
+ * the trace, with the beam's index in the scene). */
+static gboolean
+one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
 {
-  g_return_if_fail (cr != NULL && trace != NULL);
-  g_autofree double *offsets = carom_boundary_map_offsets (trace);
+  if (n_balls < 2)
+    return FALSE;
+  guint index = g_array_index (trace->balls, CaromBallTrace, balls[0]).index;
+  for (guint i = 1; i < n_balls; i++)
+    if (g_array_index (trace->balls, CaromBallTrace, balls[i]).index != index)
+      return FALSE;
+  return TRUE;
+}
+
+char *
+carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  size_t n_hits = 0;
+  for (guint i = 0; i < n_balls; i++)
+    n_hits += g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
+  if (n_balls == 1)
+    {
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[0]);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Boundary map of ball “%s”: %zu hit",
+                                           "Boundary map of ball “%s”: %zu hits", n_hits),
+                              bt->ball->id, n_hits);
+    }
+  if (one_beam (trace, balls, n_balls))
+    {
+      /* The beam's name: its rays are BEAMID#k. */
+      g_autofree char *beam
+          = g_strdup (g_array_index (trace->balls, CaromBallTrace, balls[0]).ball->id);
+      char *hash = strrchr (beam, '#');
+      if (hash != NULL)
+        *hash = '\0';
+      g_autofree char *hits
+          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%zu hit", "%zu hits", n_hits), n_hits);
+      /* Translators: the boundary map's title for a beam: its name, its rays, its hits ("2900
+       * hits"). */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Boundary map of beam “%s”: %u ray, %s",
+                                           "Boundary map of beam “%s”: %u rays, %s", n_balls),
+                              beam, n_balls, hits);
+    }
+  return g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "Boundary map of %u ball", "Boundary map of %u balls", n_balls),
+      n_balls);
+}
+
+void
+carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_balls, guint i,
+                      gboolean dark, double rgb[3])
+{
+  if (!one_beam (trace, balls, n_balls))
+    {
+      const double *c = ball_colours[i % G_N_ELEMENTS (ball_colours)];
+      double fg = dark ? 0.92 : 0.10;
+      for (int k = 0; k < 3; k++)
+        rgb[k] = c[0] < 0 ? fg : c[k];
+      return;
+    }
+  /* A beam's rays along a ramp from the first to the last: blue, cyan,
+   * green, yellow, red (Open Color, shade 8: both ends show on light and
+   * dark backgrounds). */
+  static const double stops[][3] = {
+    { 0.231, 0.357, 0.859 }, { 0.063, 0.596, 0.678 }, { 0.216, 0.698, 0.302 },
+    { 0.961, 0.624, 0.000 }, { 0.878, 0.192, 0.192 },
+  };
+  double t = (double)i / (n_balls - 1) * (G_N_ELEMENTS (stops) - 1);
+  guint s = MIN ((guint)t, G_N_ELEMENTS (stops) - 2);
+  double u = t - s;
+  for (int k = 0; k < 3; k++)
+    rgb[k] = stops[s][k] + u * (stops[s + 1][k] - stops[s][k]);
+}
+
+static PangoLayout *
+map_layout (cairo_t *cr)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  cairo_font_options_destroy (options);
+  return layout;
+}
+
+double
+carom_map_dot_radius (size_t n_points)
+{
+  /* Dots smaller as they get many, so a chaotic sea still shows its texture. */
+  return n_points < 200 ? 1.6 : n_points < 2000 ? 1.0 : n_points < 20000 ? 0.6 : 0.35;
+}
+
+void
+carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+                      const double *offsets, const char *title, gboolean dark)
+{
+  g_return_if_fail (cr != NULL && trace != NULL && offsets != NULL);
   guint n_polys = trace->polygons->len;
   double total = offsets[n_polys];
   double fg = dark ? 0.92 : 0.10, grid = dark ? 0.30 : 0.88, band = dark ? 0.20 : 0.955;
@@ -119,13 +213,7 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
   cairo_set_source_rgb (cr, dark ? 0.14 : 1.0, dark ? 0.14 : 1.0, dark ? 0.14 : 1.0);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
-
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  cairo_font_options_t *options = cairo_font_options_create ();
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  cairo_font_options_destroy (options);
+  PangoLayout *layout = map_layout (cr);
 
   /* The plot area. */
   CaromMapFrame frame = carom_map_frame (width, height, total);
@@ -135,28 +223,16 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
 #define X(v) (left + (v) / x_max * pw)
 #define Y(v) (bottom - ((v) + 1.0) / 2.0 * ph)
 
-  /* Title: which balls. */
   cairo_set_source_rgb (cr, fg, fg, fg);
-  g_autofree char *title = NULL;
-  if (n_balls == 1)
-    {
-      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[0]);
-      title
-          = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Boundary map of ball “%s”: %zu hit",
-                                          "Boundary map of ball “%s”: %zu hits", bt->trace.n_hits),
-                             bt->ball->id, bt->trace.n_hits);
-    }
-  else
-    title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Boundary map of %u ball",
-                                          "Boundary map of %u balls", n_balls),
-                             n_balls);
-  show_text (cr, layout, title, TEXT_PT + 1, left, 6, 0, 0, FALSE);
+  if (title != NULL)
+    show_text (cr, layout, title, TEXT_PT + 1, left, 6, 0, 0, FALSE);
 
-  /* The objects: alternate bands along ξ, ids above the frame where they
-   * fit. Objects narrower than MIN_BAND points on the plot (thousands of
-   * small obstacles) get no band and no boundary line: they would only
-   * make a moiré. */
+    /* The objects: alternate bands along ξ, ids above the frame where they
+     * fit. Objects narrower than MIN_BAND points on the plot (thousands of
+     * small obstacles) get no band and no boundary line: they would only
+     * make a moiré. Names are measured only where a short one could fit. */
 #define MIN_BAND 2.5
+#define MIN_NAME 8.0
   for (guint i = 0; i < n_polys; i++)
     {
       double x0 = X (offsets[i]), x1 = X (offsets[i + 1]);
@@ -167,16 +243,17 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
           cairo_fill (cr);
         }
       const CaromObject *o = g_ptr_array_index (trace->polygons, i);
-      if (o->id != NULL && text_width (layout, o->id, SMALL_PT) + 2 < x1 - x0)
+      if (o->id != NULL && x1 - x0 >= MIN_NAME
+          && text_width (layout, o->id, SMALL_PT) + 2 < x1 - x0)
         {
           cairo_set_source_rgb (cr, fg, fg, fg);
           show_text (cr, layout, o->id, SMALL_PT, 0.5 * (x0 + x1), top - 2, 0.5, 1, FALSE);
         }
     }
 
-  /* Grid and ticks. */
+  /* Grid and ticks: about one label every 50 points across. */
   cairo_set_line_width (cr, 0.4);
-  double step = nice_step (x_max, 6);
+  double step = nice_step (x_max, MAX (2, (int)lround (pw / 50.0)));
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   for (double v = 0.0; v <= x_max * (1 + 1e-9); v += step)
     {
@@ -235,29 +312,49 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
   show_text (cr, layout, _ ("ξ, arc length along the objects"), TEXT_PT, 0.5 * (left + right),
              height - 3, 0.5, 1, FALSE);
   show_text (cr, layout, _ ("sin φ"), TEXT_PT, 4, 0.5 * (top + bottom), 0.5, 0, TRUE);
+#undef X
+#undef Y
+#undef MIN_BAND
+#undef MIN_NAME
+  g_object_unref (layout);
+  cairo_restore (cr);
+}
+
+void
+carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+                const guint *balls, guint n_balls, gboolean dark)
+{
+  g_return_if_fail (cr != NULL && trace != NULL);
+  g_autofree double *offsets = carom_boundary_map_offsets (trace);
+  g_autofree char *title = carom_map_title (trace, balls, n_balls);
+  carom_map_draw_frame (cr, width, height, trace, offsets, title, dark);
+
+  cairo_save (cr);
+  CaromMapFrame frame = carom_map_frame (width, height, offsets[trace->polygons->len]);
+  double fg = dark ? 0.92 : 0.10;
 
   /* The hits, clipped to the frame. */
   cairo_save (cr);
-  cairo_rectangle (cr, left - 2, top - 2, pw + 4, ph + 4);
+  cairo_rectangle (cr, frame.left - 2, frame.top - 2, frame.right - frame.left + 4,
+                   frame.bottom - frame.top + 4);
   cairo_clip (cr);
-  /* Dots smaller as they get many, so a chaotic sea still shows its texture. */
   size_t n_points = 0;
   for (guint b = 0; b < n_balls; b++)
     n_points += g_array_index (trace->balls, CaromBallTrace, balls[b]).trace.n_hits;
-  double radius = n_points < 200 ? 1.6 : n_points < 2000 ? 1.0 : n_points < 20000 ? 0.6 : 0.35;
+  double radius = carom_map_dot_radius (n_points);
   for (guint b = 0; b < n_balls; b++)
     {
       g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[b], offsets);
-      const double *c = ball_colours[b % G_N_ELEMENTS (ball_colours)];
-      if (c[0] < 0)
-        cairo_set_source_rgb (cr, fg, fg, fg);
-      else
-        cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+      double c[3];
+      carom_map_dot_colour (trace, balls, n_balls, b, dark, c);
+      cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       for (guint k = 0; k < points->len; k++)
         {
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
+          double x, y;
+          carom_map_frame_point (&frame, p->xi, p->sin_phi, &x, &y);
           cairo_new_sub_path (cr);
-          cairo_arc (cr, X (p->xi), Y (p->sin_phi), radius, 0, 2 * G_PI);
+          cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
         }
       cairo_fill (cr);
     }
@@ -265,31 +362,61 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
 
   /* A legend of the balls' colours when there are several, as long as each
    * has its own (up to 7). */
-  if (n_balls > 1 && n_balls <= G_N_ELEMENTS (ball_colours))
+  if (n_balls > 1 && n_balls <= G_N_ELEMENTS (ball_colours) && !one_beam (trace, balls, n_balls))
     {
-      double x = right;
-      for (guint b = MIN (n_balls, G_N_ELEMENTS (ball_colours)); b-- > 0;)
+      PangoLayout *layout = map_layout (cr);
+      double x = frame.right;
+      for (guint b = n_balls; b-- > 0;)
         {
           const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[b]);
           double w = text_width (layout, bt->ball->id, SMALL_PT);
           x -= w;
           cairo_set_source_rgb (cr, fg, fg, fg);
           show_text (cr, layout, bt->ball->id, SMALL_PT, x, 10, 0, 0.5, FALSE);
-          const double *c = ball_colours[b];
-          if (c[0] < 0)
-            cairo_set_source_rgb (cr, fg, fg, fg);
-          else
-            cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+          double c[3];
+          carom_map_dot_colour (trace, balls, n_balls, b, dark, c);
+          cairo_set_source_rgb (cr, c[0], c[1], c[2]);
           cairo_arc (cr, x - 4, 10, 2, 0, 2 * G_PI);
           cairo_fill (cr);
           x -= 12;
         }
+      g_object_unref (layout);
     }
-#undef X
-#undef Y
-#undef MIN_BAND
-  g_object_unref (layout);
   cairo_restore (cr);
+}
+
+/* %.17g, -0 as 0: the CSV's numbers read back to the same doubles. */
+static const char *
+csv_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  if (value == 0.0)
+    value = 0.0;
+  return g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", value);
+}
+
+char *
+carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  GString *out = g_string_new ("ball,hit,xi,sin_phi,object,primitive,element\n");
+  g_autofree double *offsets = carom_boundary_map_offsets (trace);
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  for (guint i = 0; i < n_balls; i++)
+    {
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[i]);
+      g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[i], offsets);
+      for (guint k = 0; k < points->len; k++)
+        {
+          const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
+          const CgHit *h = &bt->trace.hits[p->hit];
+          const CaromObject *o = carom_scene_trace_polygon (trace, p->polygon);
+          /* Ids are XML names: no commas or quotes to escape. */
+          g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%u\n", bt->ball->id, h->index,
+                                  csv_number (p->xi, a), csv_number (p->sin_phi, b), o->id,
+                                  h->kind == CG_PRIM_ARC ? "arc" : "segment", h->element);
+        }
+    }
+  return g_string_free (out, FALSE);
 }
 
 gboolean

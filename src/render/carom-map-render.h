@@ -32,6 +32,27 @@ CaromMapFrame carom_map_frame (double width, double height, double xi_total);
 void carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, double *x,
                             double *y);
 
+/// Draws the plot without its dots into the rectangle (0, 0, width, height)
+/// of cr, in points: the background, title (NULL: none), the objects as
+/// bands along ξ with their names, grid, ticks and axis labels. offsets from
+/// carom_boundary_map_offsets().
+void carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+                           const double *offsets, const char *title, gboolean dark);
+
+/// The radius in points of the dots of a plot of n_points hits: smaller as
+/// they get many, so a chaotic sea still shows its texture.
+double carom_map_dot_radius (size_t n_points);
+
+/// The plot's title: "Boundary map of ball “ID”: N hits", of a beam's
+/// rays (balls that are one beam's), or of N balls.
+char *carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
+
+/// The colour of the dots of balls[i] in a plot of balls[0 .. n_balls):
+/// the rays of one beam along a ramp from the first to the last, other balls
+/// Okabe–Ito's colours in turn.
+void carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_balls, guint i,
+                           gboolean dark, double rgb[3]);
+
 /// Draws the boundary map of balls[0 .. n_balls) (indices into
 /// trace->balls) into the rectangle (0, 0, width, height) of cr, in points
 /// (scale cr for pixels); dark for a dark background.
@@ -43,5 +64,10 @@ void carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneT
 /// _WRITE on failure.
 gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const guint *balls,
                           guint n_balls, GError **error);
+
+/// Every hit of the balls as CSV, one line each after the header
+/// `ball,hit,xi,sin_phi,object,primitive,element` (numbers %.17g), as
+/// `carom map -o OUT.csv` writes it. Free with g_free().
+char *carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
 
 G_END_DECLS

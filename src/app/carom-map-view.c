@@ -1,0 +1,865 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* carom-map-view.c: the Boundary map pane: a header line naming the point
+ * under the pointer, and the plot.
+ *
+ * The plot is drawn by carom-map-render (the same frame as `carom map`) into
+ * a cached image surface, the dots stamped straight into its pixels, so a
+ * beam of 10^4 rays (some 3·10^5 dots) is drawn in milliseconds and each
+ * frame after that only paints the cache and the marks on top. The cache is
+ * rebuilt when the trace changes; while a drag changes it on every pointer
+ * motion, rebuilds are spaced so that they take at most a fifth of the time
+ * (the canvas keeps its frames; the map follows a moment later).
+ *
+ * The dots keep their place in ray order, then hit order, so the dot of hit
+ * k of ray i is at ray_start[i] + k: hovering finds the nearest dot by a
+ * scan, and the keys move along a ray (← →) and across rays (↑ ↓). */
+#include "config.h"
+
+#include "carom-map-view.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "model/carom-boundary-map.h"
+#include "render/carom-map-render.h"
+#include "render/carom-style.h"
+
+/* Pixels (CSS) a point of the plot takes: the plot's text at 7.5 pt is then
+ * 11 px, as the rest of the window's small text. */
+#define PX_PER_PT 1.5
+/* How near (px) the pointer must be to a dot to pick it. */
+#define PICK_PX 8.0
+/* The plot leaves out the frame's title (the header says it): it is drawn
+ * this many points higher. */
+#define TITLE_PT 24.0
+/* Rebuilds take at most 1 / REBUILD_SHARE of the time while the trace changes. */
+#define REBUILD_SHARE 5
+
+typedef struct
+{
+  float x, y; /* in the plot, CSS pixels */
+  guint ball; /* index into the trace's balls */
+  guint hit;  /* 0 for the first */
+} Dot;
+
+struct _CaromMapView
+{
+  GtkWidget parent_instance;
+
+  /* children */
+  GtkWidget *header;
+  GtkLabel *title;
+  GtkLabel *info;
+  GtkWidget *plot;
+
+  /* owned */
+  CaromDocument *document;
+  GArray *dots;      /* Dot, in ray order then hit order */
+  GArray *ray_start; /* guint: the first dot of each ray mapped, and the total at the end */
+  cairo_surface_t *cache;
+  char *text;
+
+  /* borrowed (weak) */
+  CaromCanvas *canvas;
+
+  guint ball, step;    /* the stepper's */
+  guint first, n_rays; /* the balls mapped: [first, first + n_rays) */
+  int cache_width, cache_height, cache_scale;
+  gboolean cache_dark;
+  gboolean dirty;
+  gint64 build_cost; /* µs the last rebuild took */
+  gint64 built_at;   /* when it ended */
+  guint rebuild_source;
+  int hover;            /* the dot under the pointer, or -1 */
+  int focus;            /* the dot chosen with the keys, or -1 */
+  gboolean focus_shown; /* focus is shown (the keys moved it since the plot got the focus) */
+};
+
+G_DEFINE_FINAL_TYPE (CaromMapView, carom_map_view, GTK_TYPE_WIDGET)
+
+enum
+{
+  STEP_REQUESTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- what is mapped ---- */
+
+static const CaromSceneTrace *
+current_trace (CaromMapView *self)
+{
+  return self->document != NULL ? carom_document_get_trace (self->document) : NULL;
+}
+
+/* The balls of the object the stepper's ball belongs to: a ball alone, or
+ * every ray of a beam (they stand side by side in the trace). */
+static void
+find_rays (CaromMapView *self, const CaromSceneTrace *trace)
+{
+  self->first = 0;
+  self->n_rays = 0;
+  if (trace == NULL || trace->balls->len == 0)
+    return;
+  guint b = MIN (self->ball, trace->balls->len - 1);
+  guint index = g_array_index (trace->balls, CaromBallTrace, b).index;
+  guint first = b, last = b;
+  while (first > 0 && g_array_index (trace->balls, CaromBallTrace, first - 1).index == index)
+    first--;
+  while (last + 1 < trace->balls->len
+         && g_array_index (trace->balls, CaromBallTrace, last + 1).index == index)
+    last++;
+  self->first = first;
+  self->n_rays = last - first + 1;
+}
+
+/* The dot of hit `hit` of ball, or -1. */
+static int
+dot_of (CaromMapView *self, guint ball, guint hit)
+{
+  if (ball < self->first || ball - self->first >= self->n_rays
+      || self->ray_start->len != self->n_rays + 1)
+    return -1;
+  guint i = ball - self->first;
+  guint d = g_array_index (self->ray_start, guint, i) + hit;
+  return d < g_array_index (self->ray_start, guint, i + 1) ? (int)d : -1;
+}
+
+static const Dot *
+dot_at (CaromMapView *self, int d)
+{
+  return d >= 0 && (guint)d < self->dots->len ? &g_array_index (self->dots, Dot, d) : NULL;
+}
+
+/* The hit a dot stands for, when the trace still has it (a rebuild may be
+ * waiting). */
+static const CgHit *
+dot_hit (CaromMapView *self, const Dot *dot, const CaromBallTrace **ball)
+{
+  const CaromSceneTrace *trace = current_trace (self);
+  if (dot == NULL || trace == NULL || dot->ball >= trace->balls->len)
+    return NULL;
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, dot->ball);
+  if (dot->hit >= bt->trace.n_hits)
+    return NULL;
+  if (ball != NULL)
+    *ball = bt;
+  return &bt->trace.hits[dot->hit];
+}
+
+/* Its point on the map (ξ, sin φ, the contact), computed again for one ray. */
+static gboolean
+dot_point (CaromMapView *self, const Dot *dot, CaromMapPoint *out)
+{
+  const CaromSceneTrace *trace = current_trace (self);
+  if (dot_hit (self, dot, NULL) == NULL)
+    return FALSE;
+  g_autoptr (GArray) points = carom_boundary_map_points (trace, dot->ball, NULL);
+  if (dot->hit >= points->len)
+    return FALSE;
+  *out = g_array_index (points, CaromMapPoint, dot->hit);
+  return TRUE;
+}
+
+/* ---- the cache ---- */
+
+/* Stamps an antialiased disc of radius r (device pixels) at (x, y) into
+ * ARGB32 pixels, over what is there, clipped to the rectangle clip. */
+static void
+stamp_disc (guint8 *data, int stride, const int clip[4], double x, double y, double r,
+            const double rgb[3], double alpha)
+{
+  int x0 = MAX (clip[0], (int)floor (x - r - 1)), x1 = MIN (clip[2], (int)ceil (x + r + 1));
+  int y0 = MAX (clip[1], (int)floor (y - r - 1)), y1 = MIN (clip[3], (int)ceil (y + r + 1));
+  for (int py = y0; py < y1; py++)
+    {
+      guint32 *row = (guint32 *)(void *)(data + (size_t)py * stride);
+      for (int px = x0; px < x1; px++)
+        {
+          double dx = px + 0.5 - x, dy = py + 0.5 - y;
+          double cover = CLAMP (r + 0.5 - sqrt (dx * dx + dy * dy), 0.0, 1.0) * alpha;
+          if (cover <= 0.0)
+            continue;
+          guint32 p = row[px];
+          double keep = 1.0 - cover;
+          guint32 a = (guint32)lround (((p >> 24) & 0xff) * keep + 255 * cover);
+          guint32 red = (guint32)lround (((p >> 16) & 0xff) * keep + 255 * rgb[0] * cover);
+          guint32 green = (guint32)lround (((p >> 8) & 0xff) * keep + 255 * rgb[1] * cover);
+          guint32 blue = (guint32)lround ((p & 0xff) * keep + 255 * rgb[2] * cover);
+          row[px] = (a << 24) | (red << 16) | (green << 8) | blue;
+        }
+    }
+}
+
+static void
+rebuild (CaromMapView *self)
+{
+  gint64 begin = g_get_monotonic_time ();
+  GtkWidget *plot = self->plot;
+  int width = gtk_widget_get_width (plot), height = gtk_widget_get_height (plot);
+  int scale = gtk_widget_get_scale_factor (plot);
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  self->dirty = FALSE;
+  g_array_set_size (self->dots, 0);
+  g_array_set_size (self->ray_start, 0);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  self->cache_width = width;
+  self->cache_height = height;
+  self->cache_scale = scale;
+  self->cache_dark = dark;
+  if (width <= 0 || height <= 0)
+    return;
+
+  const CaromSceneTrace *trace = current_trace (self);
+  find_rays (self, trace);
+  self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+  cairo_surface_set_device_scale (self->cache, scale, scale);
+  if (trace == NULL || self->n_rays == 0)
+    {
+      gtk_label_set_label (self->title, _ ("Boundary Map"));
+      return;
+    }
+
+  size_t n_hits = 0;
+  g_autofree guint *balls = g_new (guint, self->n_rays);
+  for (guint i = 0; i < self->n_rays; i++)
+    {
+      balls[i] = self->first + i;
+      n_hits += g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
+    }
+  g_autofree double *offsets = carom_boundary_map_offsets (trace);
+  g_autofree char *title = carom_map_title (trace, balls, self->n_rays);
+  gtk_label_set_label (self->title, title);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), title);
+  double wpt = width / PX_PER_PT, hpt = height / PX_PER_PT + TITLE_PT;
+  cairo_t *cr = cairo_create (self->cache);
+  cairo_scale (cr, PX_PER_PT, PX_PER_PT);
+  cairo_translate (cr, 0, -TITLE_PT);
+  carom_map_draw_frame (cr, wpt, hpt, trace, offsets, NULL, dark);
+  cairo_destroy (cr);
+
+  CaromMapFrame frame = carom_map_frame (wpt, hpt, offsets[trace->polygons->len]);
+  frame.top -= TITLE_PT;
+  frame.bottom -= TITLE_PT;
+  cairo_surface_flush (self->cache);
+  guint8 *data = cairo_image_surface_get_data (self->cache);
+  int stride = cairo_image_surface_get_stride (self->cache);
+  double device = PX_PER_PT * scale;
+  /* Dots may spill 2 pt over the frame, not onto the labels. */
+  int clip[4] = { (int)floor ((frame.left - 2) * device), (int)floor ((frame.top - 2) * device),
+                  (int)ceil ((frame.right + 2) * device), (int)ceil ((frame.bottom + 2) * device) };
+  clip[0] = MAX (clip[0], 0);
+  clip[1] = MAX (clip[1], 0);
+  clip[2] = MIN (clip[2], width * scale);
+  clip[3] = MIN (clip[3], height * scale);
+  double r = MAX (0.6, carom_map_dot_radius (n_hits) * device);
+  /* Many dots are drawn see-through, so that where they crowd shows. */
+  double alpha = n_hits < 2000 ? 1.0 : n_hits < 50000 ? 0.7 : 0.45;
+  g_array_set_size (self->dots, (guint)n_hits);
+  guint d = 0;
+  for (guint i = 0; i < self->n_rays; i++)
+    {
+      guint b = self->first + i;
+      g_array_append_val (self->ray_start, d);
+      g_autoptr (GArray) points = carom_boundary_map_points (trace, b, offsets);
+      double rgb[3];
+      carom_map_dot_colour (trace, balls, self->n_rays, i, dark, rgb);
+      for (guint k = 0; k < points->len; k++, d++)
+        {
+          const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
+          double x, y;
+          carom_map_frame_point (&frame, p->xi, p->sin_phi, &x, &y);
+          g_array_index (self->dots, Dot, d) = (Dot){
+            .x = (float)(x * PX_PER_PT), .y = (float)(y * PX_PER_PT), .ball = b, .hit = p->hit
+          };
+          stamp_disc (data, stride, clip, x * device, y * device, r, rgb, alpha);
+        }
+    }
+  g_array_set_size (self->dots, d);
+  g_array_append_val (self->ray_start, d);
+  cairo_surface_mark_dirty (self->cache);
+  self->built_at = g_get_monotonic_time ();
+  self->build_cost = self->built_at - begin;
+}
+
+static gboolean
+rebuild_due (gpointer data)
+{
+  CaromMapView *self = data;
+  self->rebuild_source = 0;
+  gtk_widget_queue_draw (self->plot);
+  return G_SOURCE_REMOVE;
+}
+
+/* The trace or the ball changed: rebuild on the next frame, or, when
+ * rebuilding has been costly, once the pause after the last one is over. */
+static void
+invalidate (CaromMapView *self)
+{
+  self->dirty = TRUE;
+  if (self->rebuild_source != 0)
+    return;
+  gint64 wait = self->built_at + REBUILD_SHARE * self->build_cost - g_get_monotonic_time ();
+  if (self->build_cost > 4000 && wait > 0)
+    self->rebuild_source = g_timeout_add ((guint)(wait / 1000) + 1, rebuild_due, self);
+  else
+    gtk_widget_queue_draw (self->plot);
+}
+
+/* ---- drawing ---- */
+
+static void
+ring (cairo_t *cr, double x, double y, double r, const CaromColor *c, double width)
+{
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+}
+
+/* The dot highlighted: hovered, else the one the keys chose. */
+static int
+highlighted (CaromMapView *self)
+{
+  if (self->hover >= 0)
+    return self->hover;
+  return self->focus_shown && gtk_widget_has_focus (self->plot) ? self->focus : -1;
+}
+
+static void
+draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
+{
+  CaromMapView *self = data;
+  (void)area;
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  if ((self->dirty && self->rebuild_source == 0) || self->cache_width != width
+      || self->cache_height != height
+      || self->cache_scale != gtk_widget_get_scale_factor (self->plot) || self->cache_dark != dark)
+    rebuild (self);
+  if (self->cache != NULL)
+    {
+      cairo_set_source_surface (cr, self->cache, 0, 0);
+      cairo_paint (cr);
+    }
+  CaromStyle style = carom_style_screen (dark);
+  if (self->n_rays == 0)
+    {
+      PangoLayout *layout = gtk_widget_create_pango_layout (
+          self->plot, _ ("No ball: place a ball or a beam to see where it hits the walls"));
+      pango_layout_set_width (layout, (width - 24) * PANGO_SCALE);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      int lw, lh;
+      pango_layout_get_pixel_size (layout, &lw, &lh);
+      cairo_set_source_rgba (cr, style.text.red, style.text.green, style.text.blue, 0.6);
+      cairo_move_to (cr, 12, (height - lh) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      g_object_unref (layout);
+      return;
+    }
+  /* The stepper's hit: a ring in the text's colour. */
+  const Dot *at = self->step > 0 ? dot_at (self, dot_of (self, self->ball, self->step - 1)) : NULL;
+  if (at != NULL)
+    ring (cr, at->x, at->y, 5, &style.text, 1.5);
+  /* The highlighted one: a bolder ring in the colour of the hit piece. */
+  const Dot *h = dot_at (self, highlighted (self));
+  if (h != NULL)
+    {
+      ring (cr, h->x, h->y, 7, &style.background, 4);
+      ring (cr, h->x, h->y, 7, &style.hit_primitive, 2);
+    }
+}
+
+/* The highlighted hit on the canvas: its ray's path on top, the ball where
+ * it touches and a ring at the contact. */
+static void
+draw_on_canvas (cairo_t *cr, const CaromView *view, gboolean dark, gpointer data)
+{
+  CaromMapView *self = data;
+  const Dot *dot = dot_at (self, highlighted (self));
+  const CaromBallTrace *bt = NULL;
+  const CgHit *hit = dot_hit (self, dot, &bt);
+  CaromMapPoint point;
+  if (hit == NULL || !dot_point (self, dot, &point))
+    return;
+  CaromStyle style = carom_style_screen (dark);
+  cairo_save (cr);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  CgVec2 p = carom_view_to_device (view, bt->trace.start);
+  cairo_move_to (cr, p.x, p.y);
+  for (size_t k = 0; k < bt->trace.n_hits; k++)
+    {
+      p = carom_view_to_device (view, bt->trace.hits[k].point);
+      cairo_line_to (cr, p.x, p.y);
+    }
+  const CaromColor *c = &style.path;
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.9);
+  cairo_set_line_width (cr, 2.0 * view->pt);
+  cairo_stroke (cr);
+  /* The ball at the hit. */
+  CgVec2 centre = carom_view_to_device (view, hit->point);
+  double r = bt->trace.radius * view->scale;
+  ring (cr, centre.x, centre.y, r, &style.hit_primitive, 2.0 * view->pt);
+  /* The contact, on the drawn object. */
+  CgVec2 contact = carom_view_to_device (view, point.contact);
+  ring (cr, contact.x, contact.y, 6 * view->pt, &style.background, 4 * view->pt);
+  ring (cr, contact.x, contact.y, 6 * view->pt, &style.hit_primitive, 2.5 * view->pt);
+  cairo_restore (cr);
+}
+
+/* ---- the header's text ---- */
+
+static void
+update_text (CaromMapView *self)
+{
+  const Dot *dot = dot_at (self, highlighted (self));
+  const CaromBallTrace *bt = NULL;
+  const CgHit *hit = dot_hit (self, dot, &bt);
+  CaromMapPoint point;
+  g_free (self->text);
+  if (hit != NULL && dot_point (self, dot, &point))
+    {
+      const CaromObject *o = carom_scene_trace_polygon (current_trace (self), point.polygon);
+      g_autofree char *xi = NULL, *sin_phi = NULL;
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      xi = g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", point.xi));
+      sin_phi = g_strdup (g_ascii_formatd (buf, sizeof buf, "%.4f", point.sin_phi));
+      if (point.sin_phi < 0)
+        {
+          /* A minus sign, not a hyphen. */
+          g_autofree char *digits = g_strdup (sin_phi + 1);
+          g_free (sin_phi);
+          sin_phi = g_strconcat ("−", digits, NULL);
+        }
+      const char *role = o->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle");
+      /* Translators: the boundary map's point under the pointer: the hit's number, the ball (or
+       * a beam's ray, "fan#3"), the object hit and its role ("wall"), its coordinates ξ and
+       * sin φ. */
+      self->text = g_strdup_printf (_ ("Hit %u of “%s”, %s “%s”: ξ = %s, sin φ = %s"), dot->hit + 1,
+                                    bt->ball->id, role, o->id, xi, sin_phi);
+    }
+  else
+    self->text = g_strdup (_ ("Point at a hit to see it on the canvas · click to step to it"));
+  gtk_label_set_label (self->info, self->text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->info), self->text);
+  gtk_widget_set_tooltip_text (self->plot, dot != NULL ? self->text : NULL);
+}
+
+static void
+highlight_changed (CaromMapView *self)
+{
+  update_text (self);
+  gtk_widget_queue_draw (self->plot);
+  if (self->canvas != NULL)
+    gtk_widget_queue_draw (GTK_WIDGET (self->canvas));
+}
+
+/* ---- pointer and keys ---- */
+
+/* The dot nearest (x, y) within PICK_PX, or -1. Of dots in one place (a
+ * periodic orbit hits the same point again and again): with `next`, the
+ * first after the stepper's hit, so clicking again goes round them; without,
+ * the stepper's own hit when it is one of them. */
+static int
+pick (CaromMapView *self, double x, double y, gboolean next)
+{
+  int best = -1;
+  double best_d2 = PICK_PX * PICK_PX;
+  for (guint i = 0; i < self->dots->len; i++)
+    {
+      const Dot *d = &g_array_index (self->dots, Dot, i);
+      double dx = d->x - x, dy = d->y - y, d2 = dx * dx + dy * dy;
+      if (d2 < best_d2)
+        {
+          best_d2 = d2;
+          best = (int)i;
+        }
+    }
+  if (best < 0)
+    return -1;
+  const Dot *b = dot_at (self, best);
+  int after = -1, any = -1;
+  for (guint i = 0; i < self->dots->len; i++)
+    {
+      const Dot *d = &g_array_index (self->dots, Dot, i);
+      if (fabsf (d->x - b->x) > 0.5f || fabsf (d->y - b->y) > 0.5f)
+        continue;
+      if (!next && d->ball == self->ball && d->hit + 1 == self->step)
+        return (int)i;
+      if (any < 0)
+        any = (int)i;
+      if (after < 0 && (d->ball > self->ball || (d->ball == self->ball && d->hit + 1 > self->step)))
+        after = (int)i;
+    }
+  return after >= 0 ? after : any;
+}
+
+static void
+motion (GtkEventControllerMotion *controller, double x, double y, CaromMapView *self)
+{
+  (void)controller;
+  int d = pick (self, x, y, FALSE);
+  if (d != self->hover)
+    {
+      self->hover = d;
+      highlight_changed (self);
+    }
+}
+
+static void
+leave (GtkEventControllerMotion *controller, CaromMapView *self)
+{
+  (void)controller;
+  if (self->hover >= 0)
+    {
+      self->hover = -1;
+      highlight_changed (self);
+    }
+}
+
+static void
+step_to (CaromMapView *self, int d)
+{
+  const Dot *dot = dot_at (self, d);
+  if (dot != NULL)
+    g_signal_emit (self, signals[STEP_REQUESTED], 0, dot->ball, dot->hit + 1);
+}
+
+static void
+pressed (GtkGestureClick *gesture, int n_press, double x, double y, CaromMapView *self)
+{
+  (void)n_press;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_grab_focus (self->plot);
+  int d = pick (self, x, y, TRUE);
+  if (d < 0)
+    return;
+  self->focus = d;
+  step_to (self, d);
+  self->hover = d;
+  highlight_changed (self);
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+             CaromMapView *self)
+{
+  (void)controller;
+  (void)keycode;
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || self->dots->len == 0)
+    return FALSE;
+  const Dot *at = dot_at (self, self->focus);
+  if (at == NULL)
+    {
+      /* Start from the stepper's hit (or the first). */
+      self->focus = self->step > 0 ? dot_of (self, self->ball, self->step - 1) : -1;
+      if (self->focus < 0)
+        self->focus = 0;
+      at = dot_at (self, self->focus);
+    }
+  guint ray = at->ball - self->first, hit = at->hit;
+  guint ray_len = g_array_index (self->ray_start, guint, ray + 1)
+                  - g_array_index (self->ray_start, guint, ray);
+  int to = self->focus;
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      to = hit > 0 ? self->focus - 1 : self->focus;
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      to = hit + 1 < ray_len ? self->focus + 1 : self->focus;
+      break;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      to = (int)g_array_index (self->ray_start, guint, ray);
+      break;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      to = (int)g_array_index (self->ray_start, guint, ray + 1) - 1;
+      break;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      {
+        /* The neighbouring ray with a hit, at the same hit or its last. */
+        gboolean down = keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down;
+        for (guint r = ray; down ? r + 1 < self->n_rays : r > 0;)
+          {
+            r = down ? r + 1 : r - 1;
+            guint s = g_array_index (self->ray_start, guint, r),
+                  e = g_array_index (self->ray_start, guint, r + 1);
+            if (e > s)
+              {
+                to = (int)MIN (s + hit, e - 1);
+                break;
+              }
+          }
+        break;
+      }
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_space:
+      step_to (self, self->focus);
+      self->focus_shown = TRUE;
+      highlight_changed (self);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+  self->focus = to;
+  self->focus_shown = TRUE;
+  self->hover = -1;
+  highlight_changed (self);
+  return TRUE;
+}
+
+static void
+focus_changed (CaromMapView *self)
+{
+  if (!gtk_widget_has_focus (self->plot))
+    self->focus_shown = FALSE;
+  highlight_changed (self);
+}
+
+/* ---- API ---- */
+
+static void
+document_changed (CaromMapView *self)
+{
+  invalidate (self);
+  highlight_changed (self);
+}
+
+void
+carom_map_view_set_document (CaromMapView *self, CaromDocument *document)
+{
+  g_return_if_fail (CAROM_IS_MAP_VIEW (self));
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+  self->hover = self->focus = -1;
+  document_changed (self);
+}
+
+void
+carom_map_view_set_canvas (CaromMapView *self, CaromCanvas *canvas)
+{
+  g_return_if_fail (CAROM_IS_MAP_VIEW (self));
+  if (self->canvas != NULL)
+    {
+      carom_canvas_set_draw_over (self->canvas, NULL, NULL);
+      g_object_remove_weak_pointer (G_OBJECT (self->canvas), (gpointer *)&self->canvas);
+    }
+  self->canvas = canvas;
+  if (canvas != NULL)
+    {
+      g_object_add_weak_pointer (G_OBJECT (canvas), (gpointer *)&self->canvas);
+      carom_canvas_set_draw_over (canvas, draw_on_canvas, self);
+    }
+}
+
+void
+carom_map_view_set_step (CaromMapView *self, guint ball, guint step)
+{
+  g_return_if_fail (CAROM_IS_MAP_VIEW (self));
+  gboolean same_rays = ball >= self->first && ball - self->first < self->n_rays;
+  self->step = step;
+  if (self->ball != ball)
+    {
+      self->ball = ball;
+      if (!same_rays)
+        {
+          self->hover = self->focus = -1;
+          invalidate (self);
+        }
+    }
+  /* The keys go on from the step. */
+  if (!self->focus_shown)
+    self->focus = step > 0 ? dot_of (self, ball, step - 1) : -1;
+  highlight_changed (self);
+}
+
+GtkWidget *
+carom_map_view_get_plot (CaromMapView *self)
+{
+  g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), NULL);
+  return self->plot;
+}
+
+gboolean
+carom_map_view_hit_position (CaromMapView *self, guint ball, guint hit, double *x, double *y)
+{
+  g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
+  const Dot *d = self->dirty ? NULL : dot_at (self, dot_of (self, ball, hit));
+  if (d == NULL)
+    return FALSE;
+  *x = d->x;
+  *y = d->y;
+  return TRUE;
+}
+
+gboolean
+carom_map_view_get_highlight (CaromMapView *self, guint *ball, guint *hit)
+{
+  g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
+  const Dot *d = dot_at (self, highlighted (self));
+  if (d == NULL)
+    return FALSE;
+  *ball = d->ball;
+  *hit = d->hit;
+  return TRUE;
+}
+
+const char *
+carom_map_view_get_text (CaromMapView *self)
+{
+  g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), NULL);
+  return self->text;
+}
+
+gboolean
+carom_map_view_write (CaromMapView *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
+  const CaromSceneTrace *trace = current_trace (self);
+  find_rays (self, trace);
+  if (trace == NULL || self->n_rays == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
+                   _ ("There is no ball to map: place a ball or a beam first"));
+      return FALSE;
+    }
+  g_autofree guint *balls = g_new (guint, self->n_rays);
+  for (guint i = 0; i < self->n_rays; i++)
+    balls[i] = self->first + i;
+  if (g_str_has_suffix (path, ".csv") || g_str_has_suffix (path, ".CSV"))
+    {
+      g_autofree char *csv = carom_map_csv (trace, balls, self->n_rays);
+      return g_file_set_contents (path, csv, -1, error);
+    }
+  return carom_map_write (path, trace, balls, self->n_rays, error);
+}
+
+/* ---- life cycle ---- */
+
+static void
+carom_map_view_dispose (GObject *object)
+{
+  CaromMapView *self = CAROM_MAP_VIEW (object);
+  g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  carom_map_view_set_canvas (self, NULL);
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (carom_map_view_parent_class)->dispose (object);
+}
+
+static void
+carom_map_view_finalize (GObject *object)
+{
+  CaromMapView *self = CAROM_MAP_VIEW (object);
+  g_array_unref (self->dots);
+  g_array_unref (self->ray_start);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_free (self->text);
+  G_OBJECT_CLASS (carom_map_view_parent_class)->finalize (object);
+}
+
+static void
+carom_map_view_class_init (CaromMapViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = carom_map_view_dispose;
+  object_class->finalize = carom_map_view_finalize;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "boundarymap");
+
+  /// Emitted when the user picks a point to step to.
+  signals[STEP_REQUESTED]
+      = g_signal_new ("step-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+}
+
+static void
+carom_map_view_init (CaromMapView *self)
+{
+  GtkBoxLayout *layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (layout, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self), "view");
+  self->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
+  self->ray_start = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->hover = self->focus = -1;
+
+  self->header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_margin_start (self->header, 12);
+  gtk_widget_set_margin_end (self->header, 6);
+  gtk_widget_set_margin_top (self->header, 3);
+  gtk_widget_set_margin_bottom (self->header, 3);
+  gtk_widget_set_parent (self->header, GTK_WIDGET (self));
+  self->title = GTK_LABEL (gtk_label_new (_ ("Boundary Map")));
+  gtk_label_set_xalign (self->title, 0);
+  gtk_label_set_ellipsize (self->title, PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (GTK_WIDGET (self->title), "heading");
+  gtk_box_append (GTK_BOX (self->header), GTK_WIDGET (self->title));
+  self->info = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->info, 0);
+  gtk_label_set_ellipsize (self->info, PANGO_ELLIPSIZE_END);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->info), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->info), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->info), "numeric");
+  gtk_box_append (GTK_BOX (self->header), GTK_WIDGET (self->info));
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_menu_append (menu, _ ("Export Map as _Image…"), "win.export-map");
+  g_menu_append (menu, _ ("Export Points as _CSV…"), "win.export-map-csv");
+  GtkWidget *export = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (export), "document-save-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (export), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (export, _ ("Export the Boundary Map"));
+  gtk_widget_add_css_class (export, "flat");
+  gtk_widget_set_valign (export, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (self->header), export);
+
+  self->plot = gtk_drawing_area_new ();
+  gtk_widget_set_vexpand (self->plot, TRUE);
+  gtk_widget_set_hexpand (self->plot, TRUE);
+  gtk_widget_set_size_request (self->plot, 200, 120);
+  gtk_widget_set_focusable (self->plot, TRUE);
+  gtk_widget_set_name (self->plot, "map-plot");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->plot), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _ ("Boundary Map"), -1);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->plot), draw_plot, self, NULL);
+  gtk_widget_set_parent (self->plot, GTK_WIDGET (self));
+
+  GtkEventController *m = gtk_event_controller_motion_new ();
+  g_signal_connect (m, "motion", G_CALLBACK (motion), self);
+  g_signal_connect (m, "leave", G_CALLBACK (leave), self);
+  gtk_widget_add_controller (self->plot, m);
+  GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed), self);
+  gtk_widget_add_controller (self->plot, GTK_EVENT_CONTROLLER (click));
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (self->plot, keys);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed), self);
+  gtk_widget_add_controller (self->plot, focus);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (gtk_widget_queue_draw), self->plot, G_CONNECT_SWAPPED);
+  update_text (self);
+}
