@@ -417,16 +417,21 @@ test_paths (void)
   assert_fails (start, strlen (start), CAROM_SVG_ERROR_INVALID_OBJECT, start_needles);
 }
 
-/* 9: rects keep their corners; rounded corners and circles are flattened within the tolerance. */
+/* 9: rects keep their corners; circles and rounded corners with rx = ry are exact arcs
+ * (geometry.md, "Curved edges"); ellipses and rounded corners with rx ≠ ry are flattened
+ * within the tolerance. */
 static void
 test_rect_circle (void)
 {
   g_autoptr (CaromScene) scene = read_body (
       "<rect carom:role='wall' id='r' x='1' y='2' width='3' height='4'/>\n"
       "<rect carom:role='obstacle' id='rounded' x='0' y='0' width='100' height='50' rx='10'/>\n"
+      "<rect carom:role='obstacle' id='squashed' x='0' y='0' width='100' height='50' rx='10' "
+      "ry='5'/>\n"
       "<circle carom:role='obstacle' id='big' cx='10' cy='20' r='100'/>\n"
       "<circle carom:role='obstacle' id='small' cx='0' cy='0' r='1'/>\n"
-      "<ellipse carom:role='obstacle' id='oval' cx='0' cy='0' rx='30' ry='10'/>\n",
+      "<ellipse carom:role='obstacle' id='oval' cx='0' cy='0' rx='30' ry='10'/>\n"
+      "<ellipse carom:role='obstacle' id='wide' cx='10' cy='20' rx='100' ry='99'/>\n",
       NULL);
 
   CaromObject *r = carom_scene_find (scene, "r");
@@ -437,31 +442,47 @@ test_rect_circle (void)
   g_assert_cmpfloat (cg_polygon_signed_area (r->points, r->n_points), <, 0.0);
 
   CaromObject *rounded = carom_scene_find (scene, "rounded");
-  g_assert_cmpuint (rounded->n_points, >, 16);
-  double area = cg_polygon_signed_area (rounded->points, rounded->n_points);
-  g_assert_cmpfloat_with_epsilon (area, 100.0 * 50.0 - (4.0 - G_PI) * 100.0, 10.0);
+  g_assert_cmpuint (rounded->n_points, ==, 8);
+  g_assert_true (carom_object_is_curved (rounded));
+  double area = cg_curve_signed_area (rounded->points, rounded->edges, rounded->n_points);
+  g_assert_cmpfloat_with_epsilon (area, 100.0 * 50.0 - (4.0 - G_PI) * 100.0, 1e-9);
   g_assert_true (has_point (rounded, 10, 0) && has_point (rounded, 100, 40));
 
-  const double tolerance = CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE;
+  CaromObject *squashed = carom_scene_find (scene, "squashed");
+  g_assert_null (squashed->edges);
+  g_assert_cmpuint (squashed->n_points, >, 16);
+  area = cg_polygon_signed_area (squashed->points, squashed->n_points);
+  g_assert_cmpfloat_with_epsilon (area, 100.0 * 50.0 - (4.0 - G_PI) * 50.0, 10.0);
+
   CaromObject *big = carom_scene_find (scene, "big");
-  g_assert_cmpuint (big->n_points, >=, 16);
-  for (size_t k = 0; k < big->n_points; k++)
-    {
-      CgVec2 a = big->points[k], b = big->points[(k + 1) % big->n_points];
-      g_assert_cmpfloat_with_epsilon (cg_distance (a, cg_v2 (10, 20)), 100.0, 1e-9);
-      double middle = cg_distance (cg_lerp (a, b, 0.5), cg_v2 (10, 20));
-      g_assert_cmpfloat (100.0 - middle, <=, tolerance + 1e-9);
-    }
-  g_assert_cmpuint (carom_scene_find (scene, "small")->n_points, ==, 16);
+  g_assert_cmpuint (big->n_points, ==, 1);
+  g_assert_cmpfloat (big->edges[0].R, ==, 100.0);
+  g_assert_cmpuint (carom_scene_find (scene, "small")->n_points, ==, 1);
   g_assert_cmpuint (carom_scene_find (scene, "oval")->n_points, >=, 16);
 
+  /* Flattened: every vertex on the curve, no chord further than the tolerance from it. */
+  const double tolerance = CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE;
+  CaromObject *wide = carom_scene_find (scene, "wide");
+  g_assert_null (wide->edges);
+  g_assert_cmpuint (wide->n_points, >=, 16);
+  for (size_t k = 0; k < wide->n_points; k++)
+    {
+      CgVec2 a = wide->points[k], b = wide->points[(k + 1) % wide->n_points];
+      double u = (a.x - 10.0) / 100.0, v = (a.y - 20.0) / 99.0;
+      g_assert_cmpfloat_with_epsilon (u * u + v * v, 1.0, 1e-9);
+      /* the curve between them: as far from the chord as the point halfway along */
+      double t = 2.0 * G_PI * (k + 0.5) / wide->n_points;
+      CgVec2 on_curve = { 10.0 + 100.0 * cos (t), 20.0 + 99.0 * sin (t) };
+      g_assert_cmpfloat (cg_point_segment_distance (on_curve, a, b), <=, tolerance + 1e-9);
+    }
+
   /* A finer tolerance gives more vertices. */
-  const char *svg = SVG_OPEN "<circle carom:role='obstacle' r='100'/>" SVG_CLOSE;
+  const char *svg = SVG_OPEN "<ellipse carom:role='obstacle' rx='100' ry='99'/>" SVG_CLOSE;
   CaromSvgReadOptions fine = { .flatten_tolerance = 0.01 };
   g_autoptr (GError) error = NULL;
   g_autoptr (CaromScene) finer = carom_svg_read_memory (svg, strlen (svg), &fine, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (object_at (finer, 0)->n_points, >, big->n_points);
+  g_assert_cmpuint (object_at (finer, 0)->n_points, >, wide->n_points);
 }
 
 /* 10: generated groups, display:none (attribute or style), defs and foreign namespaces are not
@@ -664,7 +685,7 @@ test_errors (void)
     { SVG_OPEN "<g id='bent' transform='rotate(1 2)'><rect width='1' height='1'/></g>" SVG_CLOSE,
       CAROM_SVG_ERROR_INVALID_OBJECT,
       { "“bent”", "transform", "rotate" } },
-    { SVG_OPEN "<circle carom:role='wall' id='huge' r='1e12'/>" SVG_CLOSE,
+    { SVG_OPEN "<ellipse carom:role='wall' id='huge' rx='1e12' ry='1'/>" SVG_CLOSE,
       CAROM_SVG_ERROR_LIMIT,
       { "“huge”", "100000 vertices" } },
   };
@@ -1496,10 +1517,12 @@ read_test_file (const char *name, GPtrArray **summary)
   return scene;
 }
 
-/* The polygon's area, whatever its orientation. */
+/* The polygon's area, whatever its orientation, with its exact arcs' circular segments. */
 static double
 area_of (const CaromObject *object)
 {
+  if (object->edges != NULL)
+    return fabs (cg_curve_signed_area (object->points, object->edges, object->n_points));
   return fabs (cg_polygon_signed_area (object->points, object->n_points));
 }
 

@@ -161,7 +161,19 @@ rasterise (const char *text, const CaromScene *scene, int width, int height)
         continue;
       cairo_new_path (cr);
       for (size_t k = 0; k < object->n_points; k++)
-        cairo_line_to (cr, object->points[k].x, object->points[k].y);
+        {
+          CgVec2 p = object->points[k];
+          cairo_line_to (cr, p.x, p.y);
+          const CgCurveEdge *e = object->edges != NULL ? &object->edges[k] : NULL;
+          if (e != NULL && e->sweep != 0.0) /* an exact arc to the next vertex */
+            {
+              double start = atan2 (p.y - e->q.y, p.x - e->q.x);
+              if (e->sweep > 0.0)
+                cairo_arc (cr, e->q.x, e->q.y, e->R, start, start + e->sweep);
+              else
+                cairo_arc_negative (cr, e->q.x, e->q.y, e->R, start, start + e->sweep);
+            }
+        }
       cairo_close_path (cr);
       cairo_fill (cr);
     }

@@ -120,6 +120,133 @@ make_polygon (CaromSvgShape *shape, CaromSvgContour *contour, CaromAffine ctm, C
   return TRUE;
 }
 
+/* The message for a boundary with arcs that cg_curve_validate() refused. */
+static void
+set_curve_error (GError **error, const CgCurveCheck *check)
+{
+  char x[CAROM_SVG_NUMBER_BUF], y[CAROM_SVG_NUMBER_BUF];
+  switch (check->status)
+    {
+    case CG_CURVE_NOT_FINITE:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a coordinate or radius is not a finite number (edge %zu)"), check->index_a);
+      break;
+    case CG_CURVE_TOO_FEW_EDGES:
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("too few edges to enclose anything"));
+      break;
+    case CG_CURVE_SHORT_EDGE:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("edge %zu is too short, or its radius too small, for the scene's "
+                      "tolerance"),
+                   check->index_a);
+      break;
+    case CG_CURVE_BAD_ARC:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("arc edge %zu does not fit its ends"), check->index_a);
+      break;
+    case CG_CURVE_ZERO_AREA:
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the boundary encloses no area"));
+      break;
+    case CG_CURVE_SELF_CROSSING:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("edges %zu and %zu cross or touch at (%s, %s)"), check->index_a,
+                   check->index_b, carom_svg_format_number (x, check->where.x),
+                   carom_svg_format_number (y, check->where.y));
+      break;
+    default:
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("not a valid boundary"));
+    }
+}
+
+/* A contour with exact arcs (the element's transform is a similarity of
+ * scale `scale`, a reflection when flip): transformed in place, its edges
+ * built into shape->edges (arcs by carom_svg_arc_edge() in scene units, so
+ * that reading Carom's own output again gives the same doubles), sides of
+ * no length dropped, validated and oriented by role. */
+static gboolean
+make_curve (CaromSvgShape *shape, CaromSvgContour *contour, guint *next_arc, CaromAffine ctm,
+            double scale, gboolean flip, CgRole role, GError **error)
+{
+  CgVec2 *v = carom_svg_shape_points (shape, contour);
+  guint n = contour->length;
+  if (shape->edges->len < shape->points->len)
+    g_array_set_size (shape->edges, shape->points->len);
+  CgCurveEdge *e = &g_array_index (shape->edges, CgCurveEdge, contour->start);
+  for (guint i = 0; i < n; i++)
+    {
+      v[i] = carom_affine_apply (ctm, v[i]);
+      e[i] = cg_curve_edge_straight ();
+    }
+
+  const CaromSvgArc *arcs = (const CaromSvgArc *)shape->arcs->data;
+  guint k = *next_arc;
+  while (k < shape->arcs->len && arcs[k].point < contour->start)
+    k++;
+  gboolean circle = FALSE;
+  for (; k < shape->arcs->len && arcs[k].point < contour->start + n; k++)
+    {
+      guint j = arcs[k].point - contour->start;
+      if (arcs[k].full)
+        {
+          /* The one vertex is the centre until now. */
+          CgVec2 q = v[0];
+          cg_curve_circle (q, arcs[k].r * scale, role, &v[0], &e[0]);
+          circle = TRUE;
+          continue;
+        }
+      if (j == 0)
+        continue; /* an arc arrives at a vertex after the first */
+      CgCurveEdge arc;
+      if (carom_svg_arc_edge (v[j - 1], v[j], arcs[k].r * scale, arcs[k].large,
+                              flip ? !arcs[k].sweep : arcs[k].sweep, &arc))
+        e[j - 1] = arc;
+      else if (!(v[j - 1].x == v[j].x && v[j - 1].y == v[j].y)) /* else a side of no length */
+        {
+          char r[CAROM_SVG_NUMBER_BUF];
+          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                       _ ("arc edge %u is out of range (radius %s)"), j - 1,
+                       carom_svg_format_number (r, arcs[k].r * scale));
+          return FALSE;
+        }
+    }
+  *next_arc = k;
+
+  /* Sides of no length (a closing Z after an arc that came back, a rounded
+   * rect's side between two corners that meet) go; an arc keeps its ends. */
+  if (!circle)
+    {
+      guint m = 0;
+      for (guint i = 0; i < n; i++)
+        {
+          CgVec2 next = v[(i + 1) % n];
+          if (n - (i - m) > 1 && e[i].sweep == 0.0 && v[i].x == next.x && v[i].y == next.y)
+            continue;
+          v[m] = v[i];
+          e[m] = e[i];
+          m++;
+        }
+      n = m;
+      contour->length = n;
+    }
+
+  CgCurveRef ref = { v, e, n, role, CG_ON_HIT_STOP };
+  CgCurveCheck check = cg_curve_validate (v, e, n, cg_curve_scene_eps (&ref, 1));
+  if (check.status != CG_CURVE_OK)
+    {
+      set_curve_error (error, &check);
+      return FALSE;
+    }
+  contour->reversed = cg_curve_orient (v, e, n, role);
+  /* Reversing turns a straight edge's sweep into -0: the same edge, other bits. */
+  for (guint i = 0; i < n; i++)
+    if (e[i].sweep == 0.0)
+      e[i] = cg_curve_edge_straight ();
+  return TRUE;
+}
+
 /* The object id of contour k of an element: a path with several subpaths
  * gives "p", "p-2", "p-3", ... */
 static char *
@@ -148,6 +275,10 @@ build_polygons (ReadState *state, const CaromSvgElement *element, CgRole role, C
     }
 
   carom_svg_shape_reset (shape, CAROM_SVG_MAX_SCENE_VERTICES - state->n_vertices);
+  /* Circles stay exact under a transform that keeps them circles. */
+  double scale = 0.0;
+  shape->exact = carom_affine_similarity_scale (ctm, &scale) && isfinite (scale) && scale > 0.0;
+  gboolean flip = ctm.a * ctm.d - ctm.b * ctm.c < 0.0;
   if (!carom_svg_shape_contours (element, tolerance, shape, warning, error))
     return FALSE;
   if (shape->contours->len == 0)
@@ -164,11 +295,17 @@ build_polygons (ReadState *state, const CaromSvgElement *element, CgRole role, C
    * of a filled shape without carom:role (a line has no inside). */
   gboolean fill_closes
       = element->lenient && role == CG_ROLE_OBSTACLE && strcmp (element->name, "line") != 0;
+  guint next_arc = 0;
   for (guint k = 0; k < shape->contours->len; k++)
     {
       CaromSvgContour *contour = &g_array_index (shape->contours, CaromSvgContour, k);
       contour->closed = contour->closed || fill_closes;
-      if (!make_polygon (shape, contour, ctm, role, error))
+      gboolean made;
+      if (contour->curved && contour->closed)
+        made = make_curve (shape, contour, &next_arc, ctm, scale, flip, role, error);
+      else
+        made = make_polygon (shape, contour, ctm, role, error);
+      if (!made)
         {
           if (shape->contours->len > 1)
             g_prefix_error (error, _ ("subpath %u: "), k + 1);
@@ -571,6 +708,8 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
       CaromObject *object = carom_scene_add_polygon (
           state->scene, name_used, role, carom_svg_shape_points (shape, contour), contour->length);
       object->reversed = explicit_order && contour->reversed;
+      if (contour->curved)
+        carom_object_set_edges (object, &g_array_index (shape->edges, CgCurveEdge, contour->start));
       if (object_id != NULL)
         g_hash_table_add (state->ids, object->id);
     }

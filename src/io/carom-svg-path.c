@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-path.c: SVG path data (SVG 1.1 §8.3 and appendix F.6) as
  * contours: every command, absolute and relative, with Bézier curves and
- * elliptical arcs flattened to a tolerance. */
+ * elliptical arcs flattened to a tolerance, and circular arcs (equal radii)
+ * kept exact when the shape allows it (geometry.md, "Curved edges"). */
 #include "io/carom-svg-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -154,6 +155,55 @@ carom_svg_flatten_arc (CaromSvgShape *shape, CgVec2 p0, double rx, double ry, do
         return FALSE;
     }
   return carom_svg_shape_add (shape, p1, error); /* the end exactly where the data puts it */
+}
+
+gboolean
+carom_svg_arc_edge (CgVec2 a, CgVec2 b, double r, gboolean large, gboolean sweep, CgCurveEdge *edge)
+{
+  if ((a.x == b.x && a.y == b.y) || !cg_is_valid_vec2 (a) || !cg_is_valid_vec2 (b)
+      || !(isfinite (r) && r > 0.0))
+    return FALSE;
+  /* The ends in a fixed order; going the other way flips the sweep flag. */
+  gboolean swapped = a.x > b.x || (a.x == b.x && a.y > b.y);
+  if (swapped)
+    {
+      CgVec2 t = a;
+      a = b;
+      b = t;
+      sweep = !sweep;
+    }
+  /* F.6.5 with rx = ry = r and no rotation. */
+  double x1 = 0.5 * (a.x - b.x), y1 = 0.5 * (a.y - b.y);
+  double d2 = x1 * x1 + y1 * y1, r2 = r * r;
+  CgVec2 mid = { 0.5 * (a.x + b.x), 0.5 * (a.y + b.y) };
+  CgVec2 q;
+  double R, delta;
+  if (fabs (r2 - d2) <= 1e-14 * d2 || r2 < d2)
+    {
+      /* A half turn about the midpoint; a radius too small grows to half the
+       * chord (F.6.6). */
+      q = mid;
+      R = r2 < d2 && fabs (r2 - d2) > 1e-14 * d2 ? sqrt (d2) : r;
+      delta = sweep ? G_PI : -G_PI;
+    }
+  else
+    {
+      double coef = sqrt ((r2 - d2) / d2);
+      if (large == sweep)
+        coef = -coef;
+      q = cg_v2 (mid.x + coef * y1, mid.y - coef * x1);
+      R = r;
+      CgVec2 u = cg_sub (a, q), v = cg_sub (b, q);
+      delta = atan2 (cg_cross (u, v), cg_dot (u, v));
+      if (!sweep && delta > 0.0)
+        delta -= 2.0 * G_PI;
+      else if (sweep && delta < 0.0)
+        delta += 2.0 * G_PI;
+    }
+  if (!cg_is_valid_vec2 (q) || !isfinite (R) || !isfinite (delta) || delta == 0.0)
+    return FALSE;
+  *edge = (CgCurveEdge){ q, R, swapped ? -delta : delta };
+  return TRUE;
 }
 
 /* ---- the path grammar ------------------------------------------------------- */
@@ -328,8 +378,15 @@ run_command (PathState *state, char command, const double *a, GError **error)
       }
     case 'A':
       point = cg_add (o, cg_v2 (a[5], a[6]));
-      ok = carom_svg_flatten_arc (state->shape, state->point, a[0], a[1], a[2], a[3] != 0.0,
-                                  a[4] != 0.0, point, state->tolerance, error);
+      /* A circular arc stays exact where the shape may keep it so (F.6.2:
+       * coinciding ends draw nothing, a zero radius a line). */
+      if (state->shape->exact && fabs (a[0]) == fabs (a[1]) && a[0] != 0.0
+          && !(point.x == state->point.x && point.y == state->point.y))
+        ok = carom_svg_shape_add_arc (state->shape, point, fabs (a[0]), a[3] != 0.0, a[4] != 0.0,
+                                      error);
+      else
+        ok = carom_svg_flatten_arc (state->shape, state->point, a[0], a[1], a[2], a[3] != 0.0,
+                                    a[4] != 0.0, point, state->tolerance, error);
       break;
     default:
       g_assert_not_reached ();

@@ -6,6 +6,8 @@
 
 #include "io/carom-svg.h"
 
+#include "geom/cg-curve.h"
+
 G_BEGIN_DECLS
 
 /* The reader's limits, all in one place. Each refusal is a
@@ -233,7 +235,19 @@ typedef struct
   guint length; ///< how many vertices
   gboolean closed;
   gboolean reversed; ///< the reader reversed it to fit its role
+  gboolean curved;   ///< it has exact arcs (the shape's arcs, later its edges)
 } CaromSvgContour;
+
+/// An exact circular arc of a shape, kept as SVG's A command gives it (in
+/// the element's user units): it arrives at the vertex `point` from the one
+/// before. full: the contour is one whole circle, and `point` its centre.
+typedef struct
+{
+  guint point;
+  double r;
+  guint8 large, sweep; ///< SVG's large-arc and sweep flags
+  guint8 full;
+} CaromSvgArc;
 
 /// The contours of one shape element. The reader keeps one and reuses it
 /// from element to element, so reading a shape allocates nothing once the
@@ -245,6 +259,11 @@ typedef struct
   gsize max_points; ///< the most vertices the shape may have in all (the scene's budget)
   gboolean open;    ///< a contour is being drawn (the last one in contours)
   guint room;       ///< points->data has room for this many (points->len <= room)
+  /// Circles and circular arcs may stay exact (the element's transform keeps
+  /// circles circles): set by the caller before reading the element.
+  gboolean exact;
+  GArray *arcs;  ///< of CaromSvgArc, by point, when exact
+  GArray *edges; ///< of CgCurveEdge: curved contours' edges once built, by point
 } CaromSvgShape;
 
 void carom_svg_shape_init (CaromSvgShape *shape);
@@ -255,6 +274,22 @@ void carom_svg_shape_reset (CaromSvgShape *shape, gsize max_points);
 void carom_svg_shape_begin (CaromSvgShape *shape);
 /// Appends a vertex to the contour being drawn, checking the limits.
 gboolean carom_svg_shape_add (CaromSvgShape *shape, CgVec2 p, GError **error);
+/// Appends a vertex reached by an exact circular arc of radius r > 0 from
+/// the vertex before (SVG's flags), when the shape is exact.
+gboolean carom_svg_shape_add_arc (CaromSvgShape *shape, CgVec2 p, double r, gboolean large,
+                                  gboolean sweep, GError **error);
+/// A closed contour that is the whole circle of centre c and radius r > 0
+/// (its one vertex is c until the reader builds the circle).
+gboolean carom_svg_shape_add_circle (CaromSvgShape *shape, CgVec2 c, double r, GError **error);
+/// The arc from a to b on a circle of radius r with SVG's flags (F.6.5, with
+/// F.6.6's growth of a radius too small to span the ends), as an edge
+/// (cg-curve.h's conventions): the centre is computed from the ends taken in
+/// a fixed order, so the same arc read either way, or read, written and read
+/// again, gives the same doubles. A radius within 1e-14 (relative, in r²)
+/// of half the chord is a half turn about the chord's midpoint. FALSE when
+/// the ends coincide or a number is not finite.
+gboolean carom_svg_arc_edge (CgVec2 a, CgVec2 b, double r, gboolean large, gboolean sweep,
+                             CgCurveEdge *edge);
 /// Ends the contour being drawn: closed, or open (then it counts as closed
 /// when it ends where it began). A contour of fewer than 2 vertices that was
 /// not closed draws nothing and goes.

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-svg-shapes.c: SVG shape elements as contours in their own user
- * units: polygon, polyline, rect (rounded corners flattened), circle and
- * ellipse (flattened), line, and path (carom-svg-path.c). Transforms, roles
+ * units: polygon, polyline, rect (rounded corners exact when rx = ry and
+ * the shape is exact, else flattened), circle and ellipse (an exact circle
+ * likewise, else flattened), line, and path (carom-svg-path.c). Transforms, roles
  * and validation are the reader's business. */
 #include "io/carom-svg-private.h"
 
@@ -18,6 +19,9 @@ carom_svg_shape_init (CaromSvgShape *shape)
   shape->max_points = G_MAXSIZE;
   shape->open = FALSE;
   shape->room = 0;
+  shape->exact = FALSE;
+  shape->arcs = g_array_new (FALSE, FALSE, sizeof (CaromSvgArc));
+  shape->edges = g_array_new (FALSE, FALSE, sizeof (CgCurveEdge));
 }
 
 void
@@ -25,6 +29,8 @@ carom_svg_shape_clear (CaromSvgShape *shape)
 {
   g_clear_pointer (&shape->points, g_array_unref);
   g_clear_pointer (&shape->contours, g_array_unref);
+  g_clear_pointer (&shape->arcs, g_array_unref);
+  g_clear_pointer (&shape->edges, g_array_unref);
 }
 
 void
@@ -35,6 +41,8 @@ carom_svg_shape_reset (CaromSvgShape *shape, gsize max_points)
   shape->contours->len = 0;
   shape->max_points = max_points;
   shape->open = FALSE;
+  shape->exact = FALSE;
+  shape->arcs->len = 0;
 }
 
 void
@@ -42,7 +50,7 @@ carom_svg_shape_begin (CaromSvgShape *shape)
 {
   if (shape->open)
     carom_svg_shape_end (shape, FALSE);
-  CaromSvgContour contour = { shape->points->len, 0, FALSE, FALSE };
+  CaromSvgContour contour = { shape->points->len, 0, FALSE, FALSE, FALSE };
   g_array_append_val (shape->contours, contour);
   shape->open = TRUE;
 }
@@ -82,6 +90,33 @@ carom_svg_shape_add (CaromSvgShape *shape, CgVec2 p, GError **error)
   return TRUE;
 }
 
+gboolean
+carom_svg_shape_add_arc (CaromSvgShape *shape, CgVec2 p, double r, gboolean large, gboolean sweep,
+                         GError **error)
+{
+  g_assert (shape->exact);
+  if (!carom_svg_shape_add (shape, p, error))
+    return FALSE;
+  CaromSvgArc arc = { shape->points->len - 1, r, (guint8)(large != 0), (guint8)(sweep != 0), 0 };
+  g_array_append_val (shape->arcs, arc);
+  g_array_index (shape->contours, CaromSvgContour, shape->contours->len - 1).curved = TRUE;
+  return TRUE;
+}
+
+gboolean
+carom_svg_shape_add_circle (CaromSvgShape *shape, CgVec2 c, double r, GError **error)
+{
+  g_assert (shape->exact);
+  carom_svg_shape_begin (shape);
+  if (!carom_svg_shape_add (shape, c, error))
+    return FALSE;
+  CaromSvgArc arc = { shape->points->len - 1, r, 0, 0, 1 };
+  g_array_append_val (shape->arcs, arc);
+  g_array_index (shape->contours, CaromSvgContour, shape->contours->len - 1).curved = TRUE;
+  carom_svg_shape_end (shape, TRUE);
+  return TRUE;
+}
+
 void
 carom_svg_shape_end (CaromSvgShape *shape, gboolean closed)
 {
@@ -93,6 +128,10 @@ carom_svg_shape_end (CaromSvgShape *shape, gboolean closed)
   if (!closed && contour->length < 2)
     {
       /* A lone moveto draws nothing. */
+      while (shape->arcs->len > 0
+             && g_array_index (shape->arcs, CaromSvgArc, shape->arcs->len - 1).point
+                    >= contour->start)
+        shape->arcs->len--;
       g_array_set_size (shape->points, contour->start);
       g_array_set_size (shape->contours, last);
       return;
@@ -313,6 +352,24 @@ rect_contour (const CaromSvgElement *element, double tolerance, CaromSvgShape *s
       return TRUE;
     }
 
+  if (shape->exact && rx == ry)
+    {
+      /* Exact quarter turns: each corner from its start to its end (a straight
+       * side of no length between two corners goes in validation). */
+      const CgVec2 ends[4][2] = {
+        { { x + w - rx, y }, { x + w, y + ry } },
+        { { x + w, y + h - ry }, { x + w - rx, y + h } },
+        { { x + rx, y + h }, { x, y + h - ry } },
+        { { x, y + ry }, { x + rx, y } },
+      };
+      for (gsize i = 0; i < G_N_ELEMENTS (ends); i++)
+        if (!carom_svg_shape_add (shape, ends[i][0], error)
+            || !carom_svg_shape_add_arc (shape, ends[i][1], rx, FALSE, TRUE, error))
+          return FALSE;
+      carom_svg_shape_end (shape, TRUE);
+      return TRUE;
+    }
+
   double per_quarter = fmax (CAROM_SVG_MIN_CIRCLE_SEGMENTS / 4,
                              carom_svg_arc_segments (fmax (rx, ry), 0.5 * G_PI, tolerance));
   if (!check_curve_vertices (4.0 * (per_quarter + 1.0), error))
@@ -398,6 +455,8 @@ round_contour (const CaromSvgElement *element, double tolerance, CaromSvgShape *
           return FALSE;
         }
     }
+  if (shape->exact && rx == ry)
+    return carom_svg_shape_add_circle (shape, cg_v2 (cx, cy), rx, error);
   return ellipse_contour (cg_v2 (cx, cy), rx, ry, tolerance, shape, error);
 }
 
