@@ -15,7 +15,10 @@ carom_render_cache_free (CaromRenderCache *cache)
   if (cache == NULL)
     return;
   for (guint i = 0; i < cache->n_polygons; i++)
-    cg_boundary_clear (&cache->polygons[i].boundary);
+    {
+      cg_boundary_clear (&cache->polygons[i].boundary);
+      cg_curve_boundary_clear (&cache->polygons[i].curve_boundary);
+    }
   g_free (cache->polygons);
   cg_bvh_clear (&cache->objects);
   if (cache->beams != NULL)
@@ -31,8 +34,16 @@ polygon_boxes (CaromRenderCache *cache, guint i)
 {
   CaromRenderPolygon *p = &cache->polygons[i];
   p->object = g_ptr_array_index (cache->trace->polygons, i);
-  p->box = cg_polygon_bounds (p->object->points, p->object->n_points);
+  p->box = carom_object_bounds (p->object);
   p->outline_box = cg_aabb_empty ();
+  if (cache->curve_world != NULL)
+    {
+      size_t n_prims;
+      const CgCurvePrim *prims = cg_curve_world_primitives (cache->curve_world, &n_prims);
+      for (size_t k = 0; k < n_prims; k++)
+        if (prims[k].object == i)
+          p->outline_box = cg_aabb_union (p->outline_box, cg_curve_prim_bounds (&prims[k]));
+    }
   if (cache->world != NULL)
     {
       size_t first, count, n_prims;
@@ -50,6 +61,19 @@ polygon_boxes (CaromRenderCache *cache, guint i)
 static void
 outline_boxes (CaromRenderCache *cache)
 {
+  if (cache->curve_world != NULL)
+    {
+      /* Arcs' boxes with their axis points (cg_curve_prim_bounds()). */
+      size_t n_prims = 0;
+      const CgCurvePrim *prims = cg_curve_world_primitives (cache->curve_world, &n_prims);
+      for (size_t k = 0; k < n_prims; k++)
+        if (prims[k].object < cache->n_polygons)
+          {
+            CaromRenderPolygon *p = &cache->polygons[prims[k].object];
+            p->outline_box = cg_aabb_union (p->outline_box, cg_curve_prim_bounds (&prims[k]));
+          }
+      return;
+    }
   size_t n_prims = 0;
   const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
   for (size_t k = 0; k < n_prims; k++)
@@ -97,6 +121,10 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
       guint index = ball >= 0 && (guint)ball < trace->balls->len ? (guint)ball : 0;
       cache->ball = &g_array_index (trace->balls, CaromBallTrace, index);
       cache->world = cache->ball->world;
+      cache->curve_world = cache->ball->curve_world;
+      cache->bvh = cache->world != NULL         ? cg_world_bvh (cache->world)
+                   : cache->curve_world != NULL ? cg_curve_world_bvh (cache->curve_world)
+                                                : NULL;
       cache->radius = cache->ball->ball->radius;
     }
 
@@ -106,14 +134,14 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
     {
       CaromRenderPolygon *p = &cache->polygons[i];
       p->object = g_ptr_array_index (trace->polygons, i);
-      p->box = cg_polygon_bounds (p->object->points, p->object->n_points);
+      p->box = carom_object_bounds (p->object);
       p->outline_box = cg_aabb_empty ();
       if (p->object->role == CG_ROLE_WALL)
         cache->n_walls++;
       else
         cache->n_obstacles++;
     }
-  if (cache->world != NULL)
+  if (cache->world != NULL || cache->curve_world != NULL)
     outline_boxes (cache);
   cache->beams = g_ptr_array_new ();
   for (guint i = 0; i < scene->objects->len; i++)
@@ -172,6 +200,7 @@ carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint
       g_return_if_fail (i < cache->n_polygons);
       CaromRenderPolygon *p = &cache->polygons[i];
       cg_boundary_clear (&p->boundary);
+      cg_curve_boundary_clear (&p->curve_boundary);
       p->boundary_ready = FALSE;
       polygon_boxes (cache, i);
     }
@@ -179,6 +208,14 @@ carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint
     {
       Refit refit = { cache, polygons, n };
       cg_bvh_refit (&cache->objects, leaf_box, &refit);
+    }
+  /* A drag replaces beams in place too: the drawn ones are the scene's of now. */
+  g_ptr_array_set_size (cache->beams, 0);
+  for (guint i = 0; i < cache->scene->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (cache->scene->objects, i);
+      if (o->kind == CAROM_OBJECT_BEAM && !o->hidden)
+        g_ptr_array_add (cache->beams, (gpointer)o);
     }
   cache->bounds = drawing_bounds (cache);
 }
@@ -189,6 +226,8 @@ carom_render_cache_boundary (const CaromRenderCache *cache, guint i)
   g_return_val_if_fail (cache != NULL && i < cache->n_polygons, NULL);
   /* Derived data filled in as it is needed: the cache is used by one thread. */
   CaromRenderPolygon *p = &((CaromRenderCache *)cache)->polygons[i];
+  if (p->object->edges != NULL)
+    return NULL; /* carom_render_cache_curve_boundary() */
   if (!p->boundary_ready && cache->radius > 0.0)
     {
       /* A wall's true boundary can be empty (a room narrower than the ball):
@@ -199,6 +238,24 @@ carom_render_cache_boundary (const CaromRenderCache *cache, guint i)
       p->boundary_ready = TRUE;
     }
   return p->boundary_ready ? &p->boundary : NULL;
+}
+
+const CgCurveBoundary *
+carom_render_cache_curve_boundary (const CaromRenderCache *cache, guint i)
+{
+  g_return_val_if_fail (cache != NULL && i < cache->n_polygons, NULL);
+  CaromRenderPolygon *p = &((CaromRenderCache *)cache)->polygons[i];
+  const CaromObject *o = p->object;
+  if (o->edges == NULL)
+    return NULL;
+  if (!p->boundary_ready && cache->radius > 0.0)
+    {
+      if (!cg_curve_boundary_build (o->points, o->edges, o->n_points, cache->radius,
+                                    &p->curve_boundary))
+        return NULL;
+      p->boundary_ready = TRUE;
+    }
+  return p->boundary_ready ? &p->curve_boundary : NULL;
 }
 
 const CaromBallTrace *

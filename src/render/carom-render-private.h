@@ -6,19 +6,21 @@
 
 #include "carom-render.h"
 #include "geom/cg-boundary.h"
+#include "geom/cg-curve-boundary.h"
 
 G_BEGIN_DECLS
 
 /// One polygon of the scene as the renderer needs it.
 typedef struct
 {
-  const CaromObject *object; ///< borrowed from the scene
-  CgAabb box;                ///< the vertices' box
-  CgAabb outline_box;        ///< the seed outline's box (arcs' axis points included); empty
-                             ///< without a ball
-  CgAabb cull_box;           ///< box ∪ outline_box: what must meet the view to be drawn
-  CgBoundary boundary;       ///< the true offset boundary for the selected ball's radius,
-                             ///< built the first time it is drawn (see boundary_ready)
+  const CaromObject *object;      ///< borrowed from the scene
+  CgAabb box;                     ///< the vertices' box
+  CgAabb outline_box;             ///< the seed outline's box (arcs' axis points included); empty
+                                  ///< without a ball
+  CgAabb cull_box;                ///< box ∪ outline_box: what must meet the view to be drawn
+  CgBoundary boundary;            ///< the true offset boundary for the selected ball's radius,
+                                  ///< built the first time it is drawn (see boundary_ready)
+  CgCurveBoundary curve_boundary; ///< the same for a polygon with arc edges
   gboolean boundary_ready;
 } CaromRenderPolygon;
 
@@ -28,7 +30,9 @@ struct CaromRenderCache
   const CaromScene *scene;
   const CaromSceneTrace *trace;
   const CaromBallTrace *ball; ///< the selected ball, NULL without balls
-  const CgWorld *world;       ///< the scene grown by its radius, NULL without balls
+  const CgWorld *world;       ///< the scene grown by its radius, NULL without balls (or curved)
+  const CgCurveWorld *curve_world; ///< the same in a curved scene, else NULL
+  const CgBvh *bvh;                ///< the tracer's BVH of either world, NULL without balls
 
   /* owned */
   CaromRenderPolygon *polygons; ///< in world polygon order (trace->polygons)
@@ -44,6 +48,10 @@ struct CaromRenderCache
 /// large scene are never drawn in detail, and an edit rebuilds the cache.
 /// NULL without a ball or when memory runs out.
 const CgBoundary *carom_render_cache_boundary (const CaromRenderCache *cache, guint i);
+
+/// The true boundary of a polygon with arc edges, built on first use; NULL
+/// without a ball, for a straight polygon, or when memory runs out.
+const CgCurveBoundary *carom_render_cache_curve_boundary (const CaromRenderCache *cache, guint i);
 
 /// Appends to out (guint32) the polygons whose cull box meets box.
 void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out);
@@ -280,6 +288,29 @@ void carom_draw_balls (CaromFrame *f, GArray *paths);
 
 /// At the chosen step: what the cast of that hit tested, rejected and culled.
 void carom_draw_candidates (CaromFrame *f, GArray *paths);
+
+/// A closed polygon of device points, clipped to the device box when it is
+/// not all safe.
+void carom_polygon_device_path (CaromFrame *f, const CgVec2 *points, size_t n);
+
+/* carom-render-curve.c */
+
+/// An object's box: its vertices', or with arc edges their axis points too.
+CgAabb carom_object_bounds (const CaromObject *o);
+
+/// Adds an object with arc edges to the path as a closed device path, arcs
+/// drawn exactly; FALSE (nothing added) for a straight polygon.
+gboolean carom_curve_path (CaromFrame *f, const CaromObject *o);
+
+/// Adds the dashes of a curved true boundary, pieces exact.
+void carom_curve_boundary_dashes (CaromFrame *f, CaromDasher *d, const CgCurveBoundary *b);
+
+/// Adds a curved offset primitive (a segment, or an arc) to the path.
+void carom_curve_prim_path (CaromFrame *f, const CgCurvePrim *p);
+
+/// Adds the front-side ticks of an object with arc edges (at each edge's
+/// midpoint, along its front normal) to pen.
+void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *o, double tick);
 
 /* carom-render-paths.c */
 

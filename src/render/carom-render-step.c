@@ -196,6 +196,26 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
                                           carom_frame_dev (f, prims[h->prim].b));
         }
     }
+  else if (p->bt->curve_world != NULL)
+    {
+      /* A curved scene: the offset segment, the offset arc of an arc edge
+       * (R + r or R − r) or the vertex cap, exact. */
+      size_t n_prims;
+      const CgCurvePrim *prims = cg_curve_world_primitives (p->bt->curve_world, &n_prims);
+      if (h->prim < n_prims)
+        {
+          cairo_set_dash (cr, NULL, 0, 0.0);
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          carom_curve_prim_path (f, &prims[h->prim]);
+          carom_set_color (cr, s->hit_primitive);
+          cairo_set_line_width (cr,
+                                carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
+          cairo_stroke (cr);
+          if (prims[h->prim].kind == CG_CPRIM_SEGMENT)
+            carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, prims[h->prim].a),
+                                          carom_frame_dev (f, prims[h->prim].b));
+        }
+    }
 
   ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
   CgVec2 c = carom_frame_dev (f, h->point);

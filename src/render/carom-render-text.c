@@ -271,8 +271,8 @@ add_row (GArray *rows, Sample sample, char *markup)
 static guint
 bvh_level_hi (const CaromFrame *f)
 {
-  const CgBvh *bvh = cg_world_bvh (f->cache->world);
-  return MIN (bvh->depth, f->options->bvh_level_hi);
+  const CgBvh *bvh = f->cache->bvh;
+  return bvh != NULL ? MIN (bvh->depth, f->options->bvh_level_hi) : 0;
 }
 
 static char *
@@ -356,7 +356,7 @@ legend_rows (const CaromFrame *f)
     add_row (rows, SAMPLE_NORMALS, g_strdup (_ ("Edge normal (front side)")));
   if (show & CAROM_OVERLAY_BVH)
     {
-      if (c->world == NULL)
+      if (c->bvh == NULL)
         add_row (rows, SAMPLE_NONE, g_strdup (_ ("No ball: no BVH")));
       else if (f->options->bvh_level_lo <= bvh_level_hi (f))
         add_row (rows, SAMPLE_BVH,

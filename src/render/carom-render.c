@@ -92,36 +92,29 @@ clip_polygon_side (GArray *in, GArray *out, int axis, double bound, double sign)
     }
 }
 
-/* A closed polygon in device units, clipped to the device box when it is not
- * all safe. The clipped polygon's new sides lie outside the view, so stroking
- * and filling it both look right. */
-static void
-polygon_path (CaromFrame *f, const CaromObject *object)
+void
+carom_polygon_device_path (CaromFrame *f, const CgVec2 *points, size_t n)
 {
   cairo_t *cr = f->cr;
   gboolean safe = TRUE;
-  for (size_t k = 0; k < object->n_points && safe; k++)
-    safe = carom_is_safe (carom_frame_dev (f, object->points[k]));
+  for (size_t k = 0; k < n && safe; k++)
+    safe = carom_is_safe (points[k]);
   if (safe)
     {
-      for (size_t k = 0; k < object->n_points; k++)
+      for (size_t k = 0; k < n; k++)
         {
-          CgVec2 d = carom_frame_dev (f, object->points[k]);
           if (k == 0)
-            cairo_move_to (cr, d.x, d.y);
+            cairo_move_to (cr, points[k].x, points[k].y);
           else
-            cairo_line_to (cr, d.x, d.y);
+            cairo_line_to (cr, points[k].x, points[k].y);
         }
-      cairo_close_path (cr);
+      if (n > 0)
+        cairo_close_path (cr);
       return;
     }
-  g_autoptr (GArray) a = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), object->n_points + 8);
-  g_autoptr (GArray) b = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), object->n_points + 8);
-  for (size_t k = 0; k < object->n_points; k++)
-    {
-      CgVec2 d = carom_frame_dev (f, object->points[k]);
-      g_array_append_val (a, d);
-    }
+  g_autoptr (GArray) a = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), n + 8);
+  g_autoptr (GArray) b = g_array_sized_new (FALSE, FALSE, sizeof (CgVec2), n + 8);
+  g_array_append_vals (a, points, (guint)n);
   clip_polygon_side (a, b, 0, f->device.lo.x, -1.0);
   clip_polygon_side (b, a, 0, f->device.hi.x, 1.0);
   clip_polygon_side (a, b, 1, f->device.lo.y, -1.0);
@@ -136,6 +129,24 @@ polygon_path (CaromFrame *f, const CaromObject *object)
     }
   if (a->len > 0)
     cairo_close_path (cr);
+}
+
+/* An object's boundary as a closed device path: arcs exact
+ * (carom_curve_path()), straight polygons clipped when not all safe. The
+ * clipped polygon's new sides lie outside the view, so stroking and filling
+ * it both look right. */
+static void
+polygon_path (CaromFrame *f, const CaromObject *object)
+{
+  if (carom_curve_path (f, object))
+    return;
+  CgVec2 stack[64];
+  g_autofree CgVec2 *heap
+      = object->n_points > G_N_ELEMENTS (stack) ? g_new (CgVec2, object->n_points) : NULL;
+  CgVec2 *d = heap != NULL ? heap : stack;
+  for (size_t k = 0; k < object->n_points; k++)
+    d[k] = carom_frame_dev (f, object->points[k]);
+  carom_polygon_device_path (f, d, object->n_points);
 }
 
 /* A scene box as a device rectangle, clamped to the device box. */
@@ -232,10 +243,8 @@ draw_grid (CaromFrame *f)
 static void
 draw_bvh (CaromFrame *f)
 {
-  if (f->cache->world == NULL)
-    return;
-  const CgBvh *bvh = cg_world_bvh (f->cache->world);
-  if (bvh->n_items == 0)
+  const CgBvh *bvh = f->cache->bvh;
+  if (bvh == NULL || bvh->n_items == 0)
     return;
   const CaromRenderOptions *o = f->options;
   guint n_levels = MIN (bvh->depth, o->bvh_level_hi) + 1; /* levels 0 .. depth */
@@ -391,8 +400,18 @@ draw_outlines (CaromFrame *f)
   double scale = f->view->scale;
   for (guint i = 0; i < f->detailed->len; i++)
     {
-      const CgBoundary *b
-          = carom_render_cache_boundary (f->cache, g_array_index (f->detailed, guint32, i));
+      guint32 index = g_array_index (f->detailed, guint32, i);
+      if (f->cache->polygons[index].object->edges != NULL)
+        {
+          const CgCurveBoundary *cb = carom_render_cache_curve_boundary (f->cache, index);
+          if (cb == NULL || cb->n_pieces == 0)
+            continue;
+          d.phase = 0.0;
+          carom_curve_boundary_dashes (f, &d, cb);
+          f->stats->outlines_drawn++;
+          continue;
+        }
+      const CgBoundary *b = carom_render_cache_boundary (f->cache, index);
       if (b == NULL || b->n_pieces == 0)
         continue;
       d.phase = 0.0;
@@ -423,6 +442,11 @@ draw_normals (CaromFrame *f)
   for (guint i = 0; i < f->detailed->len; i++)
     {
       const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
+      if (o->edges != NULL)
+        {
+          carom_curve_normal_ticks (f, &pen, o, tick);
+          continue;
+        }
       for (size_t k = 0; k < o->n_points; k++)
         {
           CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
