@@ -125,6 +125,17 @@ object_outline (cairo_t *cr, const CaromView *view, const CaromObject *o)
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, o->radius * view->scale, 0, 2 * G_PI);
     }
+  else if (o->kind == CAROM_OBJECT_BEAM)
+    {
+      /* Where its rays start: a fan's disk, a parallel beam's capsule. */
+      CgVec2 a = dev (view, o->center);
+      CgVec2 b = o->beam_shape == CAROM_BEAM_PARALLEL ? dev (view, o->beam_end) : a;
+      double rr = o->radius * view->scale, angle = atan2 (b.y - a.y, b.x - a.x);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, b.x, b.y, rr, angle - G_PI / 2, angle + G_PI / 2);
+      cairo_arc (cr, a.x, a.y, rr, angle + G_PI / 2, angle + 3 * G_PI / 2);
+      cairo_close_path (cr);
+    }
   else if (o->edges != NULL)
     curve_path (cr, view, o->points, o->edges, o->n_points);
   else

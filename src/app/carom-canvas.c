@@ -42,6 +42,7 @@ struct _CaromCanvas
   CaromViewport viewport;
   guint ball;
   guint step;
+  double front;            /* CaromRenderOptions.front */
   double drag_x0, drag_y0; /* the view origin when a pan drag began */
   double pinch_scale0;     /* the scale when a pinch began */
   guint zoom_notify_source;
@@ -165,8 +166,14 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   carom_render_options_init (&options);
   options.overlays = overlays_from_settings (self);
   options.step = self->step;
+  options.front = self->front >= 0.0 ? self->front : CAROM_FRONT_NONE;
   if (self->settings != NULL)
-    options.bvh_level_hi = g_settings_get_uint (self->settings, "bvh-depth");
+    {
+      options.bvh_level_hi = g_settings_get_uint (self->settings, "bvh-depth");
+      g_autofree char *by = g_settings_get_string (self->settings, "paths-colour");
+      /* the schema's choices are the renderer's names */
+      carom_path_colouring_parse (by, &options.paths_by, NULL);
+    }
 
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot,
                                            &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
@@ -583,7 +590,8 @@ carom_canvas_set_editor (CaromCanvas *self, CaromEditor *editor)
 static void
 settings_changed (CaromCanvas *self, const char *key)
 {
-  if (g_str_has_prefix (key, "show-") || g_str_equal (key, "bvh-depth"))
+  if (g_str_has_prefix (key, "show-") || g_str_equal (key, "bvh-depth")
+      || g_str_equal (key, "paths-colour"))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -618,6 +626,16 @@ carom_canvas_set_draw_over (CaromCanvas *self, CaromCanvasDrawFunc func, gpointe
   g_return_if_fail (CAROM_IS_CANVAS (self));
   self->draw_over = func;
   self->draw_over_data = data;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+carom_canvas_set_front (CaromCanvas *self, double s)
+{
+  g_return_if_fail (CAROM_IS_CANVAS (self));
+  if (s == self->front)
+    return;
+  self->front = s;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -746,6 +764,7 @@ static void
 carom_canvas_init (CaromCanvas *self)
 {
   carom_viewport_init (&self->viewport);
+  self->front = CAROM_FRONT_NONE;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, _ ("Scene"),
                                   -1);

@@ -29,6 +29,10 @@ void carom_canvas_set_settings (CaromCanvas *self, GSettings *settings);
 /// Shows ball (an index into the trace's balls) at step (0: the start, k: hit k).
 void carom_canvas_set_step (CaromCanvas *self, guint ball, guint step);
 
+/// Draws the selected ray's beam up to path length s (CaromRenderOptions.front;
+/// negative: whole).
+void carom_canvas_set_front (CaromCanvas *self, double s);
+
 /// Draws over the scene and the tools' marks, in widget pixels through view.
 typedef void (*CaromCanvasDrawFunc) (cairo_t *cr, const CaromView *view, gboolean dark,
                                      gpointer data);

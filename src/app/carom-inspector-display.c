@@ -12,6 +12,41 @@
 
 /* ---- Display panel ---- */
 
+/* The choices of "Colour Paths By", in the order of the row, with the
+ * settings' names. */
+static const struct
+{
+  const char *name;
+  const char *label;
+} paths_colours[] = {
+  { "single", NC_ ("colour paths by", "One Colour") },
+  { "ray", NC_ ("colour paths by", "Ray") },
+  { "bounces", NC_ ("colour paths by", "Bounce Count") },
+};
+
+static gboolean
+colour_to_row (GValue *value, GVariant *variant, gpointer data)
+{
+  (void)data;
+  const char *name = g_variant_get_string (variant, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (paths_colours); i++)
+    if (g_str_equal (name, paths_colours[i].name))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+row_to_colour (const GValue *value, const GVariantType *type, gpointer data)
+{
+  (void)type;
+  (void)data;
+  guint i = g_value_get_uint (value);
+  return i < G_N_ELEMENTS (paths_colours) ? g_variant_new_string (paths_colours[i].name) : NULL;
+}
+
 void
 carom_inspector_build_display (CaromInspector *self)
 {
@@ -71,6 +106,23 @@ carom_inspector_build_display (CaromInspector *self)
           adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), depth);
         }
     }
+  /* How the rays of a beam (and crowds of balls) are coloured. */
+  GtkWidget *paths = carom_inspector_group_new (
+      self->display_box, C_ ("display", "Beams"),
+      _ ("The rays of a beam are drawn blended, so that where many pass shows darker."));
+  GtkWidget *colour = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (colour), _ ("Colour Paths By"));
+  GtkStringList *choices = gtk_string_list_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (paths_colours); i++)
+    gtk_string_list_append (choices,
+                            g_dpgettext2 (NULL, "colour paths by", paths_colours[i].label));
+  adw_combo_row_set_model (ADW_COMBO_ROW (colour), G_LIST_MODEL (choices));
+  g_object_unref (choices);
+  gtk_widget_set_name (colour, "paths-colour");
+  g_settings_bind_with_mapping (self->settings, "paths-colour", colour, "selected",
+                                G_SETTINGS_BIND_DEFAULT, colour_to_row, row_to_colour, NULL, NULL);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (paths), colour);
+
   /* Tooltips whole in any script (carom-accessible.h). */
   carom_tooltips_keep_whole (GTK_WIDGET (self->display_box));
 }

@@ -51,6 +51,7 @@ typedef enum
   PROPS_POLYGON,
   PROPS_BALL,
   PROPS_SEVERAL,
+  PROPS_BEAM, /* carom-inspector-beam.c */
 } PropsKind;
 
 typedef struct
@@ -138,6 +139,21 @@ GtkWidget *carom_inspector_value_row_explained (GtkWidget *group, const char *ti
 GtkWidget *carom_inspector_status_page (GtkBox *box, const char *icon, const char *title,
                                         const char *description);
 const CaromBallTrace *carom_inspector_current_ball (CaromInspector *self);
+
+/* carom-inspector-properties.c: the building blocks of Properties, for the
+ * sections in files of their own */
+GtkWidget *carom_inspector_props_name_row (CaromInspector *self, GtkWidget *group);
+GtkWidget *carom_inspector_props_spin (CaromInspector *self, GtkWidget *group, const char *title,
+                                       const char *subtitle, const char *field, double lo,
+                                       double hi, double step, guint digits, GCallback changed);
+void carom_inspector_props_set_spin (GtkWidget *spin, double v);
+void carom_inspector_props_set_name (GtkWidget *row, const char *text);
+void carom_inspector_props_field_done (CaromInspector *self, GtkWidget *field);
+void carom_inspector_props_revert (CaromInspector *self);
+
+/* carom-inspector-beam.c: a beam's section of Properties */
+void carom_inspector_build_beam (CaromInspector *self, const CaromObject *o);
+void carom_inspector_update_beam (CaromInspector *self, const CaromObject *o);
 GtkSelectionModel *carom_inspector_list_selection (CaromInspector *self);
 void carom_inspector_list_selection_changed (CaromInspector *self);
 void carom_inspector_schedule_refresh (CaromInspector *self);

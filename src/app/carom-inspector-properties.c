@@ -184,7 +184,9 @@ apply_button_new (const char *name, const char *tooltip, GCallback clicked, Caro
 static const CaromObject *
 shown_object (CaromInspector *self, CaromObjectKind kind)
 {
-  PropsKind want = kind == CAROM_OBJECT_BALL ? PROPS_BALL : PROPS_POLYGON;
+  PropsKind want = kind == CAROM_OBJECT_BALL   ? PROPS_BALL
+                   : kind == CAROM_OBJECT_BEAM ? PROPS_BEAM
+                                               : PROPS_POLYGON;
   if (self->props.kind != want)
     return NULL;
   const CaromObject *o = carom_inspector_object_at (self, self->props.index);
@@ -208,7 +210,9 @@ name_applied (AdwEntryRow *row, CaromInspector *self)
   field_done (self, GTK_WIDGET (row));
   guint index = self->props.index;
   const CaromObject *o = carom_inspector_object_at (self, index);
-  if (o == NULL || (self->props.kind != PROPS_POLYGON && self->props.kind != PROPS_BALL))
+  if (o == NULL
+      || (self->props.kind != PROPS_POLYGON && self->props.kind != PROPS_BALL
+          && self->props.kind != PROPS_BEAM))
     return;
   g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (row)));
   if (g_strcmp0 (name, o->id) == 0)
@@ -624,6 +628,10 @@ update_properties (CaromInspector *self)
       if ((o = shown_object (self, CAROM_OBJECT_BALL)) != NULL)
         update_ball (self, o);
       break;
+    case PROPS_BEAM:
+      if ((o = shown_object (self, CAROM_OBJECT_BEAM)) != NULL)
+        carom_inspector_update_beam (self, o);
+      break;
     case PROPS_SEVERAL:
       update_several (self);
       break;
@@ -655,6 +663,9 @@ build_properties (CaromInspector *self, PropsKind kind, guint index, size_t vert
       break;
     case PROPS_BALL:
       build_ball (self, o);
+      break;
+    case PROPS_BEAM:
+      carom_inspector_build_beam (self, o);
       break;
     case PROPS_SEVERAL:
       p->group
@@ -691,6 +702,8 @@ carom_inspector_refresh_properties (CaromInspector *self)
       const CaromObject *o = carom_inspector_object_at (self, index);
       if (o != NULL && o->kind == CAROM_OBJECT_BALL)
         kind = PROPS_BALL;
+      else if (o != NULL && o->kind == CAROM_OBJECT_BEAM)
+        kind = PROPS_BEAM;
       else if (o != NULL)
         {
           kind = PROPS_POLYGON;
@@ -718,4 +731,46 @@ carom_inspector_refresh_properties (CaromInspector *self)
     }
   update_properties (self);
   self->updating = FALSE;
+}
+
+/* ---- building blocks for the sections in files of their own ---- */
+
+GtkWidget *
+carom_inspector_props_name_row (CaromInspector *self, GtkWidget *group)
+{
+  return name_row_new (self, group);
+}
+
+GtkWidget *
+carom_inspector_props_spin (CaromInspector *self, GtkWidget *group, const char *title,
+                            const char *subtitle, const char *field, double lo, double hi,
+                            double step, guint digits, GCallback changed)
+{
+  GtkWidget *spin = spin_new (self, field, lo, hi, step, digits);
+  g_signal_connect (spin, "value-changed", changed, self);
+  return spin_row (group, title, subtitle, spin);
+}
+
+void
+carom_inspector_props_set_spin (GtkWidget *spin, double v)
+{
+  set_spin_value (spin, v);
+}
+
+void
+carom_inspector_props_set_name (GtkWidget *row, const char *text)
+{
+  set_row_text (row, text);
+}
+
+void
+carom_inspector_props_field_done (CaromInspector *self, GtkWidget *field)
+{
+  field_done (self, field);
+}
+
+void
+carom_inspector_props_revert (CaromInspector *self)
+{
+  revert_fields (self);
 }

@@ -84,6 +84,8 @@ carom_inspector_role_label (const CaromObject *o)
 {
   if (o->kind == CAROM_OBJECT_BALL)
     return C_ ("role", "Ball");
+  if (o->kind == CAROM_OBJECT_BEAM)
+    return C_ ("role", "Beam");
   return o->role == CG_ROLE_WALL ? C_ ("role", "Wall") : C_ ("role", "Obstacle");
 }
 
@@ -92,6 +94,8 @@ carom_inspector_role_icon (const CaromObject *o)
 {
   if (o->kind == CAROM_OBJECT_BALL)
     return "carom-ball-symbolic";
+  if (o->kind == CAROM_OBJECT_BEAM)
+    return "carom-tool-beam-symbolic";
   return o->role == CG_ROLE_WALL ? "carom-wall-symbolic" : "carom-obstacle-symbolic";
 }
 
@@ -443,6 +447,15 @@ carom_inspector_set_step (CaromInspector *self, guint ball, guint step)
   self->ball = ball;
   self->step = step;
   refresh_trace_pages (self);
+  /* a beam's Properties show which of its rays is followed */
+  const CaromObject *o = carom_inspector_object_at (self, self->props.index);
+  if (self->props.kind == PROPS_BEAM && o != NULL && o->kind == CAROM_OBJECT_BEAM)
+    {
+      gboolean was = self->updating;
+      self->updating = TRUE;
+      carom_inspector_update_beam (self, o);
+      self->updating = was;
+    }
 }
 
 void

@@ -17,7 +17,14 @@ struct _CaromStepper
   gboolean playing;
   double speed;
   guint timer;
+  double front;        /* s, or CAROM_STEPPER_NO_FRONT */
+  double front_length; /* the longest ray of the followed ray's beam */
 };
+
+/* A front plays in ticks this long (ms), moving this part of its length a
+ * tick at 1 step a second: 10 s for the whole front. */
+#define FRONT_TICK_MS 40
+#define FRONT_PART_PER_TICK (FRONT_TICK_MS / 10000.0)
 
 G_DEFINE_FINAL_TYPE (CaromStepper, carom_stepper, G_TYPE_OBJECT)
 
@@ -29,6 +36,7 @@ enum
   PROP_HITS,
   PROP_PLAYING,
   PROP_SPEED,
+  PROP_FRONT,
   N_PROPS
 };
 
@@ -47,6 +55,99 @@ trace_counts (CaromStepper *self, guint *balls, guint *hits)
   *balls = trace->balls->len;
   if (self->ball < *balls)
     *hits = (guint)g_array_index (trace->balls, CaromBallTrace, self->ball).trace.n_hits;
+}
+
+static const CaromBallTrace *
+followed (CaromStepper *self)
+{
+  const CaromSceneTrace *trace
+      = self->document != NULL ? carom_document_get_trace (self->document) : NULL;
+  if (trace == NULL || self->ball >= trace->balls->len)
+    return NULL;
+  return &g_array_index (trace->balls, CaromBallTrace, self->ball);
+}
+
+/* The path length of a trace from its start to hit k. */
+static double
+trace_length (const CgTrace *t, size_t k)
+{
+  double s = 0.0;
+  CgVec2 prev = t->start;
+  for (size_t i = 0; i < k && i < t->n_hits; i++)
+    {
+      s += cg_distance (prev, t->hits[i].point);
+      prev = t->hits[i].point;
+    }
+  return s;
+}
+
+double
+carom_stepper_hit_length (CaromStepper *self, guint k)
+{
+  g_return_val_if_fail (CAROM_IS_STEPPER (self), 0.0);
+  const CaromBallTrace *bt = followed (self);
+  return bt != NULL ? trace_length (&bt->trace, k) : 0.0;
+}
+
+/* The followed ray's beam's longest path, or a negative number when the
+ * ball followed is no beam's ray. */
+static double
+beam_length (CaromStepper *self)
+{
+  const CaromBallTrace *bt = followed (self);
+  if (bt == NULL || bt->source == NULL || bt->source->kind != CAROM_OBJECT_BEAM)
+    return -1.0;
+  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  guint first, n;
+  if (!carom_scene_trace_object_balls (trace, bt->index, &first, &n))
+    return -1.0;
+  double longest = 0.0;
+  for (guint i = first; i < first + n && i < trace->balls->len; i++)
+    {
+      const CgTrace *t = &g_array_index (trace->balls, CaromBallTrace, i).trace;
+      longest = fmax (longest, trace_length (t, t->n_hits));
+    }
+  return longest;
+}
+
+/* The followed ray's hits reached at s (a little tolerance: a front put on
+ * a hit is at it). */
+static guint
+step_at (CaromStepper *self, double s)
+{
+  const CaromBallTrace *bt = followed (self);
+  if (bt == NULL)
+    return 0;
+  const CgTrace *t = &bt->trace;
+  double eps = 1e-9 * fmax (self->front_length, 1.0), len = 0.0;
+  CgVec2 prev = t->start;
+  guint k = 0;
+  for (size_t i = 0; i < t->n_hits; i++)
+    {
+      len += cg_distance (prev, t->hits[i].point);
+      prev = t->hits[i].point;
+      if (len > s + eps)
+        break;
+      k = (guint)i + 1;
+    }
+  return k;
+}
+
+static void
+set_front (CaromStepper *self, double front)
+{
+  if (self->front != front)
+    {
+      self->front = front;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FRONT]);
+    }
+}
+
+/* Whether playing has reached the end. */
+static gboolean
+at_end (CaromStepper *self)
+{
+  return self->front >= 0.0 ? self->front >= self->front_length : self->step >= self->hits;
 }
 
 /* Sets the position, notifying what changed. */
@@ -86,9 +187,53 @@ refresh (CaromStepper *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BALL]);
       trace_counts (self, &balls, &hits);
     }
-  set_position (self, self->ball, self->step, hits);
-  if (self->playing && self->step >= self->hits)
+  double length = beam_length (self);
+  g_object_freeze_notify (G_OBJECT (self));
+  if (length < 0.0)
+    {
+      self->front_length = 0.0;
+      set_front (self, CAROM_STEPPER_NO_FRONT);
+      set_position (self, self->ball, self->step, hits);
+    }
+  else
+    {
+      /* The paths may have grown or shrunk: the front stays where it was,
+       * within the new length. */
+      self->front_length = length;
+      double s = CLAMP (self->front < 0.0 ? 0.0 : self->front, 0.0, length);
+      set_front (self, s);
+      set_position (self, self->ball, step_at (self, s), hits);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+  if (self->playing && at_end (self))
     carom_stepper_pause (self);
+}
+
+double
+carom_stepper_get_front (CaromStepper *self)
+{
+  g_return_val_if_fail (CAROM_IS_STEPPER (self), CAROM_STEPPER_NO_FRONT);
+  return self->front;
+}
+
+double
+carom_stepper_get_front_length (CaromStepper *self)
+{
+  g_return_val_if_fail (CAROM_IS_STEPPER (self), 0.0);
+  return self->front < 0.0 ? 0.0 : self->front_length;
+}
+
+void
+carom_stepper_seek_front (CaromStepper *self, double s)
+{
+  g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->front < 0.0 || !isfinite (s))
+    return;
+  s = CLAMP (s, 0.0, self->front_length);
+  g_object_freeze_notify (G_OBJECT (self));
+  set_front (self, s);
+  set_position (self, self->ball, step_at (self, s), self->hits);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 guint
@@ -127,14 +272,30 @@ carom_stepper_set_ball (CaromStepper *self, guint ball)
       self->ball = old;
       return;
     }
+  const CaromBallTrace *was = followed (self);
+  self->ball = ball;
+  const CaromBallTrace *now = followed (self);
+  gboolean same_beam = was != NULL && now != NULL && was->source == now->source
+                       && now->source != NULL && now->source->kind == CAROM_OBJECT_BEAM;
   self->ball = old;
+  g_object_freeze_notify (G_OBJECT (self));
   set_position (self, ball, 0, hits);
+  if (!same_beam)
+    set_front (self, CAROM_STEPPER_NO_FRONT);
+  refresh (self);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 void
 carom_stepper_seek (CaromStepper *self, guint step)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->front >= 0.0)
+    {
+      /* the front goes to the followed ray's hit */
+      carom_stepper_seek_front (self, carom_stepper_hit_length (self, MIN (step, self->hits)));
+      return;
+    }
   set_position (self, self->ball, step, self->hits);
 }
 
@@ -148,6 +309,16 @@ void
 carom_stepper_previous (CaromStepper *self)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->front >= 0.0)
+    {
+      /* the followed ray's hit before the front, or the start */
+      double eps = 1e-9 * fmax (self->front_length, 1.0);
+      guint k = self->step;
+      while (k > 0 && carom_stepper_hit_length (self, k) >= self->front - eps)
+        k--;
+      carom_stepper_seek_front (self, carom_stepper_hit_length (self, k));
+      return;
+    }
   carom_stepper_seek (self, self->step > 0 ? self->step - 1 : 0);
 }
 
@@ -155,6 +326,23 @@ void
 carom_stepper_next (CaromStepper *self)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->front >= 0.0)
+    {
+      /* the followed ray's next hit, or past its last the end of the
+       * longest ray */
+      double eps = 1e-9 * fmax (self->front_length, 1.0);
+      for (guint k = self->step + 1; k <= self->hits; k++)
+        {
+          double len = carom_stepper_hit_length (self, k);
+          if (len > self->front + eps)
+            {
+              carom_stepper_seek_front (self, len);
+              return;
+            }
+        }
+      carom_stepper_seek_front (self, self->front_length);
+      return;
+    }
   carom_stepper_seek (self, self->step + 1);
 }
 
@@ -162,6 +350,11 @@ void
 carom_stepper_last (CaromStepper *self)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->front >= 0.0)
+    {
+      carom_stepper_seek_front (self, self->front_length);
+      return;
+    }
   carom_stepper_seek (self, self->hits);
 }
 
@@ -169,8 +362,12 @@ void
 carom_stepper_tick (CaromStepper *self)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
-  carom_stepper_next (self);
-  if (self->step >= self->hits)
+  if (self->front >= 0.0)
+    carom_stepper_seek_front (self,
+                              self->front + self->speed * FRONT_PART_PER_TICK * self->front_length);
+  else
+    carom_stepper_next (self);
+  if (at_end (self))
     carom_stepper_pause (self);
 }
 
@@ -191,16 +388,18 @@ restart_timer (CaromStepper *self)
       self->timer = 0;
     }
   if (self->playing)
-    self->timer = g_timeout_add ((guint)lround (1000.0 / self->speed), timer_fired, self);
+    self->timer
+        = g_timeout_add (self->front >= 0.0 ? FRONT_TICK_MS : (guint)lround (1000.0 / self->speed),
+                         timer_fired, self);
 }
 
 void
 carom_stepper_play (CaromStepper *self)
 {
   g_return_if_fail (CAROM_IS_STEPPER (self));
-  if (self->playing || self->hits == 0)
+  if (self->playing || (self->front >= 0.0 ? !(self->front_length > 0.0) : self->hits == 0))
     return;
-  if (self->step >= self->hits)
+  if (at_end (self))
     carom_stepper_first (self);
   self->playing = TRUE;
   restart_timer (self);
@@ -309,6 +508,9 @@ carom_stepper_get_property (GObject *object, guint prop_id, GValue *value, GPara
     case PROP_SPEED:
       g_value_set_double (value, self->speed);
       break;
+    case PROP_FRONT:
+      g_value_set_double (value, self->front);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -350,6 +552,9 @@ carom_stepper_class_init (CaromStepperClass *klass)
   properties[PROP_SPEED] = g_param_spec_double (
       "speed", NULL, NULL, CAROM_STEPPER_SPEED_MIN, CAROM_STEPPER_SPEED_MAX, 2.0,
       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FRONT]
+      = g_param_spec_double ("front", NULL, NULL, CAROM_STEPPER_NO_FRONT, G_MAXDOUBLE,
+                             CAROM_STEPPER_NO_FRONT, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -357,6 +562,7 @@ static void
 carom_stepper_init (CaromStepper *self)
 {
   self->speed = 2.0;
+  self->front = CAROM_STEPPER_NO_FRONT;
 }
 
 CaromStepper *

@@ -6,7 +6,14 @@
  * stopping at the last hit), and it keeps a valid position when the scene
  * changes under it: an edit that shortens the path moves the step back to
  * the last hit, one that removes the ball goes to the first ball. The window
- * shows its state and drives it; the tests drive it without a display. */
+ * shows its state and drives it; the tests drive it without a display.
+ *
+ * A beam's front: when the ball followed is a ray of a beam, the stepper
+ * also keeps a path length s, from 0 to the longest of the beam's rays (to
+ * its last hit): every ray is drawn up to s. The step is then the followed
+ * ray's hits at s; next and previous go to that ray's next or previous hit
+ * (past its last, to the end of the longest ray), and playing moves s
+ * smoothly, the whole front in 10 s at 1 step a second. */
 #pragma once
 
 #include "carom-document.h"
@@ -32,8 +39,26 @@ guint carom_stepper_get_step (CaromStepper *self);
 /// The number of hits of the ball followed (0 without balls).
 guint carom_stepper_get_hits (CaromStepper *self);
 
-/// Follows ball (clamped to the balls there are), from its start.
+/// Follows ball (clamped to the balls there are), from its start; another
+/// ray of the same beam keeps the front where it is.
 void carom_stepper_set_ball (CaromStepper *self, guint ball);
+
+/// No front: the ball followed is no beam's ray.
+#define CAROM_STEPPER_NO_FRONT (-1.0)
+
+/// The front's path length s ("front", notified), or CAROM_STEPPER_NO_FRONT.
+double carom_stepper_get_front (CaromStepper *self);
+
+/// The longest path of the followed ray's beam, to its last hit: what s
+/// spans (0 without a front).
+double carom_stepper_get_front_length (CaromStepper *self);
+
+/// Moves the front to s (clamped to 0 .. the front length); the step
+/// follows. Nothing without a front.
+void carom_stepper_seek_front (CaromStepper *self, double s);
+
+/// The path length from the followed ball's start to its hit k (0: the start).
+double carom_stepper_hit_length (CaromStepper *self, guint k);
 
 /// Goes to step (clamped to 0 .. hits).
 void carom_stepper_seek (CaromStepper *self, guint step);

@@ -127,12 +127,14 @@ static void
 update_status (CaromWindow *self)
 {
   const CaromScene *scene = carom_document_get_scene (self->document);
-  guint walls = 0, obstacles = 0, balls = 0;
+  guint walls = 0, obstacles = 0, balls = 0, beams = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *o = g_ptr_array_index (scene->objects, i);
       if (o->kind == CAROM_OBJECT_BALL)
         balls++;
+      else if (o->kind == CAROM_OBJECT_BEAM)
+        beams++;
       else if (o->role == CG_ROLE_WALL)
         walls++;
       else
@@ -147,6 +149,15 @@ update_status (CaromWindow *self)
   /* Translators: walls, obstacles and balls in the status line, e.g. "1 wall, 2 obstacles, 1 ball".
    */
   g_autofree char *objects = g_strdup_printf (_ ("%s, %s, %s"), w, o, b);
+  if (beams > 0)
+    {
+      g_autofree char *with = g_strdup_printf (
+          /* Translators: the status line's objects with the beams, e.g. "1 wall, 2 obstacles,
+           * 1 ball, 2 beams". */
+          g_dngettext (GETTEXT_PACKAGE, "%s, %u beam", "%s, %u beams", beams), objects, beams);
+      g_free (objects);
+      objects = g_steal_pointer (&with);
+    }
   gtk_label_set_label (self->objects_label, objects);
   /* The status line ellipsizes in a narrow window: tooltips give it whole. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->objects_label), objects);
@@ -174,6 +185,16 @@ update_status (CaromWindow *self)
   update_description (self);
 }
 
+/* A path length as the step label shows it: 4 significant digits, enough
+ * to see the front move, few enough to read. */
+static char *
+carom_window_format_length (double v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_ascii_formatd (buf, sizeof buf, "%.4g", v);
+  return g_strdup (buf);
+}
+
 /* Speeds of the stepper's menu, in steps a second. */
 static const double speeds[] = { 0.5, 1.0, 2.0, 4.0, 8.0 };
 
@@ -183,9 +204,19 @@ carom_window_update_step (CaromWindow *self)
   guint n = carom_stepper_get_hits (self->stepper);
   guint step = carom_stepper_get_step (self->stepper);
   guint ball = carom_stepper_get_ball (self->stepper);
+  double front = carom_stepper_get_front (self->stepper);
+  double length = carom_stepper_get_front_length (self->stepper);
   g_autofree char *text = NULL;
   if (selected_ball (self) == NULL)
     text = g_strdup (_ ("No ball"));
+  else if (front >= 0.0)
+    {
+      g_autofree char *s = carom_window_format_length (front);
+      g_autofree char *of = carom_window_format_length (length);
+      /* Translators: a beam's front: the path length s every ray has gone,
+       * of the longest ray's, e.g. "s = 120.5 of 830". */
+      text = g_strdup_printf (_ ("s = %s of %s"), s, of);
+    }
   else if (step == 0)
     /* Translators: the stepper's position before the first hit. */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Start, %u hit", "Start, %u hits", n), n);
@@ -193,8 +224,9 @@ carom_window_update_step (CaromWindow *self)
     /* Translators: the stepper's position, e.g. "Hit 3 of 29". */
     text = g_strdup_printf (_ ("Hit %u of %u"), step, n);
   /* A narrow window shows the numbers alone, the words in the tooltip. */
-  g_autofree char *numbers
-      = self->compact && selected_ball (self) != NULL ? g_strdup_printf ("%u / %u", step, n) : NULL;
+  g_autofree char *numbers = self->compact && selected_ball (self) != NULL && front < 0.0
+                                 ? g_strdup_printf ("%u / %u", step, n)
+                                 : NULL;
   gtk_label_set_label (self->step_label, numbers != NULL ? numbers : text);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_label), text);
   update_description (self);
@@ -212,20 +244,39 @@ carom_window_update_step (CaromWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     {
       GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self), moves[i].action);
-      if (a != NULL)
+      if (a == NULL)
+        continue;
+      if (front >= 0.0)
+        g_simple_action_set_enabled (G_SIMPLE_ACTION (a),
+                                     moves[i].forward ? front < length : front > 0.0);
+      else
         g_simple_action_set_enabled (G_SIMPLE_ACTION (a), moves[i].forward ? step < n : step > 0);
     }
   GAction *play = g_action_map_lookup_action (G_ACTION_MAP (self), "play");
   if (play != NULL)
-    g_simple_action_set_enabled (G_SIMPLE_ACTION (play), n > 0);
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (play), front >= 0.0 ? length > 0.0 : n > 0);
 
-  /* The scrubber: one notch a hit. */
+  /* The scrubber: one notch a hit, or over the front's path length. */
   self->updating_scrubber = TRUE;
   GtkAdjustment *adj = gtk_range_get_adjustment (GTK_RANGE (self->scrubber));
-  gtk_adjustment_configure (adj, step, 0, MAX (n, 1), 1, 1, 0);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->scrubber), n > 0);
+  if (front >= 0.0)
+    {
+      gtk_range_set_round_digits (GTK_RANGE (self->scrubber), -1);
+      gtk_adjustment_configure (adj, front, 0, fmax (length, 1e-9), length / 200.0, length / 20.0,
+                                0);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->scrubber),
+                                   _ ("Drag the beam’s front: how far every ray has gone"));
+    }
+  else
+    {
+      gtk_range_set_round_digits (GTK_RANGE (self->scrubber), 0);
+      gtk_adjustment_configure (adj, step, 0, MAX (n, 1), 1, 1, 0);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->scrubber), _ ("Drag to any hit"));
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scrubber), front >= 0.0 ? length > 0.0 : n > 0);
   self->updating_scrubber = FALSE;
 
+  carom_canvas_set_front (self->canvas, front);
   carom_canvas_set_step (self->canvas, ball, step);
   carom_inspector_set_step (self->inspector, ball, step);
   carom_map_view_set_step (self->map_view, ball, step);
@@ -248,6 +299,11 @@ scrubber_moved (CaromWindow *self)
 {
   if (self->updating_scrubber)
     return;
+  if (carom_stepper_get_front (self->stepper) >= 0.0)
+    {
+      carom_stepper_seek_front (self->stepper, gtk_range_get_value (GTK_RANGE (self->scrubber)));
+      return;
+    }
   carom_stepper_seek (self->stepper,
                       (guint)lround (gtk_range_get_value (GTK_RANGE (self->scrubber))));
 }
@@ -1000,6 +1056,8 @@ carom_window_init (CaromWindow *self)
                             self);
   g_signal_connect_swapped (self->stepper, "notify::hits", G_CALLBACK (carom_window_update_step),
                             self);
+  g_signal_connect_swapped (self->stepper, "notify::front", G_CALLBACK (carom_window_update_step),
+                            self);
   g_signal_connect_swapped (self->stepper, "notify::playing", G_CALLBACK (update_playing), self);
   g_signal_connect_swapped (self->scrubber, "value-changed", G_CALLBACK (scrubber_moved), self);
   g_signal_connect_swapped (self->speed_dropdown, "notify::selected", G_CALLBACK (speed_chosen),
@@ -1077,6 +1135,13 @@ carom_window_get_step (CaromWindow *self)
 {
   g_return_val_if_fail (CAROM_IS_WINDOW (self), 0);
   return carom_stepper_get_step (self->stepper);
+}
+
+double
+carom_window_get_front (CaromWindow *self)
+{
+  g_return_val_if_fail (CAROM_IS_WINDOW (self), CAROM_STEPPER_NO_FRONT);
+  return carom_stepper_get_front (self->stepper);
 }
 
 GtkWidget *

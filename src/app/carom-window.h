@@ -7,6 +7,7 @@
 #include "carom-application.h"
 #include "carom-document.h"
 #include "carom-editor.h"
+#include "carom-stepper.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,10 @@ CaromDocument *carom_window_get_document (CaromWindow *self);
 
 /// The step shown: 0 is the start, k is hit k of the selected ball.
 guint carom_window_get_step (CaromWindow *self);
+
+/// The beam front's path length s (carom-stepper.h), or
+/// CAROM_STEPPER_NO_FRONT when the ball followed is no beam's ray.
+double carom_window_get_front (CaromWindow *self);
 
 /// The canvas (borrowed).
 GtkWidget *carom_window_get_canvas (CaromWindow *self);

@@ -23,6 +23,8 @@ carom_render_cache_free (CaromRenderCache *cache)
   cg_bvh_clear (&cache->objects);
   if (cache->beams != NULL)
     g_ptr_array_unref (cache->beams);
+  g_free (cache->ray_points);
+  g_free (cache->ray_first);
   g_free (cache);
 }
 
@@ -81,6 +83,32 @@ outline_boxes (CaromRenderCache *cache)
       CaromRenderPolygon *p = &cache->polygons[prims[k].object];
       p->outline_box = cg_aabb_union (p->outline_box, cg_primitive_bounds (&prims[k]));
     }
+}
+
+/* Packs every ball's path points (CaromRenderCache.ray_points). */
+static gboolean
+pack_ray_points (CaromRenderCache *cache)
+{
+  g_clear_pointer (&cache->ray_points, g_free);
+  g_clear_pointer (&cache->ray_first, g_free);
+  GArray *balls = cache->trace->balls;
+  gsize total = 0;
+  for (guint b = 0; b < balls->len; b++)
+    total += g_array_index (balls, CaromBallTrace, b).trace.n_hits + 1;
+  cache->ray_first = g_try_new (gsize, MAX (balls->len, 1));
+  cache->ray_points = g_try_new (CgVec2, MAX (total, 1));
+  if (cache->ray_first == NULL || cache->ray_points == NULL)
+    return FALSE;
+  gsize at = 0;
+  for (guint b = 0; b < balls->len; b++)
+    {
+      const CgTrace *t = &g_array_index (balls, CaromBallTrace, b).trace;
+      cache->ray_first[b] = at;
+      cache->ray_points[at++] = t->start;
+      for (size_t k = 0; k < t->n_hits; k++)
+        cache->ray_points[at++] = t->hits[k].point;
+    }
+  return TRUE;
 }
 
 /* Everything a view must show to see the whole drawing. Escaped rays are
@@ -161,6 +189,8 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
   if (!cg_bvh_build (&cache->objects, boxes, cache->n_polygons, CULL_LEAF_SIZE))
     return NULL;
   cache->bounds = drawing_bounds (cache);
+  if (!pack_ray_points (cache))
+    return NULL;
   return g_steal_pointer (&cache);
 }
 

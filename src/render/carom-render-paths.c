@@ -156,9 +156,14 @@ ray_segments (const CaromFrame *f, const CaromRayInfo *r, SegmentFunc emit, gpoi
       if (seg <= t->n_hits || t->status == CG_TRACE_ESCAPED)
         emit (carom_frame_dev (f, ray_point (bt, last)), carom_frame_dev (f, cut), seg, data);
     }
+  const CgVec2 *pts = r->points;
+  CgVec2 prev = carom_frame_dev (f, pts[0]);
   for (size_t i = 1; i <= last && i <= t->n_hits; i++)
-    emit (carom_frame_dev (f, ray_point (bt, i - 1)), carom_frame_dev (f, ray_point (bt, i)), i,
-          data);
+    {
+      CgVec2 next = carom_frame_dev (f, pts[i]);
+      emit (prev, next, i, data);
+      prev = next;
+    }
   CgVec2 end;
   if (!cutting && escape_end (f, bt, &end))
     emit (carom_frame_dev (f, ray_point (bt, t->n_hits)), carom_frame_dev (f, end), t->n_hits + 1,
@@ -270,6 +275,9 @@ raster_scale (const CaromFrame *f, gboolean image)
 /// The coarsest raster, as a fraction of the surface's resolution.
 #define RASTER_MIN_FRACTION 0.25
 
+/// Paths measured at most to choose the raster's resolution.
+#define MEASURE_SAMPLE 512
+
 typedef struct
 {
   CgAabb clip;
@@ -312,7 +320,9 @@ measure_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
 {
   (void)i;
   Measure *m = data;
-  if (carom_clip_segment (&a, &b, m->clip))
+  if (cg_aabb_contains (m->clip, a) && cg_aabb_contains (m->clip, b))
+    m->steps += fmax (fabs (b.x - a.x), fabs (b.y - a.y));
+  else if (carom_clip_segment (&a, &b, m->clip))
     m->steps += fmax (fabs (b.x - a.x), fabs (b.y - a.y));
 }
 
@@ -326,9 +336,13 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
    * them the raster is made coarser (down to RASTER_MIN_FRACTION of the
    * surface's resolution) and painted smoothly scaled up. A blend of that
    * many paths has no detail a finer raster would show. */
+  /* Measured on a sample of a crowd's paths (every sample-th), which tells
+   * the total well enough for choosing a resolution. */
   Measure m = { .clip = { { 0.0, 0.0 }, { f->view->width, f->view->height } } };
-  for (guint k = 0; k < rays->len; k++)
+  guint sample = MAX (rays->len / MEASURE_SAMPLE, 1u);
+  for (guint k = 0; k < rays->len; k += sample)
     ray_segments (f, &g_array_index (rays, CaromRayInfo, k), measure_segment, &m);
+  m.steps *= sample;
   if (m.steps * d->rs > STEP_BUDGET)
     d->rs = fmax (STEP_BUDGET / m.steps, RASTER_MIN_FRACTION * d->rs);
   d->w = MAX ((int)ceil (f->view->width * d->rs), 1);

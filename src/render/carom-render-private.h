@@ -42,6 +42,11 @@ struct CaromRenderCache
   double radius; ///< the selected ball's, 0 without balls
   guint n_walls, n_obstacles;
   GPtrArray *beams; ///< CaromObject* (borrowed): the beams drawn, in scene order
+  /// Every ball's path points (start, then the centre at each hit) packed
+  /// together: blended paths read them many times a frame, and the hits
+  /// they come from are hundreds of bytes apart.
+  CgVec2 *ray_points;
+  gsize *ray_first; ///< per ball in trace->balls: where its points start in ray_points
 };
 
 /// The true boundary of polygon i, built on first use: most polygons of a
@@ -318,8 +323,9 @@ void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *
 typedef struct
 {
   const CaromBallTrace *bt;
-  guint k, n;     ///< its index among the rays of its beam (or the balls), and how many
-  gboolean front; ///< drawn up to options->front, its ball at the front
+  const CgVec2 *points; ///< its path's points 0 .. n_hits (the cache's ray_points)
+  guint k, n;           ///< its index among the rays of its beam (or the balls), and how many
+  gboolean front;       ///< drawn up to options->front, its ball at the front
 } CaromRayInfo;
 
 /// The beam a traced ball is a ray of, or NULL for a ball of the scene.

@@ -679,7 +679,10 @@ gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_p
         p.step = CAROM_STEP_NONE; /* the caller skipped carom_render_cache_check_step() */
       if (beam != NULL || crowd)
         {
+          if (cache->ray_points == NULL)
+            continue;
           CaromRayInfo r = { .bt = bt,
+                             .points = cache->ray_points + cache->ray_first[b],
                              .k = beam != NULL ? bt->ray : b,
                              .n = beam != NULL ? MAX (beam->count, 1u) : n_balls };
           r.front = front && beam == selected_beam;
