@@ -708,8 +708,14 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
       CaromObject *object = carom_scene_add_polygon (
           state->scene, name_used, role, carom_svg_shape_points (shape, contour), contour->length);
       object->reversed = explicit_order && contour->reversed;
-      if (contour->curved)
-        carom_object_set_edges (object, &g_array_index (shape->edges, CgCurveEdge, contour->start));
+      /* Edges only where an arc is left (one whose ends met is a side of no length). */
+      const CgCurveEdge *edges
+          = contour->curved ? &g_array_index (shape->edges, CgCurveEdge, contour->start) : NULL;
+      gboolean arcs = FALSE;
+      for (guint i = 0; edges != NULL && i < contour->length; i++)
+        arcs = arcs || edges[i].sweep != 0.0;
+      if (arcs)
+        carom_object_set_edges (object, edges);
       if (object_id != NULL)
         g_hash_table_add (state->ids, object->id);
     }
