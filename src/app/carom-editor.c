@@ -880,7 +880,8 @@ document_changed (CaromEditor *self)
                              : NULL;
   if (!in_place || o == NULL || o->kind != CAROM_OBJECT_POLYGON
       || (self->state.vertex < 0 && self->state.edge < 0)
-      || (size_t)self->state.vertex >= o->n_points || (size_t)self->state.edge >= o->n_points
+      || (self->state.vertex >= 0 && (size_t)self->state.vertex >= o->n_points)
+      || (self->state.edge >= 0 && (size_t)self->state.edge >= o->n_points)
       || !carom_editor_is_selected (self, (guint)self->state.vertex_object))
     self->state.vertex = self->state.vertex_object = -1;
   if (self->selection->len == 0)

@@ -69,6 +69,11 @@ typedef struct
   GPtrArray *vertex_fields; /* GtkEntry*: x and y of each listed vertex */
   GtkWidget *center_x, *center_y, *radius, *angle, *dx, *dy, *max_bounces;
   GtkWidget *move_x, *move_y, *rotate, *scale; /* Transform */
+  /* carom-inspector-curve.c: on-hit and the chosen edge's arc */
+  GtkWidget *on_hit;
+  AdwPreferencesGroup *curve;
+  GtkWidget *edge_shape, *edge_radius, *edge_center, *edge_sweep, *edge_bulge, *edge_straighten;
+  gint shown_edge;
 } Props;
 
 struct _CaromInspector
@@ -164,6 +169,11 @@ RowChanges carom_inspector_refresh_scene_list (CaromInspector *self);
 
 /* carom-inspector-properties.c */
 void carom_inspector_refresh_properties (CaromInspector *self);
+
+/* carom-inspector-curve.c: a polygon's on-hit and arcs in Properties */
+void carom_inspector_build_curve (CaromInspector *self, const CaromObject *o);
+void carom_inspector_update_curve (CaromInspector *self, const CaromObject *o);
+void carom_inspector_curve_editor_changed (CaromInspector *self);
 
 /* carom-inspector-hit.c */
 void carom_inspector_refresh_hit (CaromInspector *self);

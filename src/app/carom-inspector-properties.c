@@ -541,6 +541,7 @@ build_polygon (CaromInspector *self, const CaromObject *o)
           g_ptr_array_add (p->vertex_fields, entry);
         }
     }
+  carom_inspector_build_curve (self, o);
 }
 
 static void
@@ -555,8 +556,9 @@ update_polygon (CaromInspector *self, const CaromObject *o)
   set_row_text (p->name, o->id);
   g_autofree char *count = g_strdup_printf ("%zu", o->n_points);
   set_label (p->n_vertices, count);
-  g_autofree char *area
-      = carom_inspector_format_number (fabs (cg_polygon_signed_area (o->points, o->n_points)));
+  g_autofree char *area = carom_inspector_format_number (
+      fabs (o->edges != NULL ? cg_curve_signed_area (o->points, o->edges, o->n_points)
+                             : cg_polygon_signed_area (o->points, o->n_points)));
   set_label (p->area, area);
   for (size_t i = 0; i < p->vertex_rows && i < o->n_points; i++)
     {
@@ -567,6 +569,7 @@ update_polygon (CaromInspector *self, const CaromObject *o)
                               ? g_strdup_printf (_ ("and %zu more"), o->n_points - VERTEX_ROWS_MAX)
                               : NULL;
   adw_preferences_group_set_description (p->vertices, more);
+  carom_inspector_update_curve (self, o);
 }
 
 static void

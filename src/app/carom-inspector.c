@@ -421,6 +421,8 @@ carom_inspector_set_editor (CaromInspector *self, CaromEditor *editor)
                                 G_CALLBACK (carom_inspector_refresh_lab), self);
       g_signal_connect_swapped (editor, "notify::tool",
                                 G_CALLBACK (carom_inspector_lab_follow_tool), self);
+      g_signal_connect_swapped (editor, "changed",
+                                G_CALLBACK (carom_inspector_curve_editor_changed), self);
     }
   carom_inspector_refresh_lab (self);
   carom_inspector_lab_follow_tool (self);

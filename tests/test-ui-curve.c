@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-curve.c: circles, arcs and reflecting obstacles in the real window
+ * under Xvfb, with real X input (xdotool), as a user makes them: C and a drag
+ * draw an exact circle obstacle, Properties' "When the Ball Touches It" sets
+ * it to Reflect, the Vertices tool bends a wall edge by its midpoint handle,
+ * and Ctrl+Z takes each back, checked in the model.
+ *
+ * With CAROM_UI_SHOTS set to a folder, the window is saved there as PNG at
+ * each stage (for looking at, not compared). */
+#include "ui-harness.h"
+
+#include <string.h>
+
+#include "model/carom-edit.h"
+
+static const CaromScene *
+scene_of (CaromWindow *window)
+{
+  return carom_document_get_scene (carom_window_get_document (window));
+}
+
+static const CaromObject *
+object (CaromWindow *window, guint i)
+{
+  return g_ptr_array_index (scene_of (window)->objects, i);
+}
+
+static void
+shot (CaromWindow *window, const char *name)
+{
+  const char *dir = g_getenv ("CAROM_UI_SHOTS");
+  if (dir == NULL)
+    return;
+  spin (300);
+  g_autoptr (GdkTexture) texture = window_texture (GTK_WINDOW (window));
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, path));
+}
+
+static void
+test_circle_reflect_bend_undo (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1200, 800);
+  const char *dark = g_getenv ("CAROM_UI_DARK");
+  if (dark != NULL)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        ADW_COLOR_SCHEME_FORCE_DARK);
+  CaromEditor *editor = carom_window_get_editor (window);
+  guint n0 = scene_of (window)->objects->len;
+  double zoom = carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window)));
+
+  /* C, then a drag from the centre out to the radius: an exact circle
+   * obstacle (the scene has its room, so the role is obstacle). */
+  click_scene (window, 150, 200); /* the canvas takes the focus */
+  press_key ("c");
+  g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_CIRCLE);
+  g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_OBSTACLE);
+  drag_scene (window, cg_v2 (150, -150), cg_v2 (200, -150), TRUE);
+  g_assert_cmpuint (scene_of (window)->objects->len, ==, n0 + 1);
+  const CaromObject *disk = object (window, n0);
+  g_assert_cmpint (disk->kind, ==, CAROM_OBJECT_POLYGON);
+  g_assert_cmpint (disk->role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpuint (disk->n_points, ==, 1);
+  g_assert_nonnull (disk->edges);
+  g_assert_cmpfloat (disk->edges[0].sweep, ==, 2 * G_PI);
+  g_assert_cmpfloat (fabs (disk->edges[0].q.x - 150), <=, 1.0 / zoom);
+  g_assert_cmpfloat (fabs (disk->edges[0].R - 50), <=, 2.0 / zoom);
+  g_assert_cmpint (disk->on_hit, ==, CG_ON_HIT_STOP);
+  shot (window, "1-circle.png");
+
+  /* Properties: When the Ball Touches It → Reflect, one undo step. */
+  GtkWidget *inspector = GTK_WIDGET (carom_window_get_inspector (window));
+  spin (200);
+  GtkWidget *on_hit = find_named (inspector, "on-hit");
+  g_assert_nonnull (on_hit);
+  g_assert_true (gtk_widget_get_visible (on_hit));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (on_hit), 1);
+  spin (200);
+  g_assert_cmpint (object (window, n0)->on_hit, ==, CG_ON_HIT_REFLECT);
+  CaromHistory *history = carom_document_get_history (carom_window_get_document (window));
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Reflect on Hit");
+  shot (window, "2-reflect.png");
+
+  /* The room's left edge: select the room by its outline, N, then drag the
+   * edge's midpoint handle 60 units into the room. */
+  press_key ("v");
+  CgVec2 left = { -300, 150 };
+  click_scene (window, left.x + 2 / zoom, left.y);
+  g_assert_true (carom_editor_is_selected (editor, 0));
+  press_key ("n");
+  g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_VERTEX);
+  const CaromObject *room = object (window, 0);
+  gint edge = -1;
+  for (size_t k = 0; k < room->n_points; k++)
+    {
+      CgVec2 m = carom_editor_edge_midpoint (room, k);
+      if (fabs (m.x + 300) < 1e-9)
+        edge = (gint)k;
+    }
+  g_assert_cmpint (edge, >=, 0);
+  CgVec2 mid = carom_editor_edge_midpoint (room, (size_t)edge);
+  CgVec2 to = { mid.x + 60, mid.y };
+  drag_scene (window, mid, to, TRUE);
+  room = object (window, 0);
+  g_assert_true (carom_object_is_curved (room));
+  const CgCurveEdge *arc = &room->edges[edge];
+  g_assert_cmpfloat (arc->sweep, !=, 0.0);
+  /* The arc passes through where the handle was let go (to a pixel). */
+  g_assert_cmpfloat (fabs (cg_distance (to, arc->q) - arc->R), <=, 2.0 / zoom);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Bend Edge");
+  /* Properties shows the chosen edge's radius. */
+  spin (200);
+  GtkWidget *radius = find_named (inspector, "edge-radius");
+  g_assert_nonnull (radius);
+  g_assert_cmpfloat_with_epsilon (gtk_spin_button_get_value (GTK_SPIN_BUTTON (radius)), arc->R,
+                                  1e-3 * arc->R);
+  shot (window, "3-bent.png");
+
+  /* Ctrl+Z three times: straight again, Stop again, no circle. */
+  press_key ("ctrl+z");
+  g_assert_false (carom_object_is_curved (object (window, 0)));
+  press_key ("ctrl+z");
+  g_assert_cmpint (object (window, n0)->on_hit, ==, CG_ON_HIT_STOP);
+  press_key ("ctrl+z");
+  g_assert_cmpuint (scene_of (window)->objects->len, ==, n0);
+  destroy_window (window);
+}
+
+int
+main (int argc, char **argv)
+{
+  ui_harness_init (&argc, &argv);
+  g_test_add_func ("/ui-curve/circle-reflect-bend-undo", test_circle_reflect_bend_undo);
+  return ui_harness_run ();
+}
