@@ -7,6 +7,7 @@
 #include <glib.h>
 #include <math.h>
 
+#include "app/carom-clipboard.h"
 #include "app/carom-editor.h"
 #include "model/carom-edit.h"
 
@@ -225,6 +226,45 @@ test_set_beam (void)
   g_assert_error (e2, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
 }
 
+/* Copy and paste: a fan and a parallel beam come back from the clipboard's
+ * SVG as they were (the same shape, start, end, direction, spread, rays). */
+static void
+test_clipboard (void)
+{
+  g_autoptr (CaromScene) s = carom_scene_new ();
+  g_ptr_array_add (s->objects, carom_object_new_fan_beam ("fan", cg_v2 (10, 20), 3.0,
+                                                          cg_v2 (0.6, -0.8), 45.0, 7, 11));
+  g_ptr_array_add (s->objects, carom_object_new_parallel_beam ("line", cg_v2 (-5, 0), cg_v2 (5, 40),
+                                                               2.0, cg_v2 (1, 0), 4, 29));
+  guint all[] = { 0, 1 };
+  gsize length = 0;
+  g_autofree char *svg = carom_clipboard_serialize (s, all, 2, &length);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) back = carom_clipboard_parse (svg, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (back->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const CaromObject *a = g_ptr_array_index (s->objects, i), *b = g_ptr_array_index (back, i);
+      g_assert_cmpint (b->kind, ==, CAROM_OBJECT_BEAM);
+      g_assert_cmpint (b->beam_shape, ==, a->beam_shape);
+      g_assert_cmpuint (b->count, ==, a->count);
+      g_assert_cmpuint (b->max_bounces, ==, a->max_bounces);
+      g_assert_cmpfloat_with_epsilon (b->radius, a->radius, 1e-9);
+      g_assert_cmpfloat_with_epsilon (b->center.x, a->center.x, 1e-9);
+      g_assert_cmpfloat_with_epsilon (b->center.y, a->center.y, 1e-9);
+      g_assert_cmpfloat_with_epsilon (b->direction.x, a->direction.x, 1e-6);
+      g_assert_cmpfloat_with_epsilon (b->direction.y, a->direction.y, 1e-6);
+      if (a->beam_shape == CAROM_BEAM_FAN)
+        g_assert_cmpfloat_with_epsilon (b->spread, a->spread, 1e-9);
+      else
+        {
+          g_assert_cmpfloat_with_epsilon (b->beam_end.x, a->beam_end.x, 1e-9);
+          g_assert_cmpfloat_with_epsilon (b->beam_end.y, a->beam_end.y, 1e-9);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -234,5 +274,6 @@ main (int argc, char **argv)
   g_test_add_func ("/editor-beam/parallel", test_parallel);
   g_test_add_func ("/editor-beam/select-transforms", test_select_transforms);
   g_test_add_func ("/editor-beam/set-beam", test_set_beam);
+  g_test_add_func ("/editor-beam/clipboard", test_clipboard);
   return g_test_run ();
 }
