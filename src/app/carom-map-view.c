@@ -217,10 +217,7 @@ rebuild (CaromMapView *self)
   self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
   cairo_surface_set_device_scale (self->cache, scale, scale);
   if (trace == NULL || self->n_rays == 0)
-    {
-      gtk_label_set_label (self->title, _ ("Boundary Map"));
-      return;
-    }
+    return;
 
   size_t n_hits = 0;
   g_autofree guint *balls = g_new (guint, self->n_rays);
@@ -230,9 +227,6 @@ rebuild (CaromMapView *self)
       n_hits += g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
     }
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
-  g_autofree char *title = carom_map_title (trace, balls, self->n_rays);
-  gtk_label_set_label (self->title, title);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), title);
   double wpt = width / PX_PER_PT, hpt = height / PX_PER_PT + TITLE_PT;
   cairo_t *cr = cairo_create (self->cache);
   cairo_scale (cr, PX_PER_PT, PX_PER_PT);
@@ -282,6 +276,8 @@ rebuild (CaromMapView *self)
   cairo_surface_mark_dirty (self->cache);
   self->built_at = g_get_monotonic_time ();
   self->build_cost = self->built_at - begin;
+  g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs", self->dots->len,
+           self->build_cost);
 }
 
 static gboolean
@@ -293,12 +289,41 @@ rebuild_due (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The header's title names what is mapped. Set here, not while the plot is
+ * drawn: a label changed in the middle of a frame shows the change a frame
+ * late. */
+static void
+update_title (CaromMapView *self)
+{
+  const CaromSceneTrace *trace = current_trace (self);
+  guint first = self->first, n_rays = self->n_rays;
+  find_rays (self, trace);
+  g_autofree char *title = NULL;
+  if (self->n_rays > 0)
+    {
+      g_autofree guint *balls = g_new (guint, self->n_rays);
+      for (guint i = 0; i < self->n_rays; i++)
+        balls[i] = self->first + i;
+      title = carom_map_title (trace, balls, self->n_rays);
+    }
+  /* The dots keep the rays they were drawn for until the rebuild. */
+  self->first = first;
+  self->n_rays = n_rays;
+  const char *text = title != NULL ? title : _ ("Boundary Map");
+  if (g_strcmp0 (gtk_label_get_label (self->title), text) != 0)
+    {
+      gtk_label_set_label (self->title, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title), text);
+    }
+}
+
 /* The trace or the ball changed: rebuild on the next frame, or, when
  * rebuilding has been costly, once the pause after the last one is over. */
 static void
 invalidate (CaromMapView *self)
 {
   self->dirty = TRUE;
+  update_title (self);
   if (self->rebuild_source != 0)
     return;
   gint64 wait = self->built_at + REBUILD_SHARE * self->build_cost - g_get_monotonic_time ();
