@@ -620,6 +620,28 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
       cairo_set_line_width (cr, carom_frame_pt (f, 0.5 * st->ball_width));
       cairo_stroke (cr);
     }
+
+  /* The selected ray's ball over the others, as a ball is drawn. */
+  CgVec2 at;
+  size_t seg;
+  if (selected != NULL && carom_render_trace_point_at (selected->bt, s, &at, &seg))
+    {
+      CgVec2 c = carom_frame_dev (f, at);
+      double rad = fmax (selected->bt->trace.radius * f->view->scale, thinnest);
+      if (carom_is_safe (c) && rad < CAROM_SAFE_COORD)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, c.x, c.y, rad, 0.0, 2.0 * G_PI);
+          carom_set_color (cr, selected->look.ball_fill);
+          cairo_fill_preserve (cr);
+          carom_set_color (cr, selected->look.ball_stroke);
+          cairo_set_line_width (cr, carom_frame_pt (f, st->ball_width));
+          cairo_stroke (cr);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, c.x, c.y, carom_frame_pt (f, 0.9 * st->marker_radius), 0.0, 2.0 * G_PI);
+          cairo_fill (cr);
+        }
+    }
   cairo_restore (cr);
 }
 

@@ -327,6 +327,13 @@ legend_rows (const CaromFrame *f)
     add_row (rows, SAMPLE_BALL, g_strdup (_ ("Ball")));
   if (c->beams != NULL && c->beams->len > 0)
     add_row (rows, SAMPLE_BEAM, g_strdup (_ ("Beam: where its rays start")));
+  if ((show & CAROM_OVERLAY_PATH) && blended && o->front >= 0.0)
+    {
+      g_autofree char *at = format_number (f, o->front);
+      /* Translators: the front of a beam: every ray drawn up to path length s. */
+      add_row (rows, SAMPLE_BALL,
+               g_strdup_printf (_ ("Front: each ray’s ball at path length <i>s</i> = %s"), at));
+    }
   if ((show & CAROM_OVERLAY_PATH) && blended && o->paths_by != CAROM_PATHS_SINGLE)
     add_row (rows, SAMPLE_RAMP,
              g_strdup (o->paths_by == CAROM_PATHS_BY_RAY
@@ -335,8 +342,10 @@ legend_rows (const CaromFrame *f)
   if ((show & CAROM_OVERLAY_PATH) && balls)
     {
       add_row (rows, SAMPLE_PATH, g_strdup (_ ("Path of the ball’s centre")));
-      add_row (rows, SAMPLE_HIT,
-               g_strdup ((show & CAROM_OVERLAY_LABELS) ? _ ("Hit, numbered") : _ ("Hit")));
+      /* A front draws the rays of a beam without their hits. */
+      if (loose || !(o->front >= 0.0))
+        add_row (rows, SAMPLE_HIT,
+                 g_strdup ((show & CAROM_OVERLAY_LABELS) ? _ ("Hit, numbered") : _ ("Hit")));
     }
   if (show & CAROM_OVERLAY_OUTLINES)
     {
