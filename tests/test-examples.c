@@ -21,13 +21,14 @@ typedef struct
   int edge, vertex;
 } Hit;
 
-/* Runs `carom trace --json` on data/examples/NAME.svg. */
+/* Runs `carom trace OPTIONS` on data/examples/NAME.svg. */
 static char *
-trace_example (const char *name)
+run_trace (const char *name, const char *options)
 {
   g_autofree char *svg
       = g_strdup_printf ("%s/data/examples/%s.svg", g_getenv ("CAROM_SOURCE_ROOT"), name);
-  g_autofree char *cmd = g_strdup_printf ("'%s' trace --json '%s'", g_getenv ("CAROM_EXE"), svg);
+  g_autofree char *cmd
+      = g_strdup_printf ("'%s' trace %s '%s'", g_getenv ("CAROM_EXE"), options, svg);
   char *out = NULL, *err = NULL;
   gint status;
   g_assert_true (g_spawn_command_line_sync (cmd, &out, &err, &status, NULL));
@@ -35,6 +36,16 @@ trace_example (const char *name)
     g_error ("%s: %s", cmd, err);
   g_free (err);
   return out;
+}
+
+/* `carom trace --json` of an example; --brute-force prints the same bytes. */
+static char *
+trace_example (const char *name)
+{
+  char *json = run_trace (name, "--json");
+  g_autofree char *brute = run_trace (name, "--json --brute-force");
+  g_assert_cmpstr (json, ==, brute);
+  return json;
 }
 
 /* Hit k (1 ..) of the first ball of a trace's JSON. */
@@ -109,6 +120,13 @@ test_sinai (void)
   g_assert_cmpfloat_with_epsilon (h1.ny, 0.5, TOL);
   assert_hit (&h2, "room", "segment", -400 / r3, 280, 440 / r3, -0.5, -r3 / 2);
   assert_hit (&h3, "room", "segment", -280, 680 - 280 * r3, 560 - 800 / r3, 0.5, -r3 / 2);
+
+  /* --explain writes the disk's circle cast with these numbers. */
+  g_autofree char *text = run_trace ("sinai", "--explain --max-bounces 1");
+  g_assert_nonnull (strstr (text, "ρ = R + r = 100 + 20 = 120"));
+  g_assert_nonnull (strstr (text, "b² − cc = ρ² − |m − b d|² = 10800 ≥ 0"));
+  g_assert_nonnull (strstr (text, "t = t₀ = 146.077"));
+  g_assert_nonnull (strstr (text, "d′ = d − 2(d·n)n = (-0.5, 0.866025)"));
 }
 
 /* stadium.svg: sides y = ±100 for −200 ≤ x ≤ 200, half circles R = 100
