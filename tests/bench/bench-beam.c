@@ -2,7 +2,7 @@
 /* bench-beam.c: what tracing a beam costs (issue 15: a fan of 10^4 rays ×
  * 29 bounces in the 10^4-obstacle scene in < 150 ms on 2 cores).
  *
- * usage: bench-beam SCENE.txt [--rays N] [--bounces K] [--threads T] [--repeat R]
+ * usage: bench-beam SCENE.txt [--rays N] [--bounces K] [--threads T] [--repeat R] [--disks]
  *
  * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
  * them): the room as a wall and the obstacles. A fan beam of N rays (default
@@ -14,6 +14,10 @@
  *            makes its K bounces, the worst case;
  *   stop     obstacles stop the ball (the default): most rays end at their
  *            first obstacle.
+ * With --disks every obstacle is its circumscribed disk, an exact circle
+ * (bench-curve's scene), so the trace goes through the curved world: its
+ * time is also what a drag of a curved object costs, since
+ * carom_scene_trace_update() retraces curved scenes anew.
  * Prints the wall-clock time of the whole trace (the world built, the rays
  * made and traced; best of R runs, default 3), the hits made and the rays
  * per second. */
@@ -30,8 +34,18 @@ now (void)
   return g_get_monotonic_time () / 1e3; /* ms */
 }
 
+/* The centre of the circle through a, b and c. */
+static CgVec2
+circumcentre (CgVec2 a, CgVec2 b, CgVec2 c)
+{
+  CgVec2 ab = cg_sub (b, a), ac = cg_sub (c, a);
+  double d = 2.0 * cg_cross (ab, ac);
+  double l1 = cg_length_sq (ab), l2 = cg_length_sq (ac);
+  return cg_v2 (a.x + (ac.y * l1 - ab.y * l2) / d, a.y + (ab.x * l2 - ac.x * l1) / d);
+}
+
 static CaromScene *
-beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect)
+beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect, gboolean disks)
 {
   CaromScene *scene = carom_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
@@ -41,8 +55,24 @@ beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect)
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
-      cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
+      CaromObject *o;
+      if (disks)
+        {
+          /* gen_scene.py puts every obstacle's vertices on a circle. */
+          CgVec2 q = circumcentre (v[0], v[1], v[2]), v0;
+          double R = 0.0;
+          for (size_t k = 0; k < n; k++)
+            R = cg_max (R, cg_distance (q, v[k]));
+          CgCurveEdge e;
+          cg_curve_circle (q, R, CG_ROLE_OBSTACLE, &v0, &e);
+          o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, &v0, 1);
+          carom_object_set_edges (o, &e);
+        }
+      else
+        {
+          o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+          cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
+        }
       o->on_hit = reflect ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
       v += n;
     }
@@ -77,11 +107,13 @@ int
 main (int argc, char **argv)
 {
   gint rays = 10000, bounces = 29, threads = 0, repeat = 3;
+  gboolean disks = FALSE;
   GOptionEntry entries[] = {
     { "rays", 0, 0, G_OPTION_ARG_INT, &rays, "Rays of the fan (default 10000)", "N" },
     { "bounces", 0, 0, G_OPTION_ARG_INT, &bounces, "Max bounces of each ray (default 29)", "K" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads, "Threads (default: one per processor)", "T" },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Runs, the best counts (default 3)", "R" },
+    { "disks", 0, 0, G_OPTION_ARG_NONE, &disks, "Every obstacle its circumscribed disk", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("SCENE.txt");
@@ -91,7 +123,7 @@ main (int argc, char **argv)
       || bounces < 0 || threads < 0 || repeat < 1)
     {
       fprintf (stderr, "usage: bench-beam SCENE.txt [--rays N] [--bounces K] [--threads T] "
-                       "[--repeat R]\n");
+                       "[--repeat R] [--disks]\n");
       return 2;
     }
   BenchScene s = { 0 };
@@ -101,11 +133,11 @@ main (int argc, char **argv)
       return 2;
     }
   guint all = threads > 0 ? (guint)threads : g_get_num_processors ();
-  printf ("%s: %u obstacles, a fan of %d rays × up to %d bounces\n", argv[1], s.counts->len, rays,
-          bounces);
+  printf ("%s: %u obstacles%s, a fan of %d rays × up to %d bounces\n", argv[1], s.counts->len,
+          disks ? " (as disks: exact circles)" : "", rays, bounces);
   for (int reflect = 1; reflect >= 0; reflect--)
     {
-      g_autoptr (CaromScene) scene = beam_scene (&s, (guint)rays, (guint)bounces, reflect);
+      g_autoptr (CaromScene) scene = beam_scene (&s, (guint)rays, (guint)bounces, reflect, disks);
       guint64 hits_all, hits_one;
       double t_all = time_trace (scene, all, repeat, &hits_all);
       double t_one = time_trace (scene, 1, repeat, &hits_one);
