@@ -46,9 +46,19 @@ carom_inspector_refresh_statistics (CaromInspector *self)
   const CaromBallTrace *bt = carom_inspector_current_ball (self);
   if (bt == NULL)
     return;
+  /* Curved scenes are traced in a CgCurveWorld (carom-tracing.h). */
   size_t n_prims;
-  cg_world_primitives (bt->world, &n_prims);
-  const CgBvh *bvh = cg_world_bvh (bt->world);
+  const CgBvh *bvh;
+  if (bt->world != NULL)
+    {
+      cg_world_primitives (bt->world, &n_prims);
+      bvh = cg_world_bvh (bt->world);
+    }
+  else
+    {
+      cg_curve_world_primitives (bt->curve_world, &n_prims);
+      bvh = cg_curve_world_bvh (bt->curve_world);
+    }
   g_autofree char *title = g_strdup_printf (_ ("Tracer for %s"), bt->ball->id);
   GtkWidget *tracer = carom_inspector_group_new (self->statistics_box, title, NULL);
   /* Leaves are not nodes in Carom's 4-wide BVH (geom/cg-bvh.h): count them

@@ -579,6 +579,8 @@ carom_lab_broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, 
   *d = h->in;
   *exclude = k > 0 ? (int64_t)bt->trace.hits[k - 1].prim : -1;
   *bt_out = bt;
+  if (bt->world == NULL) /* a curved scene: the grid is built over straight outlines */
+    return FALSE;
   if (self->grid_world != bt->world)
     {
       cg_grid_clear (&self->grid);

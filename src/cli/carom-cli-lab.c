@@ -229,6 +229,13 @@ lab_grid (const char *path, const char *ball_id, double cell)
                   ball_id ? _ ("no ball of that name in the scene") : _ ("the scene has no ball"));
       return 1;
     }
+  if (bt->world == NULL)
+    {
+      /* The grid is built over straight outlines (cg-lab.h). */
+      g_printerr ("carom lab: %s\n",
+                  _ ("the grid test needs a scene of straight edges: this one has arcs"));
+      return 1;
+    }
   CgGrid grid;
   if (!cg_grid_build (&grid, bt->world, cell))
     {
