@@ -126,6 +126,29 @@ test_live_and_escape (void)
   fx_clear (&fx);
 }
 
+/* With snapping on, where a fan starts snaps to the grid but its aim does
+ * not (a direction, as a ball's); a parallel beam's end snaps. */
+static void
+test_snapping (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_snapping (fx.ed, TRUE, TRUE);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  drag (&fx, cg_v2 (3, -2), cg_v2 (100, 37), 0);
+  const CaromObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpfloat (b->center.x, ==, 0.0);
+  g_assert_cmpfloat (b->center.y, ==, 0.0);
+  g_assert_cmpfloat_with_epsilon (atan2 (b->direction.y, b->direction.x), atan2 (37.0, 100.0),
+                                  1e-12);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 5, 30.0);
+  drag (&fx, cg_v2 (3, 102), cg_v2 (98, 104), 0);
+  b = OBJ (scene (&fx), 1);
+  g_assert_cmpfloat (b->beam_end.x, ==, 100.0);
+  g_assert_cmpfloat (b->beam_end.y, ==, 100.0);
+  fx_clear (&fx);
+}
+
 /* A parallel beam: P1 where the drag began, P2 where it ended, its rays
  * leaving to the right of the drag on screen (y down): dragged left to
  * right, they go down. A click without a drag draws none. */
@@ -272,6 +295,7 @@ main (int argc, char **argv)
   g_test_add_func ("/editor-beam/fan", test_fan);
   g_test_add_func ("/editor-beam/live-and-escape", test_live_and_escape);
   g_test_add_func ("/editor-beam/parallel", test_parallel);
+  g_test_add_func ("/editor-beam/snapping", test_snapping);
   g_test_add_func ("/editor-beam/select-transforms", test_select_transforms);
   g_test_add_func ("/editor-beam/set-beam", test_set_beam);
   g_test_add_func ("/editor-beam/clipboard", test_clipboard);

@@ -4,7 +4,9 @@
  * end of its line to the other, its rays leaving to the right of the drag
  * (on screen). The beam is in the scene from the first moment it exists and
  * follows the pointer, so its rays are traced live; the whole drag is one
- * undo step, and Escape takes the beam away again. */
+ * undo step, and Escape takes the beam away again. Where a drag starts
+ * snaps; a fan's aim does not (it is a direction), a parallel beam's end
+ * does. */
 #include "config.h"
 
 #include "carom-editor-private.h"
@@ -93,7 +95,16 @@ carom_editor_beam_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
 {
   if (cg_distance (p, self->press_raw) < carom_editor_px (self, DRAG_PX))
     return;
-  CgVec2 q = carom_editor_tool_point (self, p, mods, &self->press);
+  /* A fan's aim is a direction, as a ball's: it does not snap (Shift keeps
+   * 15° steps); a parallel beam's end is a point and snaps like a vertex. */
+  CgVec2 q;
+  if (self->beam_shape == CAROM_BEAM_FAN)
+    {
+      q = (mods & CAROM_MOD_SHIFT) ? carom_editor_constrain (self->press, p) : p;
+      self->state.snap = CAROM_SNAP_NONE;
+    }
+  else
+    q = carom_editor_tool_point (self, p, mods, &self->press);
   self->state.pointer = q;
   CaromObject *beam = beam_for (self, q, TRUE);
   if (beam != NULL)

@@ -34,6 +34,10 @@ apply_width (gpointer data)
   self->layout_idle = 0;
   int width = self->layout_width;
   gboolean fold = width < FOLD_WIDTH, compact = width < COMPACT_WIDTH;
+  /* The Beam tool's options keep their numbers; the words go to the
+   * tooltips. */
+  gtk_widget_set_visible (self->beam_count_label, !fold);
+  gtk_widget_set_visible (self->beam_spread_label, !fold);
   if (fold != (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS))
     adw_flap_set_fold_policy (self->flap,
                               fold ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);

@@ -31,6 +31,7 @@ struct _CaromWindow
   GtkSpinButton *sides_spin;
   GtkWidget *beam_box;
   GtkSpinButton *beam_count_spin;
+  GtkWidget *beam_count_label;
   GtkWidget *beam_spread_label;
   GtkSpinButton *beam_spread_spin;
   GtkLabel *tool_hint;

@@ -916,6 +916,7 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, sides_spin);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_box);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_count_spin);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_count_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_spread_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, beam_spread_spin);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_hint);
