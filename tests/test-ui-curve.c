@@ -31,10 +31,15 @@ shot (CaromWindow *window, const char *name)
   const char *dir = g_getenv ("CAROM_UI_SHOTS");
   if (dir == NULL)
     return;
-  spin (300);
-  g_autoptr (GdkTexture) texture = window_texture (GTK_WINDOW (window));
+  spin (1000);
+  (void)window;
+  /* What the X server shows (imagemagick's import), as a user sees it. */
   g_autofree char *path = g_build_filename (dir, name, NULL);
-  g_assert_true (gdk_texture_save_to_png (texture, path));
+  const char *argv[] = { "import", "-window", "root", path, NULL };
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                               NULL, NULL, &error));
+  g_assert_no_error (error);
 }
 
 static void
@@ -129,10 +134,73 @@ test_circle_reflect_bend_undo (void)
   destroy_window (window);
 }
 
+/* A label somewhere under widget whose text is text. */
+static gboolean
+has_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    if (has_label (c, text))
+      return TRUE;
+  return FALSE;
+}
+
+static GtkStack *
+outer_stack (GtkWidget *widget)
+{
+  if (GTK_IS_STACK (widget))
+    return GTK_STACK (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkStack *found = outer_stack (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Sinai's table stepped to its first hit, on the disk that reflects: the Hit
+ * panel shows the circle cast (ρ = R + r, the entry root, no sweep test for a
+ * whole circle) and the action. */
+static void
+test_hit_panel_circle_cast (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  CaromWindow *window = open_window_sized (path, 1200, 860);
+  if (g_getenv ("CAROM_UI_DARK") != NULL)
+    adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                        ADW_COLOR_SCHEME_FORCE_DARK);
+  carom_editor_set_tool (carom_window_get_editor (window), CAROM_TOOL_SELECT);
+  click_scene (window, -200, -250); /* nothing there: the canvas takes the focus */
+  press_key ("Right");
+  g_assert_cmpuint (carom_window_get_step (window), ==, 1);
+  GtkWidget *inspector = GTK_WIDGET (carom_window_get_inspector (window));
+  GtkStack *stack = outer_stack (inspector);
+  g_assert_nonnull (stack);
+  carom_inspector_show_page (CAROM_INSPECTOR (inspector), "hit");
+  spin (300);
+  GtkWidget *hit = gtk_stack_get_child_by_name (stack, "hit");
+  g_assert_true (has_label (hit, "Circle Cast"));
+  g_assert_true (
+      has_label (hit, "A convex arc, its front outside its circle: ρ = R + r = 100 + 20"));
+  g_assert_true (has_label (hit, "120"));
+  g_assert_true (has_label (hit, "Root Used: t₀, the Entry"));
+  g_assert_true (has_label (hit, "Reflect"));
+  g_assert_true (has_label (hit, "Offset arc of arc edge 0"));
+  g_test_message ("page %s", gtk_stack_get_visible_child_name (stack));
+  shot (window, "4-hit-panel.png");
+  g_test_message ("page %s", gtk_stack_get_visible_child_name (stack));
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
   ui_harness_init (&argc, &argv);
   g_test_add_func ("/ui-curve/circle-reflect-bend-undo", test_circle_reflect_bend_undo);
+  g_test_add_func ("/ui-curve/hit-panel-circle-cast", test_hit_panel_circle_cast);
   return ui_harness_run ();
 }

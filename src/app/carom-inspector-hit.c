@@ -17,7 +17,8 @@ primitive_text (const CgHit *hit, char **owned)
 {
   *owned = hit->kind == CG_PRIM_SEGMENT
                ? g_strdup_printf (_ ("Offset segment of edge %u"), hit->element)
-               : g_strdup_printf (_ ("Corner arc at vertex %u"), hit->element);
+           : hit->edge_arc ? g_strdup_printf (_ ("Offset arc of arc edge %u"), hit->element)
+                           : g_strdup_printf (_ ("Corner arc at vertex %u"), hit->element);
   return *owned;
 }
 
@@ -129,6 +130,82 @@ maths_view_new (const char *text)
   return view;
 }
 
+/* The circle cast of a hit on an arc (an arc edge's offset or a vertex
+ * cap) in a curved scene, quantity by quantity (geometry.md, "Curved
+ * edges"): the circle, the quadratic, the root used and why, the sweep
+ * test. The same numbers as the maths below, from the same cast. */
+static void
+circle_cast_group (CaromInspector *self, const CaromCastExplanation *e, int digits)
+{
+  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
+  const CgHit *h = &bt->trace.hits[e->hit - 1];
+  size_t n_prims = 0;
+  const CgCurvePrim *prims
+      = bt->curve_world != NULL ? cg_curve_world_primitives (bt->curve_world, &n_prims) : NULL;
+  if (!e->curved || prims == NULL || h->prim >= n_prims || prims[h->prim].kind != CG_CPRIM_ARC)
+    return;
+  const CgCurvePrim *cp = &prims[h->prim];
+  const CgCurveCastRecord *rec = &e->curve_result.rec;
+  const CaromObject *object = carom_scene_trace_polygon (e->trace, h->object);
+  double r = bt->ball->radius;
+#define N(v) carom_explain_number_digits ((v), digits)
+  GtkWidget *group = carom_inspector_group_new (
+      self->hit_box, _ ("Circle Cast"),
+      _ ("Where the ray c + t d meets the circle |p − q| = ρ the centre may not cross"));
+  g_autofree char *q = g_strdup_printf ("(%s, %s)", N (cp->q.x), N (cp->q.y));
+  carom_inspector_value_row_explained (group, _ ("Centre q"), NULL, q);
+  g_autofree char *why_rho = NULL;
+  if (cp->cap)
+    why_rho = g_strdup (_ ("A vertex cap, the ball touching the vertex itself: ρ = r"));
+  else
+    {
+      double R = object != NULL && object->edges != NULL && cp->index < object->n_points
+                     ? object->edges[cp->index].R
+                     : 0.0;
+      g_autofree char *sum
+          = g_strdup_printf (cp->inside ? "R − r = %s − %s" : "R + r = %s + %s", N (R), N (r));
+      why_rho = g_strdup_printf (cp->inside ? _ ("A concave arc, its front inside its circle: "
+                                                 "ρ = %s")
+                                            : _ ("A convex arc, its front outside its circle: "
+                                                 "ρ = %s"),
+                                 sum);
+    }
+  g_autofree char *rho = N (cp->rho);
+  carom_inspector_value_row_explained (group, _ ("Radius ρ"), why_rho, rho);
+  g_autofree char *m = g_strdup_printf ("(%s, %s)", N (rec->m.x), N (rec->m.y));
+  carom_inspector_value_row_explained (group, "m = c − q", NULL, m);
+  g_autofree char *b = N (rec->b);
+  carom_inspector_value_row_explained (group, "b = m·d", NULL, b);
+  g_autofree char *cc = N (rec->cc);
+  carom_inspector_value_row_explained (group, "cc = |m|² − ρ²", NULL, cc);
+  g_autofree char *disc = N (rec->disc);
+  carom_inspector_value_row_explained (group, _ ("Discriminant b² − cc"),
+                                       _ ("Not negative: the ray meets the circle"), disc);
+  g_autofree char *t0 = N (rec->t0);
+  g_autofree char *t1 = N (rec->t1);
+  carom_inspector_value_row_explained (group, "t₀ = −b − √(b² − cc)", _ ("The entry"), t0);
+  carom_inspector_value_row_explained (group, "t₁ = −b + √(b² − cc)", _ ("The exit"), t1);
+  g_autofree char *used = g_strdup_printf ("t = %s", N (rec->t));
+  carom_inspector_value_row_explained (
+      group, rec->larger_root ? _ ("Root Used: t₁, the Exit") : _ ("Root Used: t₀, the Entry"),
+      rec->larger_root ? _ ("The front is inside the circle: the ball reaches it from within")
+                       : _ ("The front is outside the circle: the ball enters it"),
+      used);
+  if (!cp->full)
+    {
+      g_autofree char *phi = N (rec->phi * 180.0 / G_PI);
+      g_autofree char *sweep = N (cp->sweep * 180.0 / G_PI);
+      g_autofree char *test = g_strdup_printf ("0 ≤ %s° ≤ %s°", phi, sweep);
+      carom_inspector_value_row_explained (
+          group, _ ("Sweep Test"),
+          _ ("p lies within the arc: its turn φ from the arc’s start is at most the sweep"), test);
+    }
+  else
+    carom_inspector_value_row_explained (
+        group, _ ("Sweep Test"), _ ("A whole circle: every p is on it"), C_ ("sweep test", "none"));
+#undef N
+}
+
 static void
 explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
 {
@@ -138,6 +215,7 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
   /* Shown to the digits of Preferences; Copy and LaTeX keep every digit. */
   int digits = self->settings != NULL ? (int)g_settings_get_uint (self->settings, "digits")
                                       : CAROM_EXPLAIN_DIGITS_DEFAULT;
+  circle_cast_group (self, &e, digits);
   char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
   char *latex = carom_explain_format (&e, CAROM_EXPLAIN_LATEX, CAROM_EXPLAIN_REJECTED_MAX);
   g_autofree char *shown
@@ -238,6 +316,13 @@ carom_inspector_refresh_hit (CaromInspector *self)
       carom_inspector_value_row (group, _ ("Distance t"), distance);
       carom_inspector_value_row (group, _ ("Direction In d"), in);
       carom_inspector_value_row (group, _ ("Direction Out d′ = d − 2(d·n)n"), out);
+      carom_inspector_value_row_explained (
+          group, C_ ("hit", "Action"),
+          hit->reflected ? (hit->role == CG_ROLE_WALL
+                                ? _ ("A wall: the ball bounces off it")
+                                : _ ("An obstacle set to Reflect: the ball bounces off it"))
+                         : _ ("An obstacle set to Stop: the ball stops here"),
+          hit->reflected ? C_ ("on hit", "Reflect") : C_ ("on hit", "Stop"));
       explain_hit (self, trace, step);
     }
 
