@@ -55,8 +55,9 @@ struct _CaromMapView
 
   /* owned */
   CaromDocument *document;
-  GArray *dots;      /* Dot, in ray order then hit order */
-  GArray *ray_start; /* guint: the first dot of each ray mapped, and the total at the end */
+  GSettings *settings; /* paths-colour: the dots are coloured as the paths */
+  GArray *dots;        /* Dot, in ray order then hit order */
+  GArray *ray_start;   /* guint: the first dot of each ray mapped, and the total at the end */
   cairo_surface_t *cache;
   char *text;
 
@@ -252,17 +253,28 @@ rebuild (CaromMapView *self)
   /* Many dots are drawn see-through, so that where they crowd shows. */
   double alpha = n_hits < 2000 ? 1.0 : n_hits < 50000 ? 0.7 : 0.45;
   g_array_set_size (self->dots, (guint)n_hits);
-  guint d = 0;
+  guint d = 0, most_hits = 0;
+  for (guint i = 0; i < self->n_rays; i++)
+    most_hits = MAX (most_hits,
+                     (guint)g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits);
+  CaromPathColouring colouring = CAROM_PATHS_BY_RAY;
+  if (self->settings != NULL)
+    {
+      g_autofree char *by = g_settings_get_string (self->settings, "paths-colour");
+      carom_path_colouring_parse (by, &colouring, NULL);
+    }
   for (guint i = 0; i < self->n_rays; i++)
     {
       guint b = self->first + i;
       g_array_append_val (self->ray_start, d);
       g_autoptr (GArray) points = carom_boundary_map_points (trace, b, offsets);
       double rgb[3];
-      carom_map_dot_colour (trace, balls, self->n_rays, i, dark, rgb);
       for (guint k = 0; k < points->len; k++, d++)
         {
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
+          if (k == 0 || colouring == CAROM_PATHS_BY_BOUNCES)
+            carom_map_dot_colour (trace, balls, self->n_rays, i, p->hit, most_hits, colouring, dark,
+                                  rgb);
           double x, y;
           carom_map_frame_point (&frame, p->xi, p->sin_phi, &x, &y);
           g_array_index (self->dots, Dot, d) = (Dot){
@@ -416,14 +428,20 @@ draw_on_canvas (cairo_t *cr, const CaromView *view, gboolean dark, gpointer data
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   CgVec2 p = carom_view_to_device (view, bt->trace.start);
   cairo_move_to (cr, p.x, p.y);
-  for (size_t k = 0; k < bt->trace.n_hits; k++)
+  /* The ray up to the hit: the hit is where the drawn path ends. */
+  for (size_t k = 0; k <= dot->hit && k < bt->trace.n_hits; k++)
     {
       p = carom_view_to_device (view, bt->trace.hits[k].point);
       cairo_line_to (cr, p.x, p.y);
     }
-  const CaromColor *c = &style.path;
-  cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.9);
-  cairo_set_line_width (cr, 2.0 * view->pt);
+  /* In the text's colour over a halo of the background's, so that it stands
+   * out of a beam's many paths drawn in the path colours. */
+  const CaromColor *halo = &style.background, *c = &style.text;
+  cairo_set_source_rgba (cr, halo->red, halo->green, halo->blue, 0.85);
+  cairo_set_line_width (cr, 4.5 * view->pt);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, 1.0);
+  cairo_set_line_width (cr, 1.8 * view->pt);
   cairo_stroke (cr);
   /* The ball at the hit. */
   CgVec2 centre = carom_view_to_device (view, hit->point);
@@ -675,6 +693,25 @@ carom_map_view_set_document (CaromMapView *self, CaromDocument *document)
   document_changed (self);
 }
 
+static void
+settings_changed (CaromMapView *self, const char *key)
+{
+  if (g_strcmp0 (key, "paths-colour") == 0)
+    invalidate (self);
+}
+
+void
+carom_map_view_set_settings (CaromMapView *self, GSettings *settings)
+{
+  g_return_if_fail (CAROM_IS_MAP_VIEW (self));
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  if (settings != NULL)
+    g_signal_connect_swapped (settings, "changed", G_CALLBACK (settings_changed), self);
+  invalidate (self);
+}
+
 void
 carom_map_view_set_canvas (CaromMapView *self, CaromCanvas *canvas)
 {
@@ -785,6 +822,9 @@ carom_map_view_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
   GtkWidget *child;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);

@@ -24,6 +24,9 @@ G_DECLARE_FINAL_TYPE (CaromMapView, carom_map_view, CAROM, MAP_VIEW, GtkWidget)
 /// Maps document's trace (NULL: nothing), following its changes.
 void carom_map_view_set_document (CaromMapView *self, CaromDocument *document);
 
+/// The dots are coloured as the paths, by the settings' paths-colour.
+void carom_map_view_set_settings (CaromMapView *self, GSettings *settings);
+
 /// The canvas the highlighted hit is drawn on (NULL: none).
 void carom_map_view_set_canvas (CaromMapView *self, CaromCanvas *canvas);
 

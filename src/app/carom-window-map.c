@@ -105,4 +105,5 @@ carom_window_map_init (CaromWindow *self)
   g_signal_connect_swapped (self->map_view, "step-requested", G_CALLBACK (map_step_requested),
                             self);
   carom_map_view_set_canvas (self->map_view, self->canvas);
+  carom_map_view_set_settings (self->map_view, self->settings);
 }

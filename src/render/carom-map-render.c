@@ -157,28 +157,35 @@ carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls
 
 void
 carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_balls, guint i,
-                      gboolean dark, double rgb[3])
+                      guint hit, guint most_hits, CaromPathColouring colouring, gboolean dark,
+                      double rgb[3])
 {
-  if (!one_beam (trace, balls, n_balls))
+  CaromColor c;
+  switch (colouring)
     {
-      const double *c = ball_colours[i % G_N_ELEMENTS (ball_colours)];
-      double fg = dark ? 0.92 : 0.10;
-      for (int k = 0; k < 3; k++)
-        rgb[k] = c[0] < 0 ? fg : c[k];
-      return;
+    case CAROM_PATHS_SINGLE:
+      c = carom_style_screen (dark).path;
+      break;
+    case CAROM_PATHS_BY_BOUNCES:
+      /* As the path's segment that arrives at the hit: after `hit` bounces. */
+      c = carom_render_ramp (most_hits > 0 ? (double)hit / most_hits : 0.0);
+      break;
+    case CAROM_PATHS_BY_RAY:
+    default:
+      if (one_beam (trace, balls, n_balls))
+        c = carom_render_ramp ((double)i / (n_balls - 1));
+      else
+        {
+          const double *o = ball_colours[i % G_N_ELEMENTS (ball_colours)];
+          double fg = dark ? 0.92 : 0.10;
+          for (int k = 0; k < 3; k++)
+            rgb[k] = o[0] < 0 ? fg : o[k];
+          return;
+        }
     }
-  /* A beam's rays along a ramp from the first to the last: blue, cyan,
-   * green, yellow, red (Open Color, shade 8: both ends show on light and
-   * dark backgrounds). */
-  static const double stops[][3] = {
-    { 0.231, 0.357, 0.859 }, { 0.063, 0.596, 0.678 }, { 0.216, 0.698, 0.302 },
-    { 0.961, 0.624, 0.000 }, { 0.878, 0.192, 0.192 },
-  };
-  double t = (double)i / (n_balls - 1) * (G_N_ELEMENTS (stops) - 1);
-  guint s = MIN ((guint)t, G_N_ELEMENTS (stops) - 2);
-  double u = t - s;
-  for (int k = 0; k < 3; k++)
-    rgb[k] = stops[s][k] + u * (stops[s + 1][k] - stops[s][k]);
+  rgb[0] = c.red;
+  rgb[1] = c.green;
+  rgb[2] = c.blue;
 }
 
 static PangoLayout *
@@ -346,7 +353,7 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
     {
       g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[b], offsets);
       double c[3];
-      carom_map_dot_colour (trace, balls, n_balls, b, dark, c);
+      carom_map_dot_colour (trace, balls, n_balls, b, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
       cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       for (guint k = 0; k < points->len; k++)
         {
@@ -374,7 +381,7 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
           cairo_set_source_rgb (cr, fg, fg, fg);
           show_text (cr, layout, bt->ball->id, SMALL_PT, x, 10, 0, 0.5, FALSE);
           double c[3];
-          carom_map_dot_colour (trace, balls, n_balls, b, dark, c);
+          carom_map_dot_colour (trace, balls, n_balls, b, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
           cairo_set_source_rgb (cr, c[0], c[1], c[2]);
           cairo_arc (cr, x - 4, 10, 2, 0, 2 * G_PI);
           cairo_fill (cr);
