@@ -18,6 +18,8 @@
  * raster is embedded instead (a file of 10^5 strokes helps nobody). */
 #include "carom-render-private.h"
 
+#include <string.h>
+
 /// Segments beyond which a vector surface gets the raster.
 #define VECTOR_MAX_SEGMENTS 20000
 /// The raster's largest side, in pixels.
@@ -286,7 +288,7 @@ typedef struct
 
 /* Rays per band a thread takes; the raster of each thread is its own. */
 #define RAYS_PER_THREAD 256
-#define RASTER_THREADS 4
+#define RASTER_THREADS 4 /* CaromRenderCache.ink has room for as many */
 
 typedef struct
 {
@@ -356,14 +358,26 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
    * same sums in the same order whatever the timing. */
   b.n_parts = CLAMP (rays->len / RAYS_PER_THREAD, 1u,
                      MIN ((guint)RASTER_THREADS, (guint)g_get_num_processors ()));
-  for (guint p = 0; p < b.n_parts; p++)
-    b.acc[p] = g_try_malloc0 (n_px * 2 * sizeof (float));
-  if (b.acc[0] == NULL)
+  /* The rasters and the image are kept in the cache from frame to frame
+   * (one thread draws with a cache): a fresh 16 MB a frame costs more in
+   * page faults than the inking. */
+  CaromRenderCache *cache = (CaromRenderCache *)f->cache;
+  if (cache->ink_px != n_px)
     {
-      for (guint p = 0; p < b.n_parts; p++)
-        g_free (b.acc[p]);
-      return;
+      for (guint p = 0; p < RASTER_THREADS; p++)
+        g_clear_pointer (&cache->ink[p], g_free);
+      cache->ink_px = n_px;
     }
+  for (guint p = 0; p < b.n_parts; p++)
+    {
+      if (cache->ink[p] == NULL)
+        cache->ink[p] = g_try_malloc (n_px * 2 * sizeof (float));
+      b.acc[p] = cache->ink[p];
+      if (b.acc[p] != NULL)
+        memset (b.acc[p], 0, n_px * 2 * sizeof (float));
+    }
+  if (b.acc[0] == NULL)
+    return;
   if (b.n_parts > 1)
     carom_parallel_for (b.n_parts, b.n_parts, raster_band, &b);
   else
@@ -378,19 +392,23 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
         {
           b.acc[p] = acc;
           raster_band (p, &b);
-          b.acc[p] = NULL;
         }
-      g_free (b.acc[p]);
     }
   for (guint p = 0; p < b.n_parts; p++)
     f->stats->ray_segments_drawn += b.segments[p];
 
-  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, d->w, d->h);
-  if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
+  cairo_surface_t *img = cache->ink_image;
+  if (img == NULL || cairo_image_surface_get_width (img) != d->w
+      || cairo_image_surface_get_height (img) != d->h)
     {
-      cairo_surface_destroy (img);
-      g_free (acc);
-      return;
+      g_clear_pointer (&cache->ink_image, cairo_surface_destroy);
+      img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, d->w, d->h);
+      if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_destroy (img);
+          return;
+        }
+      cache->ink_image = img;
     }
   cairo_surface_flush (img);
   guint8 *data = cairo_image_surface_get_data (img);
@@ -431,7 +449,6 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
         }
     }
   cairo_surface_mark_dirty (img);
-  g_free (acc);
 
   cairo_t *cr = f->cr;
   cairo_save (cr);
@@ -441,7 +458,6 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
   cairo_rectangle (cr, 0.0, 0.0, d->w, d->h);
   cairo_fill (cr);
   cairo_restore (cr);
-  cairo_surface_destroy (img);
 }
 
 /* ---- vector strokes ----------------------------------------------------- */

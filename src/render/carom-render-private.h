@@ -47,6 +47,11 @@ struct CaromRenderCache
   /// they come from are hundreds of bytes apart.
   CgVec2 *ray_points;
   gsize *ray_first; ///< per ball in trace->balls: where its points start in ray_points
+  /// Scratch of the blended paths' raster (carom-render-paths.c), kept
+  /// between frames: up to 4 ink rasters of ink_px pixels, and the image.
+  float *ink[4];
+  gsize ink_px;
+  cairo_surface_t *ink_image;
 };
 
 /// The true boundary of polygon i, built on first use: most polygons of a
