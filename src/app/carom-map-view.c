@@ -426,22 +426,28 @@ draw_on_canvas (cairo_t *cr, const CaromView *view, gboolean dark, gpointer data
   cairo_save (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* The ray up to the hit, faint, and the segment that arrives at the hit
+   * bold, in the text's colour over a halo of the background's, so that it
+   * stands out of a beam's many paths drawn in the path colours. */
+  const CaromColor *halo = &style.background, *c = &style.text;
   CgVec2 p = carom_view_to_device (view, bt->trace.start);
   cairo_move_to (cr, p.x, p.y);
-  /* The ray up to the hit: the hit is where the drawn path ends. */
-  for (size_t k = 0; k <= dot->hit && k < bt->trace.n_hits; k++)
+  for (size_t k = 0; k < dot->hit; k++)
     {
       p = carom_view_to_device (view, bt->trace.hits[k].point);
       cairo_line_to (cr, p.x, p.y);
     }
-  /* In the text's colour over a halo of the background's, so that it stands
-   * out of a beam's many paths drawn in the path colours. */
-  const CaromColor *halo = &style.background, *c = &style.text;
+  cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.45);
+  cairo_set_line_width (cr, 1.0 * view->pt);
+  cairo_stroke (cr);
+  CgVec2 to = carom_view_to_device (view, hit->point);
+  cairo_move_to (cr, p.x, p.y);
+  cairo_line_to (cr, to.x, to.y);
   cairo_set_source_rgba (cr, halo->red, halo->green, halo->blue, 0.85);
   cairo_set_line_width (cr, 4.5 * view->pt);
   cairo_stroke_preserve (cr);
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, 1.0);
-  cairo_set_line_width (cr, 1.8 * view->pt);
+  cairo_set_line_width (cr, 2.0 * view->pt);
   cairo_stroke (cr);
   /* The ball at the hit. */
   CgVec2 centre = carom_view_to_device (view, hit->point);
