@@ -488,6 +488,10 @@ test_errors (void)
     { "<path carom:role='obstacle' id='far' d='M 0,0 L 1,0 A 1e300 1e300 0 0 1 0,0 Z'/>",
       CAROM_SVG_ERROR_INVALID_OBJECT,
       { "“far”", "arc edge", "out of range" } },
+    { "<g transform='scale(1e150)'><path carom:role='obstacle' id='inf' "
+      "d='M 0,0 L 1e200,0 A 1e200 1e200 0 0 1 0,0 Z'/></g>",
+      CAROM_SVG_ERROR_INVALID_OBJECT,
+      { "“inf”", "not a finite number", "edge 1" } },
     { "<path carom:role='obstacle' id='cross' d='M 0,0 L 20,0 A 10 10 0 0 1 0,0 L 10,-20 "
       "L 10,20 Z'/>",
       CAROM_SVG_ERROR_INVALID_OBJECT,

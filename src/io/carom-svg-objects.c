@@ -199,6 +199,13 @@ make_curve (CaromSvgShape *shape, CaromSvgContour *contour, guint *next_arc, Car
         }
       if (j == 0)
         continue; /* an arc arrives at a vertex after the first */
+      if (!cg_is_valid_vec2 (v[j - 1]) || !cg_is_valid_vec2 (v[j]))
+        {
+          g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                       _ ("a coordinate or radius is not a finite number (edge %zu)"),
+                       (size_t)(j - 1));
+          return FALSE;
+        }
       CgCurveEdge arc;
       if (carom_svg_arc_edge (v[j - 1], v[j], arcs[k].r * scale, arcs[k].large,
                               flip ? !arcs[k].sweep : arcs[k].sweep, &arc))
