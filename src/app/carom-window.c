@@ -521,7 +521,8 @@ tool_hint (CaromTool tool)
     case CAROM_TOOL_SELECT:
       return _ ("Click or drag a box to select · Shift adds · drag to move · arrow keys nudge");
     case CAROM_TOOL_VERTEX:
-      return _ ("Drag a vertex · double-click an edge to add one · Delete removes the chosen one");
+      return _ ("Drag a vertex, or an edge’s middle handle to bend it · double-click an edge to "
+                "add a vertex · Delete removes the chosen one");
     case CAROM_TOOL_POLYGON:
       return _ ("Click to add vertices · click the first, press Enter or double-click to close · "
                 "Backspace undoes a vertex · Shift keeps 15° angles");
