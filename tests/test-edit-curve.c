@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "app/carom-clipboard.h"
 #include "app/carom-editor.h"
 #include "model/carom-edit.h"
 #include "scene-compare.h"
@@ -421,6 +422,60 @@ test_paste (void)
   fx_clear (&fx);
 }
 
+/* Copy and paste through the clipboard's SVG (the same text Carom puts on
+ * the system clipboard): a D-shape with its arc and a reflecting circle come
+ * back with the same arcs and on-hit, then paste as one undo step. */
+static void
+test_clipboard (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  guint d = add (&fx, d_shape ("d"));
+  CgVec2 v0;
+  CgCurveEdge ce;
+  cg_curve_circle (cg_v2 (300, 0), 40, CG_ROLE_OBSTACLE, &v0, &ce);
+  CaromObject *c = carom_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
+  carom_object_set_edges (c, &ce);
+  c->on_hit = CG_ON_HIT_REFLECT;
+  guint disk = add (&fx, c);
+  guint both[] = { d, disk };
+  gsize length = 0;
+  g_autofree char *svg = carom_clipboard_serialize (fx.scene, both, 2, &length);
+  g_test_message ("%s", svg);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pasted = carom_clipboard_parse (svg, length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pasted->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      const CaromObject *a = OBJ (fx.scene, both[i]), *b = g_ptr_array_index (pasted, i);
+      g_assert_cmpuint (b->n_points, ==, a->n_points);
+      g_assert_cmpint (b->on_hit, ==, a->on_hit);
+      g_assert_nonnull (b->edges);
+      /* The same boundary: its box and area, and each arc's circle. */
+      g_assert_cmpfloat_with_epsilon (cg_curve_signed_area (b->points, b->edges, b->n_points),
+                                      cg_curve_signed_area (a->points, a->edges, a->n_points),
+                                      1e-6);
+      for (size_t k = 0; k < a->n_points; k++)
+        {
+          g_assert_cmpfloat (b->edges[k].sweep, ==, a->edges[k].sweep);
+          if (a->edges[k].sweep != 0.0)
+            {
+              g_assert_cmpfloat_with_epsilon (b->edges[k].R, a->edges[k].R, 1e-9);
+              g_assert_cmpfloat_with_epsilon (b->edges[k].q.x, a->edges[k].q.x, 1e-9);
+              g_assert_cmpfloat_with_epsilon (b->edges[k].q.y, a->edges[k].q.y, 1e-9);
+            }
+        }
+    }
+  guint n = fx.scene->objects->len;
+  g_assert_true (carom_edit_add_all (fx.history, fx.scene, pasted, "Paste", NULL, &error));
+  g_assert_cmpuint (fx.scene->objects->len, ==, n + 2);
+  g_assert_true (carom_object_is_curved (OBJ (fx.scene, n)));
+  g_assert_true (carom_history_undo (fx.history));
+  g_assert_cmpuint (fx.scene->objects->len, ==, n);
+  fx_clear (&fx);
+}
+
 /* ---- the tools, through the editor's API (1 px per unit, grid 10) ---- */
 
 typedef struct
@@ -625,6 +680,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit-curve/insert-delete", test_insert_delete);
   g_test_add_func ("/edit-curve/edge-commands", test_edge_commands);
   g_test_add_func ("/edit-curve/paste", test_paste);
+  g_test_add_func ("/edit-curve/clipboard", test_clipboard);
   g_test_add_func ("/edit-curve/circle-tool", test_circle_tool);
   g_test_add_func ("/edit-curve/bend-tool", test_bend_tool);
   return g_test_run ();
