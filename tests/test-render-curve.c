@@ -281,6 +281,34 @@ test_step_on_arc (void)
   drawing_clear (&d);
 }
 
+/* A circle wall is named beside its arc, like a straight wall beside an
+ * edge (it has one vertex and an edge that ends where it starts). */
+static void
+test_circle_wall_label (void)
+{
+  Drawing d = drawing_new (circle_room ());
+  CaromStyle style = carom_style_screen (FALSE);
+  CaromRenderOptions o;
+  carom_render_options_init (&o);
+  o.overlays = CAROM_OVERLAY_LABELS;
+  CaromView view = unit_view ();
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 400);
+  cairo_t *cr = cairo_create (s);
+  CaromRenderStats stats;
+  carom_render (cr, d.cache, &view, &style, &o, &stats);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  g_assert_cmpuint (stats.labels_drawn, ==, 2); /* "ball" and "room" */
+  /* "room" sits outside the circle, beside its arc: some ink there. */
+  int ink = 0;
+  for (int y = 185; y < 215; y++)
+    for (int x = 60; x < 118; x++)
+      ink += luminance (s, x, y) < 160;
+  g_assert_cmpint (ink, >, 20);
+  cairo_surface_destroy (s);
+  drawing_clear (&d);
+}
+
 /* The figures, to look at. */
 static void
 test_figures (void)
@@ -325,6 +353,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render-curve/disk-offset-outline", test_disk_offset_outline);
   g_test_add_func ("/render-curve/stadium-bulges", test_stadium_bulges);
   g_test_add_func ("/render-curve/step-on-arc", test_step_on_arc);
+  g_test_add_func ("/render-curve/circle-wall-label", test_circle_wall_label);
   g_test_add_func ("/render-curve/figures", test_figures);
   int status = g_test_run ();
   carom_render_shutdown ();

@@ -214,3 +214,50 @@ carom_object_bounds (const CaromObject *o)
     return cg_curve_bounds (o->points, o->edges, o->n_points);
   return cg_polygon_bounds (o->points, o->n_points);
 }
+
+void
+carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
+                          double *length)
+{
+  CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
+  if (o->edges == NULL || o->edges[k].sweep == 0.0)
+    {
+      *middle = cg_lerp (a, b, 0.5);
+      *normal = cg_edge_normal (cg_sub (b, a));
+      *length = cg_distance (a, b);
+      return;
+    }
+  const CgCurveEdge *e = &o->edges[k];
+  double am = edge_start_angle (o, k) + 0.5 * e->sweep;
+  CgVec2 u = { cos (am), sin (am) };
+  *middle = cg_mul_add (e->q, e->R, u);
+  *normal = e->sweep > 0.0 ? u : cg_neg (u);
+  *length = fabs (e->sweep) * e->R;
+}
+
+void
+carom_curve_take (CaromFrame *f, const CaromObject *o)
+{
+  /* Arcs as chords of at most 1/16 of a turn: close enough for a grid of
+   * label cells. */
+  for (size_t k = 0; k < o->n_points; k++)
+    {
+      const CgCurveEdge *e = &o->edges[k];
+      if (e->sweep == 0.0)
+        {
+          carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, o->points[k]),
+                                        carom_frame_dev (f, o->points[(k + 1) % o->n_points]));
+          continue;
+        }
+      int n = CLAMP ((int)ceil (fabs (e->sweep) / (G_PI / 8)), 1, 16);
+      double a0 = edge_start_angle (o, k);
+      CgVec2 prev = carom_frame_dev (f, o->points[k]);
+      for (int i = 1; i <= n; i++)
+        {
+          double a = a0 + e->sweep * i / n;
+          CgVec2 p = carom_frame_dev (f, cg_mul_add (e->q, e->R, cg_v2 (cos (a), sin (a))));
+          carom_occupancy_take_segment (&f->taken, prev, p);
+          prev = p;
+        }
+    }
+}

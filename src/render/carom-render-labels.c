@@ -230,9 +230,10 @@ wall_label (CaromFrame *f, const CaromObject *o, const char *markup)
   int n_best = 0;
   for (size_t k = 0; k < o->n_points; k++)
     {
-      CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
-      double len = cg_distance (a, b);
-      if (!cg_aabb_contains (view, cg_lerp (a, b, 0.5)))
+      CgVec2 mid, normal;
+      double len;
+      carom_object_edge_middle (o, k, &mid, &normal, &len);
+      if (!cg_aabb_contains (view, mid) || !(len > 0.0))
         continue;
       /* Insertion into the short list of the longest edges. */
       int at;
@@ -255,9 +256,10 @@ wall_label (CaromFrame *f, const CaromObject *o, const char *markup)
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < n_best; i++)
       {
-        CgVec2 a = o->points[best[i]], b = o->points[(best[i] + 1) % o->n_points];
-        CgVec2 n = cg_edge_normal (cg_sub (b, a));
-        CgVec2 m = carom_frame_dev (f, cg_lerp (a, b, 0.5));
+        CgVec2 mid, n;
+        double len;
+        carom_object_edge_middle (o, best[i], &mid, &n, &len);
+        CgVec2 m = carom_frame_dev (f, mid);
         if (carom_text_draw_beside (f, markup, f->style->label_size, m, pass == 0 ? cg_neg (n) : n,
                                     pass == 0 ? gap : inside, FALSE))
           {
@@ -323,6 +325,11 @@ carom_reserve_drawing (CaromFrame *f, GArray *paths)
                                              carom_frame_dev (f, p->cull_box.hi) });
           continue;
         }
+      if (ob->edges != NULL)
+        {
+          carom_curve_take (f, ob);
+          continue;
+        }
       for (size_t k = 0; k < ob->n_points; k++)
         carom_occupancy_take_segment (o, carom_frame_dev (f, ob->points[k]),
                                       carom_frame_dev (f, ob->points[(k + 1) % ob->n_points]));
@@ -336,12 +343,13 @@ carom_reserve_drawing (CaromFrame *f, GArray *paths)
           const CaromObject *ob = polys[g_array_index (f->detailed, guint32, i)].object;
           for (size_t k = 0; k < ob->n_points; k++)
             {
-              CgVec2 a = ob->points[k], b = ob->points[(k + 1) % ob->n_points];
-              if (cg_distance (a, b) * f->view->scale < 1.5 * tick)
+              CgVec2 mid, normal;
+              double len;
+              carom_object_edge_middle (ob, k, &mid, &normal, &len);
+              if (len * f->view->scale < 1.5 * tick)
                 continue;
-              CgVec2 m = carom_frame_dev (f, cg_lerp (a, b, 0.5));
-              carom_occupancy_take_segment (o, m,
-                                            cg_mul_add (m, tick, cg_edge_normal (cg_sub (b, a))));
+              CgVec2 m = carom_frame_dev (f, mid);
+              carom_occupancy_take_segment (o, m, cg_mul_add (m, tick, normal));
             }
         }
     }

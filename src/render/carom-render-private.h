@@ -322,6 +322,14 @@ void carom_curve_prim_path (CaromFrame *f, const CgCurvePrim *p);
 /// midpoint, along its front normal) to pen.
 void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *o, double tick);
 
+/// The middle of edge k (an arc's middle for an arc edge), its front
+/// normal there, and the edge's length.
+void carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
+                               double *length);
+
+/// Reserves an object with arc edges for labels (its arcs as short chords).
+void carom_curve_take (CaromFrame *f, const CaromObject *o);
+
 /* carom-render-paths.c */
 
 /// A path drawn blended with others: a ray of a beam, or a ball of a crowd.
