@@ -9,6 +9,7 @@
  *  - below COMPACT_WIDTH the stepper shows "n / N" instead of "Hit n of N"
  *    (the long text in its tooltip), the speed menu and the pointer's
  *    coordinates give their room to the scrubber and the trace's summary,
+ *    the tool bar drops the tool's hint,
  *    and the header bar keeps Open as an icon and Save in the menu only.
  * The thresholds are on the window's own width rather than on AdwFlap's
  * measure of its children (fold-threshold-policy), so they are the same in
@@ -47,6 +48,9 @@ apply_width (gpointer data)
       gtk_widget_set_visible (GTK_WIDGET (self->speed_dropdown), !compact);
       gtk_widget_set_visible (GTK_WIDGET (self->pointer_label), !compact);
       gtk_widget_set_visible (GTK_WIDGET (self->objects_label), !compact);
+      /* Nine tools leave the hint no room: each tool's tooltip says what it
+       * does. */
+      gtk_widget_set_visible (GTK_WIDGET (self->tool_hint), !compact);
       /* The header bar: Open as an icon, Save (Ctrl+S, and in the menu)
        * gives its place to the title. */
       if (compact)
