@@ -79,6 +79,7 @@ test_circle_reflect_bend_undo (void)
 
   /* Properties: When the Ball Touches It → Reflect, one undo step. */
   GtkWidget *inspector = GTK_WIDGET (carom_window_get_inspector (window));
+  carom_inspector_show_page (CAROM_INSPECTOR (inspector), "properties");
   spin (200);
   GtkWidget *on_hit = find_named (inspector, "on-hit");
   g_assert_nonnull (on_hit);
