@@ -108,8 +108,8 @@ carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, double
 
 /* True when balls[0 .. n_balls) are the rays of one beam (side by side in
  * the trace, with the beam's index in the scene). */
-static gboolean
-one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+gboolean
+carom_map_one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
 {
   if (n_balls < 2)
     return FALSE;
@@ -134,7 +134,7 @@ carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls
                                            "Boundary map of ball “%s”: %zu hits", n_hits),
                               bt->ball->id, n_hits);
     }
-  if (one_beam (trace, balls, n_balls))
+  if (carom_map_one_beam (trace, balls, n_balls))
     {
       /* The beam's name: its rays are BEAMID#k. */
       g_autofree char *beam
@@ -156,9 +156,8 @@ carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls
 }
 
 void
-carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_balls, guint i,
-                      guint hit, guint most_hits, CaromPathColouring colouring, gboolean dark,
-                      double rgb[3])
+carom_map_dot_colour (gboolean one_beam, guint i, guint n_balls, guint hit, guint most_hits,
+                      CaromPathColouring colouring, gboolean dark, double rgb[3])
 {
   CaromColor c;
   switch (colouring)
@@ -172,7 +171,7 @@ carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_
       break;
     case CAROM_PATHS_BY_RAY:
     default:
-      if (one_beam (trace, balls, n_balls))
+      if (one_beam && n_balls > 1)
         c = carom_render_ramp ((double)i / (n_balls - 1));
       else
         {
@@ -349,11 +348,12 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
   for (guint b = 0; b < n_balls; b++)
     n_points += g_array_index (trace->balls, CaromBallTrace, balls[b]).trace.n_hits;
   double radius = carom_map_dot_radius (n_points);
+  gboolean beam = carom_map_one_beam (trace, balls, n_balls);
   for (guint b = 0; b < n_balls; b++)
     {
       g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[b], offsets);
       double c[3];
-      carom_map_dot_colour (trace, balls, n_balls, b, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
+      carom_map_dot_colour (beam, b, n_balls, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
       cairo_set_source_rgb (cr, c[0], c[1], c[2]);
       for (guint k = 0; k < points->len; k++)
         {
@@ -369,7 +369,8 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
 
   /* A legend of the balls' colours when there are several, as long as each
    * has its own (up to 7). */
-  if (n_balls > 1 && n_balls <= G_N_ELEMENTS (ball_colours) && !one_beam (trace, balls, n_balls))
+  if (n_balls > 1 && n_balls <= G_N_ELEMENTS (ball_colours)
+      && !carom_map_one_beam (trace, balls, n_balls))
     {
       PangoLayout *layout = map_layout (cr);
       double x = frame.right;
@@ -381,7 +382,7 @@ carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace 
           cairo_set_source_rgb (cr, fg, fg, fg);
           show_text (cr, layout, bt->ball->id, SMALL_PT, x, 10, 0, 0.5, FALSE);
           double c[3];
-          carom_map_dot_colour (trace, balls, n_balls, b, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
+          carom_map_dot_colour (FALSE, b, n_balls, 0, 0, CAROM_PATHS_BY_RAY, dark, c);
           cairo_set_source_rgb (cr, c[0], c[1], c[2]);
           cairo_arc (cr, x - 4, 10, 2, 0, 2 * G_PI);
           cairo_fill (cr);

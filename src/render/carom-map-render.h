@@ -47,14 +47,16 @@ double carom_map_dot_radius (size_t n_points);
 /// rays (balls that are one beam's), or of N balls.
 char *carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
 
-/// The colour of hit `hit` (0 for the first) of balls[i] in a plot of
-/// balls[0 .. n_balls), as the paths are coloured: by ray, the rays of one
-/// beam along carom_render_ramp() from the first to the last and other
-/// balls Okabe–Ito's colours in turn; by bounces, along the ramp from none
-/// to most_hits; single, the path colour.
-void carom_map_dot_colour (const CaromSceneTrace *trace, const guint *balls, guint n_balls, guint i,
-                           guint hit, guint most_hits, CaromPathColouring colouring, gboolean dark,
-                           double rgb[3]);
+/// True when balls[0 .. n_balls) are the rays of one beam (n_balls > 1).
+gboolean carom_map_one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
+
+/// The colour of hit `hit` (0 for the first) of the i-th of n_balls balls
+/// mapped, as the paths are coloured: by ray, the rays of one beam
+/// (carom_map_one_beam()) along carom_render_ramp() from the first to the
+/// last and other balls Okabe–Ito's colours in turn; by bounces, along the
+/// ramp from none to most_hits; single, the path colour.
+void carom_map_dot_colour (gboolean one_beam, guint i, guint n_balls, guint hit, guint most_hits,
+                           CaromPathColouring colouring, gboolean dark, double rgb[3]);
 
 /// Draws the boundary map of balls[0 .. n_balls) (indices into
 /// trace->balls) into the rectangle (0, 0, width, height) of cr, in points
