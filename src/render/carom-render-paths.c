@@ -544,8 +544,12 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
   double a1 = single_opacity (rays->len);
   f->stats->rays_drawn += rays->len;
 
-  cairo_surface_t *target = cairo_get_target (f->cr);
-  gboolean image = cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE;
+  /* Vector formats get strokes; everything else a raster at its own
+   * resolution: images, and the recording surfaces GTK's cairo nodes draw
+   * the canvas into (replayed onto pixels). */
+  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (f->cr));
+  gboolean image = type != CAIRO_SURFACE_TYPE_PDF && type != CAIRO_SURFACE_TYPE_SVG
+                   && type != CAIRO_SURFACE_TYPE_PS && type != CAIRO_SURFACE_TYPE_SCRIPT;
   gboolean raster = image;
   if (!raster)
     {
