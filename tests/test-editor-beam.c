@@ -189,7 +189,7 @@ test_select_transforms (void)
   drag (&fx, cg_v2 (0, 0), cg_v2 (100, 0), 0);
   carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
   /* picked on its line, away from the handles, dragged by (10, 20) */
-  drag (&fx, cg_v2 (50, 2), cg_v2 (60, 22), 0);
+  drag (&fx, cg_v2 (20, 2), cg_v2 (30, 22), 0);
   const CaromObject *b = OBJ (scene (&fx), 0);
   g_assert_cmpfloat_with_epsilon (b->center.x, 10.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (b->center.y, 20.0, 1e-9);
@@ -208,6 +208,37 @@ test_select_transforms (void)
   g_assert_cmpfloat_with_epsilon (b->beam_end.y, 120.0, 1e-9);
   carom_editor_delete_selection (fx.ed);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
+  fx_clear (&fx);
+}
+
+/* A selected beam has a ball's handles: the direction handle aims it (a
+ * parallel beam's from its midpoint, its line staying), the radius handle
+ * sizes its rays' balls; each drag one step. */
+static void
+test_handles (void)
+{
+  Fx fx;
+  fx_init (&fx);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 5, 30.0);
+  drag (&fx, cg_v2 (0, 0), cg_v2 (100, 0), 0);
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
+  CgVec2 at;
+  g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_DIRECTION, &at));
+  /* from the midpoint (50, 0), down: radius 5 + 48 px */
+  g_assert_cmpfloat_with_epsilon (at.x, 50.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (at.y, 53.0, 1e-9);
+  drag (&fx, at, cg_v2 (100, 50), 0);
+  const CaromObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpfloat_with_epsilon (atan2 (b->direction.y, b->direction.x), G_PI / 4, 1e-9);
+  g_assert_cmpfloat (b->beam_end.x, ==, 100.0);
+  g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_RADIUS, &at));
+  drag (&fx, at, cg_v2 (58, 0), 0);
+  g_assert_cmpfloat_with_epsilon (OBJ (scene (&fx), 0)->radius, 8.0, 1e-9);
+  g_assert_true (carom_document_undo (fx.doc));
+  g_assert_cmpfloat (OBJ (scene (&fx), 0)->radius, ==, 5.0);
+  g_assert_true (carom_document_undo (fx.doc));
+  g_assert_cmpfloat_with_epsilon (OBJ (scene (&fx), 0)->direction.y, 1.0, 1e-12);
   fx_clear (&fx);
 }
 
@@ -297,6 +328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/editor-beam/parallel", test_parallel);
   g_test_add_func ("/editor-beam/snapping", test_snapping);
   g_test_add_func ("/editor-beam/select-transforms", test_select_transforms);
+  g_test_add_func ("/editor-beam/handles", test_handles);
   g_test_add_func ("/editor-beam/set-beam", test_set_beam);
   g_test_add_func ("/editor-beam/clipboard", test_clipboard);
   return g_test_run ();

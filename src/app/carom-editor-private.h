@@ -108,6 +108,9 @@ void carom_editor_edited (CaromEditor *self);
 void carom_editor_show_error (CaromEditor *self, GError *error);
 void carom_editor_toggle_selected (CaromEditor *self, guint index);
 CgAabb carom_editor_object_box (const CaromObject *o);
+/// Where a ball's or a beam's radius and direction handles start from: the
+/// centre, a fan's start, a parallel beam's midpoint.
+CgVec2 carom_editor_handle_origin (const CaromObject *o);
 
 /* carom-editor-pick.c */
 gint carom_editor_pick (CaromEditor *self, CgVec2 p);

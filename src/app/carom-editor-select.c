@@ -115,27 +115,40 @@ carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case CAROM_HANDLE_DIRECTION:
       {
         const CaromObject *o = g_ptr_array_index (self->originals, 0);
+        CgVec2 origin = carom_editor_handle_origin (o);
         double radius = o->radius;
         CgVec2 direction = o->direction;
         if (self->handle == CAROM_HANDLE_RADIUS)
           {
             CgVec2 q = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
-            radius = fmax (cg_distance (q, o->center), carom_editor_px (self, 1.0));
+            radius = fmax (cg_distance (q, origin), carom_editor_px (self, 1.0));
           }
         else
           {
-            CgVec2 q = (mods & CAROM_MOD_SHIFT) ? carom_editor_constrain (o->center, p) : p;
-            if (cg_distance (q, o->center) > 0.0)
-              direction = cg_sub (q, o->center);
+            CgVec2 q = (mods & CAROM_MOD_SHIFT) ? carom_editor_constrain (origin, p) : p;
+            if (cg_distance (q, origin) > 0.0)
+              direction = cg_sub (q, origin);
           }
+        const char *label
+            = self->handle == CAROM_HANDLE_RADIUS ? _ ("Change Radius") : _ ("Change Direction");
+        CaromHistory *history = carom_document_get_history (self->document);
+        CaromScene *scene = carom_document_get_edit_scene (self->document);
+        guint index = g_array_index (self->indices, guint, 0);
         g_autoptr (GError) error = NULL;
-        if (carom_edit_set_ball (carom_document_get_history (self->document),
-                                 carom_document_get_edit_scene (self->document),
-                                 g_array_index (self->indices, guint, 0), o->center, radius,
-                                 direction, o->max_bounces,
-                                 self->handle == CAROM_HANDLE_RADIUS ? _ ("Change Radius")
-                                                                     : _ ("Change Direction"),
-                                 self->merge_key, &error))
+        gboolean done;
+        if (o->kind == CAROM_OBJECT_BEAM)
+          {
+            /* the direction only, as in Properties (the rotate handle
+             * turns the whole beam) */
+            g_autoptr (CaromObject) v = carom_object_copy (o);
+            v->radius = radius;
+            v->direction = cg_normalize (direction);
+            done = carom_edit_set_beam (history, scene, index, v, label, self->merge_key, &error);
+          }
+        else
+          done = carom_edit_set_ball (history, scene, index, o->center, radius, direction,
+                                      o->max_bounces, label, self->merge_key, &error);
+        if (done)
           carom_editor_edited (self);
         break;
       }

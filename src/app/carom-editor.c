@@ -262,7 +262,8 @@ carom_editor_get_selection_box (CaromEditor *self)
   return box;
 }
 
-/* The one selected ball, or -1. */
+/* The one selected ball or beam (its radius and direction have handles),
+ * or -1. */
 static gint
 single_ball (CaromEditor *self)
 {
@@ -270,7 +271,16 @@ single_ball (CaromEditor *self)
   if (sel->len != 1)
     return -1;
   guint i = g_array_index (sel, guint, 0);
-  return carom_editor_object_at (self, i)->kind == CAROM_OBJECT_BALL ? (gint)i : -1;
+  CaromObjectKind kind = carom_editor_object_at (self, i)->kind;
+  return kind == CAROM_OBJECT_BALL || kind == CAROM_OBJECT_BEAM ? (gint)i : -1;
+}
+
+CgVec2
+carom_editor_handle_origin (const CaromObject *o)
+{
+  if (o->kind == CAROM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
+    return cg_v2 (0.5 * (o->center.x + o->beam_end.x), 0.5 * (o->center.y + o->beam_end.y));
+  return o->center;
 }
 
 gboolean
@@ -285,10 +295,11 @@ carom_editor_get_handle (CaromEditor *self, CaromHandle handle, CgVec2 *where)
       if (b < 0)
         return FALSE;
       const CaromObject *o = carom_editor_object_at (self, (guint)b);
+      CgVec2 origin = carom_editor_handle_origin (o);
       if (handle == CAROM_HANDLE_RADIUS)
-        *where = cg_add (o->center, cg_v2 (o->radius, 0.0));
+        *where = cg_add (origin, cg_v2 (o->radius, 0.0));
       else
-        *where = cg_mul_add (o->center, o->radius + carom_editor_px (self, DIRECTION_HANDLE_PX),
+        *where = cg_mul_add (origin, o->radius + carom_editor_px (self, DIRECTION_HANDLE_PX),
                              o->direction);
       return TRUE;
     }
