@@ -190,11 +190,11 @@ carom_inspector_build_beam (CaromInspector *self, const CaromObject *o)
   f->y1 = carom_inspector_props_spin (self, group, C_ ("beam", "Start y"), NULL, "start-y", -1e9,
                                       1e9, 1, 3, changed);
   f->start_y_row = gtk_widget_get_ancestor (f->y1, ADW_TYPE_ACTION_ROW);
-  f->x2 = carom_inspector_props_spin (self, group, C_ ("beam", "End x"), NULL, "end-x", -1e9, 1e9,
-                                      1, 3, changed);
+  f->x2 = carom_inspector_props_spin (self, group, C_ ("beam", "Last End x"), NULL, "end-x", -1e9,
+                                      1e9, 1, 3, changed);
   f->end_x_row = gtk_widget_get_ancestor (f->x2, ADW_TYPE_ACTION_ROW);
-  f->y2 = carom_inspector_props_spin (self, group, C_ ("beam", "End y"), NULL, "end-y", -1e9, 1e9,
-                                      1, 3, changed);
+  f->y2 = carom_inspector_props_spin (self, group, C_ ("beam", "Last End y"), NULL, "end-y", -1e9,
+                                      1e9, 1, 3, changed);
   f->end_y_row = gtk_widget_get_ancestor (f->y2, ADW_TYPE_ACTION_ROW);
   f->radius = carom_inspector_props_spin (self, group, _ ("Radius"), _ ("Of each ray’s ball"),
                                           "radius", 0.001, 1e6, 1, 3, changed);

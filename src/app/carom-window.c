@@ -186,12 +186,13 @@ update_status (CaromWindow *self)
 }
 
 /* A path length as the step label shows it: 4 significant digits, enough
- * to see the front move, few enough to read. */
+ * to see the front move, few enough to read; whole units from 1000 on
+ * (never "1.571e+04"). */
 static char *
 carom_window_format_length (double v)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_ascii_formatd (buf, sizeof buf, "%.4g", v);
+  g_ascii_formatd (buf, sizeof buf, fabs (v) < 1000.0 ? "%.4g" : "%.0f", v);
   return g_strdup (buf);
 }
 
