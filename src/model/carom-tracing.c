@@ -243,9 +243,9 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM)
-          || object->hidden)
-        continue;
+      if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM) || object->hidden
+          || (object->kind == CAROM_OBJECT_BEAM && object->count == 0))
+        continue; /* a beam of no ray (never read or made) traces nothing */
       g_array_index (trace->slots, gint, i) = -2 - (gint)trace->balls->len;
       guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
       for (guint k = 0; k < n; k++)
