@@ -294,6 +294,35 @@ test_colour_by_ray (void)
   drawing_clear (&d);
 }
 
+/* --mono: the ramp becomes greys, whatever the colouring. */
+static void
+test_mono_greys (void)
+{
+  Drawing d = drawing_new (fan_of_balls (40, 120, 29), 20);
+  CaromView view = room_view ();
+  CaromStyle style = carom_style_screen (FALSE);
+  carom_style_make_mono (&style);
+  for (int by = 0; by < 2; by++)
+    {
+      CaromRenderOptions o = path_options (by ? CAROM_PATHS_BY_BOUNCES : CAROM_PATHS_BY_RAY);
+      o.overlays = CAROM_OVERLAY_PATH;
+      cairo_surface_t *img = render_image (&d, &view, &style, &o, NULL, by ? NULL : "mono");
+      guint inked = 0;
+      for (int y = 0; y < 400; y += 3)
+        for (int x = 0; x < 600; x += 3)
+          {
+            int rgb[3];
+            pixel (img, x, y, rgb);
+            if (rgb[0] < 250)
+              inked++;
+            g_assert_cmpint (abs (rgb[0] - rgb[1]) + abs (rgb[1] - rgb[2]), <=, 3);
+          }
+      g_assert_cmpuint (inked, >, 100);
+      cairo_surface_destroy (img);
+    }
+  drawing_clear (&d);
+}
+
 /* ---- the selected ray -------------------------------------------------- */
 
 /* Where the selected ray crosses many others, its own colour is on top. */
@@ -404,6 +433,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render-beam/density-vector", test_density_vector);
   g_test_add_func ("/render-beam/colour-by-bounces", test_colour_by_bounces);
   g_test_add_func ("/render-beam/colour-by-ray", test_colour_by_ray);
+  g_test_add_func ("/render-beam/mono-greys", test_mono_greys);
   g_test_add_func ("/render-beam/selected-on-top", test_selected_on_top);
   g_test_add_func ("/render-beam/front", test_front);
   g_test_add_func ("/render-beam/beam-objects", test_beam_objects);

@@ -53,6 +53,19 @@ carom_render_ramp (double t)
   return c;
 }
 
+CaromColor
+carom_frame_ramp (const CaromFrame *f, double t)
+{
+  if (!g_str_has_suffix (f->style->name, "-mono"))
+    return carom_render_ramp (t);
+  /* Greys only (--mono): from strong to light against the background. */
+  t = CLAMP (t, 0.0, 1.0);
+  double bg = 0.299 * f->style->background.red + 0.587 * f->style->background.green
+              + 0.114 * f->style->background.blue;
+  double grey = f->style->background.alpha > 0.0 && bg < 0.5 ? 0.9 - 0.5 * t : 0.1 + 0.5 * t;
+  return (CaromColor){ grey, grey, grey, 1.0 };
+}
+
 /* The colour of segment i (1 .. n_hits + 1) of ray r. */
 static CaromColor
 segment_color (const CaromFrame *f, const CaromRayInfo *r, size_t i, guint most_hits)
@@ -60,10 +73,10 @@ segment_color (const CaromFrame *f, const CaromRayInfo *r, size_t i, guint most_
   switch (f->options->paths_by)
     {
     case CAROM_PATHS_BY_RAY:
-      return carom_render_ramp (r->n > 1 ? (double)r->k / (r->n - 1) : 0.5);
+      return carom_frame_ramp (f, r->n > 1 ? (double)r->k / (r->n - 1) : 0.5);
     case CAROM_PATHS_BY_BOUNCES:
       /* Segment i starts after i − 1 bounces. */
-      return carom_render_ramp (most_hits > 0 ? (double)(i - 1) / most_hits : 0.0);
+      return carom_frame_ramp (f, most_hits > 0 ? (double)(i - 1) / most_hits : 0.0);
     case CAROM_PATHS_SINGLE:
     default:
       {
@@ -424,7 +437,7 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
   for (int i = 0; i < LUT; i++)
     {
       lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE ? f->style->path
-                                                          : carom_render_ramp (i / (LUT - 1.0));
+                                                          : carom_frame_ramp (f, i / (LUT - 1.0));
     }
   for (int y = 0; y < d->h; y++)
     {

@@ -348,6 +348,10 @@ carom_ball_trace_beam (const CaromBallTrace *bt)
   return bt->source != NULL && bt->source->kind == CAROM_OBJECT_BEAM ? bt->source : NULL;
 }
 
+/// The ramp of blended paths in the frame's style: carom_render_ramp(), or
+/// greys from strong to light in a mono style.
+CaromColor carom_frame_ramp (const CaromFrame *f, double t);
+
 /// The blended paths (CaromRayInfo).
 void carom_draw_rays (CaromFrame *f, GArray *rays);
 

@@ -566,7 +566,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         const int n = 12;
         for (int k = 0; k < n; k++)
           {
-            carom_set_color (cr, carom_render_ramp ((k + 0.5) / n));
+            carom_set_color (cr, carom_frame_ramp (f, (k + 0.5) / n));
             cairo_rectangle (cr, box.lo.x + k * w / n, box.lo.y + 0.3 * h, w / n + 0.05, 0.4 * h);
             cairo_fill (cr);
           }
