@@ -50,7 +50,7 @@ carom_clipboard_parse (const char *data, gsize length, GError **error)
   if (scene->objects->len == 0)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _ ("The clipboard holds no walls, obstacles or balls"));
+                           _ ("The clipboard holds no walls, obstacles, balls or beams"));
       return NULL;
     }
   GPtrArray *objects = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
