@@ -190,6 +190,9 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
   if (svg_chosen (d) && options->legend != CAROM_LEGEND_NONE)
     options->legend = CAROM_LEGEND_AUTO;
   options->digits = (int)g_settings_get_uint (d->settings, "digits");
+  /* Beams' paths coloured as on the canvas (Display's Colour Paths By). */
+  g_autofree char *paths_by = g_settings_get_string (d->settings, "paths-colour");
+  carom_path_colouring_parse (paths_by, &options->paths_by, NULL);
   if (gtk_switch_get_active (d->step_switch) && !animation_chosen (d))
     options->step = d->step;
 }
