@@ -5,6 +5,7 @@
  * place), and the keys move between points and step. */
 #include "ui-harness.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "app/carom-map-view.h"
@@ -207,6 +208,55 @@ test_keys_move_and_step (void)
   destroy_window (window);
 }
 
+static gboolean
+last_ray_drawn (gpointer data)
+{
+  double x, y;
+  return carom_map_view_hit_position (data, 3999, 0, &x, &y);
+}
+
+/* 4: a beam's map has every ray's hits, also when there are too many to draw
+ * in one go (4,000 rays are drawn a slice at a time between frames); the
+ * title names the beam, and pointing at a dot of ray k names ray k. */
+static void
+test_beam_map (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *dir = g_dir_make_tmp ("carom-ui-map-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fan.svg", NULL);
+  const char *scene
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\" "
+        "viewBox=\"-320 -320 640 640\">\n"
+        "  <polygon carom:role=\"wall\" id=\"room\" points=\"-300,-300 -300,300 300,300 "
+        "300,-300\"/>\n"
+        "  <circle carom:role=\"beam\" id=\"fan\" cx=\"-200\" cy=\"0\" r=\"4\" "
+        "carom:direction=\"1 0.3\" carom:spread=\"40\" carom:count=\"4000\" "
+        "carom:max-bounces=\"29\"/>\n"
+        "</svg>\n";
+  g_assert_true (g_file_set_contents (path, scene, -1, NULL));
+  CaromWindow *window = open_window_sized (path, 1000, 760);
+  CaromMapView *map = map_view_of (window);
+  press_key ("ctrl+m");
+  g_assert_true (wait_for (last_ray_drawn, map, 30000));
+  GtkWidget *title = gtk_widget_get_first_child (
+      gtk_widget_get_first_child (GTK_WIDGET (map))); /* the header's first label */
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (title)), ==,
+                   "Boundary map of beam “fan”: 4000 rays, 116000 hits");
+  double x, y;
+  g_assert_true (carom_map_view_hit_position (map, 1234, 5, &x, &y));
+  pointer_to_widget (carom_map_view_get_plot (map), x, y);
+  guint ball, hit;
+  g_assert_true (carom_map_view_get_highlight (map, &ball, &hit));
+  /* Dots crowd: the one picked is at that place, of whichever ray. */
+  g_autofree char *ray = g_strdup_printf ("“fan#%u”", ball);
+  g_assert_nonnull (strstr (carom_map_view_get_text (map), ray));
+  press_key ("ctrl+m");
+  destroy_window (window);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -214,5 +264,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-map/hover-highlights", test_hover_highlights);
   g_test_add_func ("/ui-map/click-steps", test_click_steps);
   g_test_add_func ("/ui-map/keys-move-and-step", test_keys_move_and_step);
+  g_test_add_func ("/ui-map/beam-map", test_beam_map);
   return ui_harness_run ();
 }

@@ -4,11 +4,12 @@
  *
  * The plot is drawn by carom-map-render (the same frame as `carom map`) into
  * a cached image surface, the dots stamped straight into its pixels, so a
- * beam of 10^4 rays (some 3·10^5 dots) is drawn in milliseconds and each
- * frame after that only paints the cache and the marks on top. The cache is
- * rebuilt when the trace changes; while a drag changes it on every pointer
- * motion, rebuilds are spaced so that they take at most a fifth of the time
- * (the canvas keeps its frames; the map follows a moment later).
+ * beam of 10^4 rays (some 3·10^5 dots) is drawn in a fraction of a second and each
+ * frame after that only paints the cache and the marks on top. A map too
+ * large to draw in one slice of SLICE_US is drawn a slice at a time between
+ * frames into a surface of its own, the last map shown until it is done; and
+ * while a drag changes the trace, a map that takes long is drawn again only
+ * once the trace has settled, so the canvas keeps its pace.
  *
  * The dots keep their place in ray order, then hit order, so the dot of hit
  * k of ray i is at ray_start[i] + k: hovering finds the nearest dot by a
@@ -33,8 +34,12 @@
 /* The plot leaves out the frame's title (the header says it): it is drawn
  * this many points higher. */
 #define TITLE_PT 24.0
-/* Rebuilds take at most 1 / REBUILD_SHARE of the time while the trace changes. */
-#define REBUILD_SHARE 5
+/* A rebuild draws this many µs of dots at a time between frames. */
+#define SLICE_US 6000
+/* Maps that took longer than this to draw are drawn again only once the
+ * trace has not changed for SETTLE_MS. */
+#define HEAVY_US 30000
+#define SETTLE_MS 120
 
 typedef struct
 {
@@ -69,9 +74,10 @@ struct _CaromMapView
   int cache_width, cache_height, cache_scale;
   gboolean cache_dark;
   gboolean dirty;
-  gint64 build_cost; /* µs the last rebuild took */
-  gint64 built_at;   /* when it ended */
-  guint rebuild_source;
+  gint64 build_cost;    /* µs of work the last rebuild took */
+  guint rebuild_source; /* waits for the trace to settle */
+  struct Build *build;  /* a rebuild under way, or NULL */
+  guint build_source;
   int hover;            /* the dot under the pointer, or -1 */
   int focus;            /* the dot chosen with the keys, or -1 */
   gboolean focus_shown; /* focus is shown (the keys moved it since the plot got the focus) */
@@ -198,110 +204,221 @@ stamp_disc (guint8 *data, int stride, const int clip[4], float x, float y, float
     }
 }
 
-static void
-rebuild (CaromMapView *self)
+/* A rebuild of the cache, done a slice of rays at a time from an idle
+ * callback, into surfaces of its own: the last map stays on screen until it
+ * is done. */
+typedef struct Build
 {
-  gint64 begin = g_get_monotonic_time ();
-  GtkWidget *plot = self->plot;
-  int width = gtk_widget_get_width (plot), height = gtk_widget_get_height (plot);
-  int scale = gtk_widget_get_scale_factor (plot);
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  self->dirty = FALSE;
-  g_array_set_size (self->dots, 0);
-  g_array_set_size (self->ray_start, 0);
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
-  self->cache_width = width;
-  self->cache_height = height;
-  self->cache_scale = scale;
-  self->cache_dark = dark;
-  if (width <= 0 || height <= 0)
-    return;
+  cairo_surface_t *surface;
+  GArray *dots, *ray_start;
+  guint first, n_rays, next; /* the rays mapped; the next to draw */
+  double *offsets;
+  CaromMapFrame frame;
+  int clip[4];
+  double device; /* device pixels a point */
+  float r, alpha;
+  gboolean one_beam, dark;
+  guint most_hits;
+  CaromPathColouring colouring;
+  int width, height, scale;
+  gint64 work; /* µs spent so far */
+} Build;
 
+static void
+build_free (Build *b)
+{
+  g_clear_pointer (&b->surface, cairo_surface_destroy);
+  g_array_unref (b->dots);
+  g_array_unref (b->ray_start);
+  g_free (b->offsets);
+  g_free (b);
+}
+
+static void
+cancel_build (CaromMapView *self)
+{
+  g_clear_handle_id (&self->build_source, g_source_remove);
+  g_clear_pointer (&self->build, build_free);
+}
+
+/* Starts a rebuild for the plot's size and the current trace: the frame now,
+ * the dots by build_slice(). */
+static Build *
+build_new (CaromMapView *self)
+{
+  GtkWidget *plot = self->plot;
+  Build *b = g_new0 (Build, 1);
+  gint64 begin = g_get_monotonic_time ();
+  b->width = gtk_widget_get_width (plot);
+  b->height = gtk_widget_get_height (plot);
+  b->scale = gtk_widget_get_scale_factor (plot);
+  b->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  b->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
+  b->ray_start = g_array_new (FALSE, FALSE, sizeof (guint));
   const CaromSceneTrace *trace = current_trace (self);
   find_rays (self, trace);
-  self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
-  cairo_surface_set_device_scale (self->cache, scale, scale);
-  if (trace == NULL || self->n_rays == 0)
-    return;
+  b->first = self->first;
+  b->n_rays = self->n_rays;
+  if (b->width <= 0 || b->height <= 0)
+    {
+      b->n_rays = 0;
+      return b;
+    }
+  b->surface
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, b->width * b->scale, b->height * b->scale);
+  cairo_surface_set_device_scale (b->surface, b->scale, b->scale);
+  if (trace == NULL || b->n_rays == 0)
+    {
+      b->n_rays = 0;
+      return b;
+    }
 
   size_t n_hits = 0;
-  g_autofree guint *balls = g_new (guint, self->n_rays);
-  for (guint i = 0; i < self->n_rays; i++)
+  g_autofree guint *balls = g_new (guint, b->n_rays);
+  for (guint i = 0; i < b->n_rays; i++)
     {
-      balls[i] = self->first + i;
-      n_hits += g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
+      balls[i] = b->first + i;
+      guint n = (guint)g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
+      n_hits += n;
+      b->most_hits = MAX (b->most_hits, n);
     }
-  g_autofree double *offsets = carom_boundary_map_offsets (trace);
-  double wpt = width / PX_PER_PT, hpt = height / PX_PER_PT + TITLE_PT;
-  cairo_t *cr = cairo_create (self->cache);
+  b->offsets = carom_boundary_map_offsets (trace);
+  double wpt = b->width / PX_PER_PT, hpt = b->height / PX_PER_PT + TITLE_PT;
+  cairo_t *cr = cairo_create (b->surface);
   cairo_scale (cr, PX_PER_PT, PX_PER_PT);
   cairo_translate (cr, 0, -TITLE_PT);
-  carom_map_draw_frame (cr, wpt, hpt, trace, offsets, NULL, dark);
+  carom_map_draw_frame (cr, wpt, hpt, trace, b->offsets, NULL, b->dark);
   cairo_destroy (cr);
+  cairo_surface_flush (b->surface);
 
-  gint64 framed = g_get_monotonic_time ();
-  CaromMapFrame frame = carom_map_frame (wpt, hpt, offsets[trace->polygons->len]);
-  frame.top -= TITLE_PT;
-  frame.bottom -= TITLE_PT;
-  cairo_surface_flush (self->cache);
-  guint8 *data = cairo_image_surface_get_data (self->cache);
-  int stride = cairo_image_surface_get_stride (self->cache);
-  double device = PX_PER_PT * scale;
+  b->frame = carom_map_frame (wpt, hpt, b->offsets[trace->polygons->len]);
+  b->frame.top -= TITLE_PT;
+  b->frame.bottom -= TITLE_PT;
+  b->device = PX_PER_PT * b->scale;
   /* Dots may spill 2 pt over the frame, not onto the labels. */
-  int clip[4] = { (int)floor ((frame.left - 2) * device), (int)floor ((frame.top - 2) * device),
-                  (int)ceil ((frame.right + 2) * device), (int)ceil ((frame.bottom + 2) * device) };
-  clip[0] = MAX (clip[0], 0);
-  clip[1] = MAX (clip[1], 0);
-  clip[2] = MIN (clip[2], width * scale);
-  clip[3] = MIN (clip[3], height * scale);
-  float r = (float)MAX (0.6, carom_map_dot_radius (n_hits) * device);
+  b->clip[0] = MAX (0, (int)floor ((b->frame.left - 2) * b->device));
+  b->clip[1] = MAX (0, (int)floor ((b->frame.top - 2) * b->device));
+  b->clip[2] = MIN (b->width * b->scale, (int)ceil ((b->frame.right + 2) * b->device));
+  b->clip[3] = MIN (b->height * b->scale, (int)ceil ((b->frame.bottom + 2) * b->device));
+  b->r = (float)MAX (0.6, carom_map_dot_radius (n_hits) * b->device);
   /* Many dots are drawn see-through, so that where they crowd shows. */
-  float alpha = n_hits < 2000 ? 1.0f : n_hits < 50000 ? 0.7f : 0.45f;
-  g_array_set_size (self->dots, (guint)n_hits);
-  guint d = 0, most_hits = 0;
-  for (guint i = 0; i < self->n_rays; i++)
-    most_hits = MAX (most_hits,
-                     (guint)g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits);
-  gboolean one_beam = carom_map_one_beam (trace, balls, self->n_rays);
-  CaromPathColouring colouring = CAROM_PATHS_BY_RAY;
+  b->alpha = n_hits < 2000 ? 1.0f : n_hits < 50000 ? 0.7f : 0.45f;
+  b->one_beam = carom_map_one_beam (trace, balls, b->n_rays);
+  b->colouring = CAROM_PATHS_BY_RAY;
   if (self->settings != NULL)
     {
       g_autofree char *by = g_settings_get_string (self->settings, "paths-colour");
-      carom_path_colouring_parse (by, &colouring, NULL);
+      carom_path_colouring_parse (by, &b->colouring, NULL);
     }
-  for (guint i = 0; i < self->n_rays; i++)
+  g_array_unref (b->dots);
+  b->dots = g_array_sized_new (FALSE, FALSE, sizeof (Dot), (guint)n_hits);
+  b->work = g_get_monotonic_time () - begin;
+  return b;
+}
+
+/* Draws the dots of rays until budget µs have passed; TRUE when all are. */
+static gboolean
+build_slice (CaromMapView *self, Build *b, gint64 budget)
+{
+  const CaromSceneTrace *trace = current_trace (self);
+  gint64 begin = g_get_monotonic_time (), end = begin + budget;
+  guint8 *data = b->surface != NULL ? cairo_image_surface_get_data (b->surface) : NULL;
+  int stride = b->surface != NULL ? cairo_image_surface_get_stride (b->surface) : 0;
+  for (; b->next < b->n_rays; b->next++)
     {
-      guint b = self->first + i;
-      g_array_append_val (self->ray_start, d);
-      g_autoptr (GArray) points = carom_boundary_map_points (trace, b, offsets);
+      if ((b->next & 15) == 0 && g_get_monotonic_time () > end)
+        break;
+      guint i = b->next, ball = b->first + i;
+      guint d = b->dots->len;
+      g_array_append_val (b->ray_start, d);
+      g_autoptr (GArray) points = carom_boundary_map_points (trace, ball, b->offsets);
       double rgb[3];
       float frgb[3] = { 0, 0, 0 };
-      for (guint k = 0; k < points->len; k++, d++)
+      for (guint k = 0; k < points->len; k++)
         {
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
-          if (k == 0 || colouring == CAROM_PATHS_BY_BOUNCES)
+          if (k == 0 || b->colouring == CAROM_PATHS_BY_BOUNCES)
             {
-              carom_map_dot_colour (one_beam, i, self->n_rays, p->hit, most_hits, colouring, dark,
-                                    rgb);
+              carom_map_dot_colour (b->one_beam, i, b->n_rays, p->hit, b->most_hits, b->colouring,
+                                    b->dark, rgb);
               for (int c = 0; c < 3; c++)
                 frgb[c] = (float)rgb[c];
             }
           double x, y;
-          carom_map_frame_point (&frame, p->xi, p->sin_phi, &x, &y);
-          g_array_index (self->dots, Dot, d) = (Dot){
-            .x = (float)(x * PX_PER_PT), .y = (float)(y * PX_PER_PT), .ball = b, .hit = p->hit
+          carom_map_frame_point (&b->frame, p->xi, p->sin_phi, &x, &y);
+          Dot dot = {
+            .x = (float)(x * PX_PER_PT), .y = (float)(y * PX_PER_PT), .ball = ball, .hit = p->hit
           };
-          stamp_disc (data, stride, clip, (float)(x * device), (float)(y * device), r, frgb, alpha);
+          g_array_append_val (b->dots, dot);
+          stamp_disc (data, stride, b->clip, (float)(x * b->device), (float)(y * b->device), b->r,
+                      frgb, b->alpha);
         }
     }
-  g_array_set_size (self->dots, d);
-  g_array_append_val (self->ray_start, d);
-  cairo_surface_mark_dirty (self->cache);
-  self->built_at = g_get_monotonic_time ();
-  self->build_cost = self->built_at - begin;
-  g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs (the frame %" G_GINT64_FORMAT
-           " µs)",
-           self->dots->len, self->build_cost, framed - begin);
+  b->work += g_get_monotonic_time () - begin;
+  if (b->next < b->n_rays)
+    return FALSE;
+  guint total = b->dots->len;
+  g_array_append_val (b->ray_start, total);
+  return TRUE;
+}
+
+/* A finished build becomes what the plot shows. */
+static void
+install_build (CaromMapView *self)
+{
+  Build *b = g_steal_pointer (&self->build);
+  g_clear_handle_id (&self->build_source, g_source_remove);
+  if (b->surface != NULL)
+    cairo_surface_mark_dirty (b->surface);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  self->cache = g_steal_pointer (&b->surface);
+  GArray *t = self->dots;
+  self->dots = b->dots;
+  b->dots = t;
+  t = self->ray_start;
+  self->ray_start = b->ray_start;
+  b->ray_start = t;
+  self->first = b->first;
+  self->n_rays = b->n_rays;
+  self->cache_width = b->width;
+  self->cache_height = b->height;
+  self->cache_scale = b->scale;
+  self->cache_dark = b->dark;
+  self->build_cost = b->work;
+  g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs of work", self->dots->len,
+           b->work);
+  build_free (b);
+  /* The hovered and chosen dots were the last map's. */
+  if ((guint)MAX (self->hover, 0) >= self->dots->len)
+    self->hover = -1;
+  if ((guint)MAX (self->focus, 0) >= self->dots->len)
+    self->focus = -1;
+  gtk_widget_queue_draw (self->plot);
+}
+
+static gboolean
+build_idle (gpointer data)
+{
+  CaromMapView *self = data;
+  if (!build_slice (self, self->build, SLICE_US))
+    return G_SOURCE_CONTINUE;
+  self->build_source = 0;
+  install_build (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Rebuilds the cache: a map that takes one slice at once (the frame drawn
+ * shows it), a larger one from idle callbacks between frames. */
+static void
+rebuild (CaromMapView *self)
+{
+  cancel_build (self);
+  self->dirty = FALSE;
+  self->build = build_new (self);
+  if (build_slice (self, self->build, SLICE_US))
+    install_build (self);
+  else
+    self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, build_idle, self, NULL);
 }
 
 static gboolean
@@ -348,12 +465,17 @@ invalidate (CaromMapView *self)
 {
   self->dirty = TRUE;
   update_title (self);
-  if (self->rebuild_source != 0)
-    return;
-  gint64 wait = self->built_at + REBUILD_SHARE * self->build_cost - g_get_monotonic_time ();
-  if (self->build_cost > 4000 && wait > 0)
-    self->rebuild_source = g_timeout_add ((guint)(wait / 1000) + 1, rebuild_due, self);
-  else
+  /* A rebuild under way reads a trace that has changed: start again. */
+  cancel_build (self);
+  /* A map that takes long to draw waits until the trace has stopped changing
+   * for a moment (a drag pauses or ends), so that the canvas keeps its pace;
+   * the last one stays on screen meanwhile. */
+  if (self->build_cost > HEAVY_US)
+    {
+      g_clear_handle_id (&self->rebuild_source, g_source_remove);
+      self->rebuild_source = g_timeout_add (SETTLE_MS, rebuild_due, self);
+    }
+  else if (self->rebuild_source == 0)
     gtk_widget_queue_draw (self->plot);
 }
 
@@ -384,9 +506,10 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   CaromMapView *self = data;
   (void)area;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  if ((self->dirty && self->rebuild_source == 0) || self->cache_width != width
-      || self->cache_height != height
-      || self->cache_scale != gtk_widget_get_scale_factor (self->plot) || self->cache_dark != dark)
+  gboolean stale = self->dirty || self->cache_width != width || self->cache_height != height
+                   || self->cache_scale != gtk_widget_get_scale_factor (self->plot)
+                   || self->cache_dark != dark;
+  if (stale && self->rebuild_source == 0 && self->build == NULL)
     rebuild (self);
   if (self->cache != NULL)
     {
@@ -779,7 +902,8 @@ gboolean
 carom_map_view_hit_position (CaromMapView *self, guint ball, guint hit, double *x, double *y)
 {
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
-  const Dot *d = self->dirty ? NULL : dot_at (self, dot_of (self, ball, hit));
+  gboolean pending = self->dirty || self->build != NULL;
+  const Dot *d = pending ? NULL : dot_at (self, dot_of (self, ball, hit));
   if (d == NULL)
     return FALSE;
   *x = d->x;
@@ -836,6 +960,7 @@ carom_map_view_dispose (GObject *object)
 {
   CaromMapView *self = CAROM_MAP_VIEW (object);
   g_clear_handle_id (&self->rebuild_source, g_source_remove);
+  cancel_build (self);
   carom_map_view_set_canvas (self, NULL);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
