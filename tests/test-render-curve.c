@@ -222,6 +222,49 @@ test_disk_offset_outline (void)
   drawing_clear (&d);
 }
 
+/* The box of a disk's offset outline takes in the circle's axis points: its
+ * dashed sides lie on x = 300 ± (R + r) and y = 200 ± (R + r). */
+/* A pixel tinted by the box colour (0, 1, 1) over white, even antialiased. */
+static gboolean
+cyanish (cairo_surface_t *s, int x, int y)
+{
+  int rgb[3];
+  pixel (s, x, y, rgb);
+  return rgb[0] < 215 && rgb[1] > 230 && rgb[2] > 230;
+}
+
+static void
+test_disk_box_axis_points (void)
+{
+  Drawing d = drawing_new (sinai (60));
+  CaromStyle style = carom_style_screen (FALSE);
+  style.aabb = (CaromColor){ 0, 1, 1, 1 }; /* a colour nothing else has */
+  style.aabb_width = 1.0;
+  CaromRenderOptions o;
+  carom_render_options_init (&o);
+  o.overlays = CAROM_OVERLAY_AABB;
+  cairo_surface_t *img = render (&d, &style, &o, NULL);
+  /* Count the box's pixels on each side line (one pixel either way), and
+   * any of its colour inside the box. */
+  guint side[4] = { 0 }, inside = 0;
+  for (int k = 140; k <= 260; k++)
+    for (int w = -1; w <= 1; w++)
+      {
+        side[0] += cyanish (img, 230 + w, k);
+        side[1] += cyanish (img, 370 + w, k);
+        side[2] += cyanish (img, k + 80, 130 + w);
+        side[3] += cyanish (img, k + 80, 270 + w);
+      }
+  for (int y = 140; y < 260; y++)
+    for (int x = 240; x < 360; x++)
+      inside += cyanish (img, x, y);
+  for (int k = 0; k < 4; k++)
+    g_assert_cmpuint (side[k], >, 30); /* dashed: part of each side */
+  g_assert_cmpuint (inside, ==, 0);
+  cairo_surface_destroy (img);
+  drawing_clear (&d);
+}
+
 /* A stadium's arc edges bulge outwards (sweep sign), so pixels beyond the
  * straight sides' ends, on the axis, are the wall's. */
 static void
@@ -351,6 +394,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/render-curve/circle-round", test_circle_round);
   g_test_add_func ("/render-curve/disk-offset-outline", test_disk_offset_outline);
+  g_test_add_func ("/render-curve/disk-box-axis-points", test_disk_box_axis_points);
   g_test_add_func ("/render-curve/stadium-bulges", test_stadium_bulges);
   g_test_add_func ("/render-curve/step-on-arc", test_step_on_arc);
   g_test_add_func ("/render-curve/circle-wall-label", test_circle_wall_label);
