@@ -135,7 +135,8 @@ test_hover_highlights (void)
 }
 
 /* 2: a click on a point steps to its hit; a second click on the same place
- * goes on to the next hit there (the orbit's period is 4). */
+ * goes on to the next hit there (the orbit's period is 4); the map exports
+ * as CSV and PNG. */
 static void
 test_click_steps (void)
 {
@@ -161,6 +162,28 @@ test_click_steps (void)
   pointer_to_hit (map, 0);
   click ();
   g_assert_cmpuint (carom_window_get_step (window), ==, 9);
+
+  /* Export, as the pane's menu does once a file is chosen: the points as
+   * CSV (a header and the 29 hits), the plot as a PNG of `carom map`'s size. */
+  g_autofree char *dir = g_dir_make_tmp ("carom-ui-map-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (dir, "map.csv", NULL);
+  g_autofree char *png = g_build_filename (dir, "map.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (carom_map_view_write (map, csv, &error));
+  g_assert_no_error (error);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 29 + 1);
+  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,element");
+  g_assert_true (g_str_has_prefix (lines[2], "ball,2,1440,"));
+  g_assert_true (carom_map_view_write (map, png, &error));
+  cairo_surface_t *image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 1440);
+  cairo_surface_destroy (image);
+  g_unlink (csv);
+  g_unlink (png);
+  g_rmdir (dir);
   press_key ("ctrl+m");
   destroy_window (window);
 }

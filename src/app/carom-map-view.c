@@ -517,7 +517,7 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
       cairo_paint (cr);
     }
   CaromStyle style = carom_style_screen (dark);
-  if (self->n_rays == 0)
+  if (self->n_rays == 0 && self->build == NULL)
     {
       PangoLayout *layout = gtk_widget_create_pango_layout (
           self->plot, _ ("No ball: place a ball or a beam to see where it hits the walls"));
