@@ -11,32 +11,6 @@
 #include "model/carom-boundary-map.h"
 #include "render/carom-map-render.h"
 
-/* Every hit of the balls as CSV, numbers with %.17g. */
-static char *
-map_to_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
-{
-  GString *out = g_string_new ("ball,hit,xi,sin_phi,object,primitive,element\n");
-  g_autofree double *offsets = carom_boundary_map_offsets (trace);
-  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
-  for (guint i = 0; i < n_balls; i++)
-    {
-      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[i]);
-      g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[i], offsets);
-      for (guint k = 0; k < points->len; k++)
-        {
-          const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
-          const CgHit *h = &bt->trace.hits[p->hit];
-          const CaromObject *o = carom_scene_trace_polygon (trace, p->polygon);
-          /* Ids are XML names: no commas or quotes to escape. */
-          g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%u\n", bt->ball->id, h->index,
-                                  carom_cli_format_number (p->xi, a),
-                                  carom_cli_format_number (p->sin_phi, b), o->id,
-                                  h->kind == CG_PRIM_ARC ? "arc" : "segment", h->element);
-        }
-    }
-  return g_string_free (out, FALSE);
-}
-
 int
 carom_cli_map (int argc, char **argv)
 {
@@ -46,7 +20,8 @@ carom_cli_map (int argc, char **argv)
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_ ("Write the map to OUT: a plot (.png, .svg, .pdf) or the points (.csv)"), "OUT" },
-    { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id, N_ ("Map only the ball with this id (a beam’s id: all its rays; BEAMID#k: ray k)"), "ID" },
+    { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id,
+      N_ ("Map only the ball with this id (a beam’s id: all its rays; BEAMID#k: ray k)"), "ID" },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after M wall hits (default: the ball’s own setting)"), "M" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -133,7 +108,7 @@ carom_cli_map (int argc, char **argv)
 
   if (csv)
     {
-      g_autofree char *text = map_to_csv (trace, (const guint *)balls->data, balls->len);
+      g_autofree char *text = carom_map_csv (trace, (const guint *)balls->data, balls->len);
       if (!g_file_set_contents (output, text, -1, &error))
         {
           g_printerr ("carom map: %s\n", error->message);
