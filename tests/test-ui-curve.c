@@ -130,6 +130,24 @@ test_circle_reflect_bend_undo (void)
                                   1e-3 * arc->R);
   shot (window, "3-bent.png");
 
+  /* The radius typed in Properties: the same ends, the new radius; then
+   * Straighten; each one undo step, undone here. */
+  double R = arc->R;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (radius), 2 * R);
+  spin (200);
+  room = object (window, 0);
+  g_assert_cmpfloat_with_epsilon (room->edges[edge].R, 2 * R, 1e-9 * R);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, _ ("Change Radius"));
+  GtkWidget *straighten = find_named (inspector, "straighten");
+  g_assert_nonnull (straighten);
+  g_assert_true (gtk_widget_get_visible (straighten));
+  g_signal_emit_by_name (straighten, "clicked");
+  spin (200);
+  g_assert_false (carom_object_is_curved (object (window, 0)));
+  press_key ("ctrl+z");
+  press_key ("ctrl+z");
+  g_assert_cmpfloat_with_epsilon (object (window, 0)->edges[edge].R, R, 1e-9 * R);
+
   /* Ctrl+Z three times: straight again, Stop again, no circle. */
   press_key ("ctrl+z");
   g_assert_false (carom_object_is_curved (object (window, 0)));
