@@ -104,10 +104,10 @@ current_trace (CaromMapView *self)
 /* The balls of the object the stepper's ball belongs to: a ball alone, or
  * every ray of a beam (they stand side by side in the trace). */
 static void
-find_rays (CaromMapView *self, const CaromSceneTrace *trace)
+find_rays (CaromMapView *self, const CaromSceneTrace *trace, guint *first_out, guint *n_out)
 {
-  self->first = 0;
-  self->n_rays = 0;
+  *first_out = 0;
+  *n_out = 0;
   if (trace == NULL || trace->balls->len == 0)
     return;
   guint b = MIN (self->ball, trace->balls->len - 1);
@@ -118,8 +118,8 @@ find_rays (CaromMapView *self, const CaromSceneTrace *trace)
   while (last + 1 < trace->balls->len
          && g_array_index (trace->balls, CaromBallTrace, last + 1).index == index)
     last++;
-  self->first = first;
-  self->n_rays = last - first + 1;
+  *first_out = first;
+  *n_out = last - first + 1;
 }
 
 /* The dot of hit `hit` of ball, or -1. */
@@ -256,9 +256,8 @@ build_new (CaromMapView *self)
   b->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
   b->ray_start = g_array_new (FALSE, FALSE, sizeof (guint));
   const CaromSceneTrace *trace = current_trace (self);
-  find_rays (self, trace);
-  b->first = self->first;
-  b->n_rays = self->n_rays;
+  /* The rays to map; the map on screen keeps its own until this one is done. */
+  find_rays (self, trace, &b->first, &b->n_rays);
   if (b->width <= 0 || b->height <= 0)
     {
       b->n_rays = 0;
@@ -437,19 +436,16 @@ static void
 update_title (CaromMapView *self)
 {
   const CaromSceneTrace *trace = current_trace (self);
-  guint first = self->first, n_rays = self->n_rays;
-  find_rays (self, trace);
+  guint first, n_rays;
+  find_rays (self, trace, &first, &n_rays);
   g_autofree char *title = NULL;
-  if (self->n_rays > 0)
+  if (n_rays > 0)
     {
-      g_autofree guint *balls = g_new (guint, self->n_rays);
-      for (guint i = 0; i < self->n_rays; i++)
-        balls[i] = self->first + i;
-      title = carom_map_title (trace, balls, self->n_rays);
+      g_autofree guint *balls = g_new (guint, n_rays);
+      for (guint i = 0; i < n_rays; i++)
+        balls[i] = first + i;
+      title = carom_map_title (trace, balls, n_rays);
     }
-  /* The dots keep the rays they were drawn for until the rebuild. */
-  self->first = first;
-  self->n_rays = n_rays;
   const char *text = title != NULL ? title : _ ("Boundary Map");
   if (g_strcmp0 (gtk_label_get_label (self->title), text) != 0)
     {
@@ -884,6 +880,8 @@ carom_map_view_set_step (CaromMapView *self, guint ball, guint step)
           self->hover = self->focus = -1;
           invalidate (self);
         }
+      else
+        update_title (self);
     }
   /* The keys go on from the step. */
   if (!self->focus_shown)
@@ -935,22 +933,23 @@ carom_map_view_write (CaromMapView *self, const char *path, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
   const CaromSceneTrace *trace = current_trace (self);
-  find_rays (self, trace);
-  if (trace == NULL || self->n_rays == 0)
+  guint first, n_rays;
+  find_rays (self, trace, &first, &n_rays);
+  if (n_rays == 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
                    _ ("There is no ball to map: place a ball or a beam first"));
       return FALSE;
     }
-  g_autofree guint *balls = g_new (guint, self->n_rays);
-  for (guint i = 0; i < self->n_rays; i++)
-    balls[i] = self->first + i;
+  g_autofree guint *balls = g_new (guint, n_rays);
+  for (guint i = 0; i < n_rays; i++)
+    balls[i] = first + i;
   if (g_str_has_suffix (path, ".csv") || g_str_has_suffix (path, ".CSV"))
     {
-      g_autofree char *csv = carom_map_csv (trace, balls, self->n_rays);
+      g_autofree char *csv = carom_map_csv (trace, balls, n_rays);
       return g_file_set_contents (path, csv, -1, error);
     }
-  return carom_map_write (path, trace, balls, self->n_rays, error);
+  return carom_map_write (path, trace, balls, n_rays, error);
 }
 
 /* ---- life cycle ---- */
