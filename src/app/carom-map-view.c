@@ -625,6 +625,9 @@ update_text (CaromMapView *self)
   else
     self->text = g_strdup (_ ("Point at a hit to see it on the canvas · click to step to it"));
   gtk_label_set_label (self->info, self->text);
+  /* A screen reader says which hit the keys chose. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->plot), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  self->text, -1);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->info), self->text);
   gtk_widget_set_tooltip_text (self->plot, dot != NULL ? self->text : NULL);
 }
