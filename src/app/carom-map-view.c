@@ -5,11 +5,13 @@
  * The plot is drawn by carom-map-render (the same frame as `carom map`) into
  * a cached image surface, the dots stamped straight into its pixels, so a
  * beam of 10^4 rays (some 3·10^5 dots) is drawn in a fraction of a second and each
- * frame after that only paints the cache and the marks on top. A map too
- * large to draw in one slice of SLICE_US is drawn a slice at a time between
- * frames into a surface of its own, the last map shown until it is done; and
- * while a drag changes the trace, a map that takes long is drawn again only
- * once the trace has settled, so the canvas keeps its pace.
+ * frame after that only paints the cache and the marks on top. A map of up
+ * to SYNC_DOTS dots is drawn at once, and while a drag changes the trace it
+ * is drawn again at most a fifth of the time (live, at a lower rate than the
+ * canvas). A larger map is drawn a slice of SLICE_US at a time between
+ * frames into a surface of its own, the last map shown until it is done,
+ * and while a drag changes the trace it is drawn again once the trace has
+ * settled, so the canvas keeps its pace.
  *
  * The dots keep their place in ray order, then hit order, so the dot of hit
  * k of ray i is at ray_start[i] + k: hovering finds the nearest dot by a
@@ -34,12 +36,16 @@
 /* The plot leaves out the frame's title (the header says it): it is drawn
  * this many points higher. */
 #define TITLE_PT 24.0
-/* A rebuild draws this many µs of dots at a time between frames. */
+/* Maps of up to this many dots (10^3 rays × 29 bounces and more) are drawn
+ * at once; larger ones SLICE_US at a time between frames, and again only
+ * once the trace has not changed for SETTLE_MS. */
+#define SYNC_DOTS 60000
 #define SLICE_US 6000
-/* Maps that took longer than this to draw are drawn again only once the
- * trace has not changed for SETTLE_MS. */
-#define HEAVY_US 30000
 #define SETTLE_MS 120
+/* While the trace changes, small maps are drawn again at most a
+ * 1 / REBUILD_SHARE of the time, and at most every MIN_GAP_US. */
+#define REBUILD_SHARE 5
+#define MIN_GAP_US 40000
 
 typedef struct
 {
@@ -75,6 +81,8 @@ struct _CaromMapView
   gboolean cache_dark;
   gboolean dirty;
   gint64 build_cost;    /* µs of work the last rebuild took */
+  gint64 built_at;      /* when it was installed */
+  guint built_dots;     /* its dots */
   guint rebuild_source; /* waits for the trace to settle */
   struct Build *build;  /* a rebuild under way, or NULL */
   guint build_source;
@@ -219,6 +227,7 @@ typedef struct Build
   float r, alpha;
   gboolean one_beam, dark;
   guint most_hits;
+  size_t n_dots; /* the hits of the rays mapped */
   CaromPathColouring colouring;
   int width, height, scale;
   gint64 work; /* µs spent so far */
@@ -311,6 +320,7 @@ build_new (CaromMapView *self)
     }
   g_array_unref (b->dots);
   b->dots = g_array_sized_new (FALSE, FALSE, sizeof (Dot), (guint)n_hits);
+  b->n_dots = n_hits;
   b->work = g_get_monotonic_time () - begin;
   return b;
 }
@@ -384,6 +394,8 @@ install_build (CaromMapView *self)
   self->cache_scale = b->scale;
   self->cache_dark = b->dark;
   self->build_cost = b->work;
+  self->built_at = g_get_monotonic_time ();
+  self->built_dots = self->dots->len;
   g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs of work", self->dots->len,
            b->work);
   build_free (b);
@@ -406,15 +418,16 @@ build_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Rebuilds the cache: a map that takes one slice at once (the frame drawn
- * shows it), a larger one from idle callbacks between frames. */
+/* Rebuilds the cache: a map of up to SYNC_DOTS dots at once (the frame
+ * drawn shows it), a larger one from idle callbacks between frames. */
 static void
 rebuild (CaromMapView *self)
 {
   cancel_build (self);
   self->dirty = FALSE;
   self->build = build_new (self);
-  if (build_slice (self, self->build, SLICE_US))
+  gboolean at_once = self->build->n_dots <= SYNC_DOTS;
+  if (build_slice (self, self->build, at_once ? G_MAXINT64 / 2 : SLICE_US))
     install_build (self);
   else
     self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, build_idle, self, NULL);
@@ -463,15 +476,22 @@ invalidate (CaromMapView *self)
   update_title (self);
   /* A rebuild under way reads a trace that has changed: start again. */
   cancel_build (self);
-  /* A map that takes long to draw waits until the trace has stopped changing
-   * for a moment (a drag pauses or ends), so that the canvas keeps its pace;
-   * the last one stays on screen meanwhile. */
-  if (self->build_cost > HEAVY_US)
+  /* A large map waits until the trace has stopped changing for a moment (a
+   * drag pauses or ends), so that the canvas keeps its pace; the last one
+   * stays on screen meanwhile. A small one follows, spaced out. */
+  if (self->built_dots > SYNC_DOTS)
     {
       g_clear_handle_id (&self->rebuild_source, g_source_remove);
       self->rebuild_source = g_timeout_add (SETTLE_MS, rebuild_due, self);
+      return;
     }
-  else if (self->rebuild_source == 0)
+  if (self->rebuild_source != 0)
+    return;
+  gint64 wait = self->built_at + MAX (MIN_GAP_US, REBUILD_SHARE * self->build_cost)
+                - g_get_monotonic_time ();
+  if (wait > 0)
+    self->rebuild_source = g_timeout_add ((guint)(wait / 1000) + 1, rebuild_due, self);
+  else
     gtk_widget_queue_draw (self->plot);
 }
 
