@@ -189,7 +189,8 @@ bench_fan (const BenchScene *bs, const char *name, guint fan, int frames, const 
   double cache_ms = now () - t0;
   printf ("%s: %u obstacles (reflecting), a fan of %u rays, %zu hits in all; traced in %.1f ms "
           "(%u threads), render cache built in %.1f ms\n",
-          name, bs->counts->len, trace->balls->len, hits, trace_ms, trace->n_threads, cache_ms);
+          name, bs->counts->len, trace->balls->len, hits, trace_ms,
+          trace->n_threads > 0 ? trace->n_threads : g_get_num_processors (), cache_ms);
 
   CaromStyle style = carom_style_screen (FALSE);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
