@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* carom-number.h: printf's "%.17g" without printf, for the JSON writers. */
+#pragma once
+
+#include <stddef.h>
+
+/// Room carom_format_g17() needs: sign, 17 digits, point, "e-308", NUL.
+#define CAROM_G17_BUF_SIZE 32
+
+/// Writes value as printf ("%.17g", value) does in the C locale, byte for
+/// byte, into buffer and returns its length. Numbers of magnitude 1e-4 ..
+/// 1e17 (what scenes hold) are formatted by exact integer arithmetic: the
+/// digits are those of the double's exact value, rounded half to even, as
+/// glibc rounds; any other value (zero, tiny, huge, inf, NaN) goes through
+/// snprintf. About ten times faster than snprintf for the common case.
+size_t carom_format_g17 (double value, char buffer[CAROM_G17_BUF_SIZE]);
