@@ -110,8 +110,8 @@ update_description (CaromWindow *self)
         {
           const CgHit *h = &bt->trace.hits[step - 1];
           const CaromObject *object = NULL;
-          g_autofree char *where = carom_explain_primitive_name (
-              carom_document_get_trace (self->document), bt->world, h->prim, &object);
+          g_autofree char *where
+              = carom_explain_hit_name (carom_document_get_trace (self->document), h, &object);
           /* Translators: the canvas's description for screen readers at a hit: its number, the
            * object hit (name, and a part such as "edge 2"), where the ball's centre touches, and
            * the normal there. */
