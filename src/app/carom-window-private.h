@@ -54,6 +54,7 @@ struct _CaromWindow
   CaromStepper *stepper;
   GtkScale *scrubber;
   GtkButton *play_button;
+  GtkWidget *step_first_button, *step_last_button; ///< hidden with a front in a narrow window
   GtkDropDown *speed_dropdown;
   GtkPaned *map_paned;
   CaromMapView *map_view;

@@ -224,11 +224,18 @@ carom_window_update_step (CaromWindow *self)
   else
     /* Translators: the stepper's position, e.g. "Hit 3 of 29". */
     text = g_strdup_printf (_ ("Hit %u of %u"), step, n);
-  /* A narrow window shows the numbers alone, the words in the tooltip. */
-  g_autofree char *numbers = self->compact && selected_ball (self) != NULL && front < 0.0
-                                 ? g_strdup_printf ("%u / %u", step, n)
-                                 : NULL;
+  /* A narrow window shows the numbers alone (a front's to the unit), the
+   * words in the tooltip. */
+  g_autofree char *numbers = NULL;
+  if (self->compact && selected_ball (self) != NULL)
+    numbers = front < 0.0 ? g_strdup_printf ("%u / %u", step, n)
+                          : g_strdup_printf ("%.0f / %.0f", front, length);
   gtk_label_set_label (self->step_label, numbers != NULL ? numbers : text);
+  /* A front's numbers are wider: in a narrow window First and Last give
+   * them room (Home and End still go there). */
+  gboolean room = !(self->compact && front >= 0.0);
+  gtk_widget_set_visible (self->step_first_button, room);
+  gtk_widget_set_visible (self->step_last_button, room);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_label), text);
   update_description (self);
 
@@ -930,6 +937,8 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, lab_use_b);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, scrubber);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, play_button);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_first_button);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_last_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, speed_dropdown);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, map_paned);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, map_view);
