@@ -256,15 +256,13 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
       GtkWidget *list
           = carom_inspector_group_new (self->hit_box, _ ("Rejected Candidates"),
                                        _ ("Nearest first; click one to select its object"));
-      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, self->ball);
       for (guint i = 0; i < rejected->len && i < CANDIDATE_ROWS_MAX; i++)
         {
-          const CgTested *t = &e.tested[g_array_index (rejected, guint, i)];
+          guint k = g_array_index (rejected, guint, i);
           const CaromObject *object;
-          g_autofree char *where
-              = carom_explain_primitive_name (trace, bt->world, t->prim, &object);
+          g_autofree char *where = carom_explain_tested_name (&e, k, &object);
           g_autofree char *name = g_strdup_printf ("%s, %s", object->id, where);
-          g_autofree char *reason = carom_explain_reason_digits (&t->rec, e.result.rec.t, digits);
+          g_autofree char *reason = carom_explain_tested_reason (&e, k, digits);
           primitive_row (self, list, name, reason, NULL, object);
         }
     }

@@ -61,8 +61,9 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
       /* The curved tracer's `after`: the primitive just reflected off. */
       out->curved = TRUE;
       cg_curve_world_primitives (bt->curve_world, &out->n_primitives);
-      out->curve_result
-          = cg_curve_world_cast (bt->curve_world, out->c, out->d, out->exclude, false);
+      if (!cg_curve_world_explain_cast (bt->curve_world, out->c, out->d, out->exclude,
+                                        &out->curve_result, &out->curve_tested, &out->n_tested))
+        return FALSE;
       CgCurveTraceHit th = { .prim = out->curve_result.prim, .rec = out->curve_result.rec };
       th.kind = out->curve_result.rec.kind;
       CgHit common = cg_curve_trace_hit_to_hit (&th);
@@ -70,6 +71,20 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
       out->result.prim = out->curve_result.prim;
       out->result.rec = common.rec;
       out->result.stats = out->curve_result.stats;
+      /* The candidates' common fields, for what reads CgTested. */
+      out->tested = malloc ((out->n_tested + 1) * sizeof *out->tested);
+      if (out->tested == NULL)
+        {
+          carom_cast_explanation_clear (out);
+          return FALSE;
+        }
+      for (size_t i = 0; i < out->n_tested; i++)
+        {
+          const CgCurveTested *ct = &out->curve_tested[i];
+          CgCurveTraceHit cth = { .prim = ct->prim, .rec = ct->rec, .kind = ct->rec.kind };
+          out->tested[i].prim = ct->prim;
+          out->tested[i].rec = cg_curve_trace_hit_to_hit (&cth).rec;
+        }
       return out->curve_result.hit;
     }
   cg_world_primitives (bt->world, &out->n_primitives);
@@ -83,6 +98,7 @@ void
 carom_cast_explanation_clear (CaromCastExplanation *e)
 {
   free (e->tested);
+  free (e->curve_tested);
   memset (e, 0, sizeof *e);
 }
 
@@ -160,15 +176,25 @@ distance_from (const CgPrimitive *p, CgVec2 c)
   return fabs (cg_distance (c, p->q) - p->r);
 }
 
+/* The same for a curved primitive. */
+static double
+curve_distance_from (const CgCurvePrim *p, CgVec2 c)
+{
+  if (p->kind == CG_CPRIM_SEGMENT)
+    return cg_point_segment_distance (c, p->a, p->b);
+  return fabs (cg_distance (c, p->q) - p->rho);
+}
+
 GArray *
 carom_explain_rejected (const CaromCastExplanation *e)
 {
   g_return_val_if_fail (e != NULL, NULL);
-  if (e->curved || e->n_tested == 0)
+  if (e->n_tested == 0)
     return g_array_new (FALSE, FALSE, sizeof (guint));
   const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
   size_t n;
-  const CgPrimitive *prims = cg_world_primitives (bt->world, &n);
+  const CgPrimitive *prims = e->curved ? NULL : cg_world_primitives (bt->world, &n);
+  const CgCurvePrim *cprims = e->curved ? cg_curve_world_primitives (bt->curve_world, &n) : NULL;
   g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (Rank));
   for (guint i = 0; i < e->n_tested; i++)
     {
@@ -178,8 +204,9 @@ carom_explain_rejected (const CaromCastExplanation *e)
       gboolean crossed
           = rec->reject == CG_REJECT_FARTHER || rec->reject == CG_REJECT_OUTSIDE_SEGMENT
             || rec->reject == CG_REJECT_OUTSIDE_SWEEP || rec->reject == CG_REJECT_BEHIND;
-      Rank r = { i, crossed,
-                 crossed ? fabs (rec->t) : distance_from (&prims[e->tested[i].prim], e->c) };
+      double away = e->curved ? curve_distance_from (&cprims[e->tested[i].prim], e->c)
+                              : distance_from (&prims[e->tested[i].prim], e->c);
+      Rank r = { i, crossed, crossed ? fabs (rec->t) : away };
       g_array_append_val (ranks, r);
     }
   qsort (ranks->data, ranks->len, sizeof (Rank), compare_ranks);
@@ -263,6 +290,47 @@ carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits)
     }
   g_ptr_array_unref (pen.owned);
   return text;
+}
+
+char *
+carom_explain_tested_name (const CaromCastExplanation *e, size_t i, const CaromObject **object)
+{
+  g_return_val_if_fail (e != NULL && i < e->n_tested, g_strdup (""));
+  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
+  if (e->curved)
+    return curve_primitive_name (e->trace, bt->curve_world, e->tested[i].prim, object);
+  return carom_explain_primitive_name (e->trace, bt->world, e->tested[i].prim, object);
+}
+
+char *
+carom_explain_tested_reason (const CaromCastExplanation *e, size_t i, int digits)
+{
+  g_return_val_if_fail (e != NULL && i < e->n_tested, g_strdup (""));
+  if (e->curved && e->curve_tested[i].rec.reject == CG_REJECT_OUTSIDE_SWEEP)
+    {
+      /* A curved arc's sweep test is by the angle φ from its start. */
+      const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
+      size_t n;
+      const CgCurvePrim *p
+          = &cg_curve_world_primitives (bt->curve_world, &n)[e->curve_tested[i].prim];
+      Pen pen = { g_ptr_array_new_with_free_func (g_free), digits };
+      double deg = 180.0 / G_PI;
+      char *text = g_strdup_printf (_ ("outside the sweep: φ = %s° is not in [0°, %s°]"),
+                                    num (&pen, e->curve_tested[i].rec.phi * deg),
+                                    num (&pen, p->sweep * deg));
+      g_ptr_array_unref (pen.owned);
+      return text;
+    }
+  if (e->curved && e->curve_tested[i].rec.reject == CG_REJECT_MISSES_CIRCLE)
+    {
+      /* The curved cast's discriminant is over the offset radius ρ. */
+      Pen pen = { g_ptr_array_new_with_free_func (g_free), digits };
+      char *text = g_strdup_printf (_ ("misses the circle: b² − cc = ρ² − |m − b d|² = %s < 0"),
+                                    num (&pen, e->curve_tested[i].rec.disc));
+      g_ptr_array_unref (pen.owned);
+      return text;
+    }
+  return carom_explain_reason_digits (&e->tested[i].rec, e->result.rec.t, digits);
 }
 
 /* Lines of the explanation: plain text, or the rows of an align*. */
@@ -614,10 +682,10 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
     words (&w, _ ("Rejected candidates, nearest first:"));
   for (guint i = 0; i < shown; i++)
     {
-      const CgTested *t = &e->tested[g_array_index (rejected, guint, i)];
+      guint k = g_array_index (rejected, guint, i);
       const CaromObject *o;
-      g_autofree char *name = carom_explain_primitive_name (e->trace, bt->world, t->prim, &o);
-      g_autofree char *reason = carom_explain_reason_digits (&t->rec, rec->t, digits);
+      g_autofree char *name = carom_explain_tested_name (e, k, &o);
+      g_autofree char *reason = carom_explain_tested_reason (e, k, digits);
       if (format == CAROM_EXPLAIN_TEXT)
         g_string_append_printf (w.out, "  %s, %s: %s\n", o->id, name, reason);
       else

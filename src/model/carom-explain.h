@@ -9,6 +9,7 @@
 #pragma once
 
 #include "carom-tracing.h"
+#include "geom/cg-curve-explain.h"
 
 G_BEGIN_DECLS
 
@@ -31,8 +32,11 @@ typedef enum
 /// In a curved scene (the ball's curve_world set) the hit is cast again in
 /// the CgCurveWorld: `curved` is TRUE, `curve_result` holds the hit with the
 /// full circle-cast record (cg-curve-world.h), `result` holds its common
-/// fields (CgHit's record, sweep_from and sweep_to 0), and no rejected
-/// candidates are recorded (tested NULL, n_tested 0).
+/// fields (CgHit's record, sweep_from and sweep_to 0), and the candidates
+/// come from cg_curve_world_explain_cast(): curve_tested holds their full
+/// circle-cast records and tested the same candidates' common fields, in the
+/// same order (use carom_explain_tested_name() and
+/// carom_explain_tested_reason(), which read the right one).
 typedef struct
 {
   const CaromSceneTrace *trace; ///< borrowed
@@ -42,9 +46,10 @@ typedef struct
   CgWorldHit result; ///< the hit found again, with its statistics
   CgTested *tested;  ///< what the BVH search tested, in order (owned)
   size_t n_tested;
-  size_t n_primitives;     ///< what brute force would test
-  gboolean curved;         ///< cast in the ball's CgCurveWorld
-  CgCurveHit curve_result; ///< curved: the hit found again, its full record
+  size_t n_primitives;         ///< what brute force would test
+  gboolean curved;             ///< cast in the ball's CgCurveWorld
+  CgCurveHit curve_result;     ///< curved: the hit found again, its full record
+  CgCurveTested *curve_tested; ///< curved: what was tested, full records (owned)
 } CaromCastExplanation;
 
 /// Casts hit `hit` of ball `ball` again and records what was tested. FALSE
@@ -94,6 +99,16 @@ char *carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat fo
 /// LaTeX and --json keep).
 char *carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
                                    guint max_rejected, int digits);
+
+/// Candidate i of e->tested by name, "edge 1", "arc edge 2" or "vertex 3",
+/// straight or curved (newly allocated), and its object (borrowed).
+char *carom_explain_tested_name (const CaromCastExplanation *e, size_t i,
+                                 const CaromObject **object);
+
+/// Why candidate i of e->tested lost, with its numbers, in one line; in a
+/// curved scene from its circle-cast record (the sweep test by the angle φ).
+/// Numbers to `digits` significant digits (0: every digit). Newly allocated.
+char *carom_explain_tested_reason (const CaromCastExplanation *e, size_t i, int digits);
 
 /// Why a candidate lost, with its numbers, in one line (newly allocated).
 char *carom_explain_reason (const CgCastRecord *rec, double t_hit);

@@ -3,6 +3,7 @@
  * outline at hit k with its incoming direction, the contact normal and the
  * reflected direction, and what the cast of that hit tested. */
 #include "carom-render-private.h"
+#include "geom/cg-curve-explain.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -290,6 +291,50 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
                 gap * 2.0);
 }
 
+static void ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h);
+
+/* carom_draw_candidates() in a curved scene: the cast explained by
+ * cg_curve_world_explain_cast(), the primitives drawn exactly (segments,
+ * offset arcs, vertex caps). */
+static void
+draw_curve_candidates (CaromFrame *f, const CgCurveWorld *world, const CgHit *h, int64_t exclude)
+{
+  CgCurveHit hit;
+  CgCurveTested *tested = NULL;
+  size_t n_tested = 0;
+  if (!cg_curve_world_explain_cast (world, h->from, h->in, exclude, &hit, &tested, &n_tested))
+    return;
+  size_t n_prims;
+  const CgCurvePrim *prims = cg_curve_world_primitives (world, &n_prims);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  for (size_t i = 0; i < n_tested; i++)
+    g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
+  g_autoptr (GHashTable) detailed = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < f->detailed->len; i++)
+    g_hash_table_add (detailed, GUINT_TO_POINTER (g_array_index (f->detailed, guint32, i) + 1));
+
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* Culled: every primitive of the boundaries drawn in detail that was not tested. */
+  for (size_t k = 0; k < n_prims; k++)
+    if (g_hash_table_contains (detailed, GUINT_TO_POINTER (prims[k].object + 1))
+        && !g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
+      carom_curve_prim_path (f, &prims[k]);
+  carom_set_color (cr, s->culled);
+  cairo_set_line_width (cr, carom_frame_pt (f, 0.6 * s->outline_width));
+  cairo_stroke (cr);
+  /* Tested and rejected. */
+  for (size_t i = 0; i < n_tested; i++)
+    if (tested[i].rec.reject != CG_REJECT_NONE)
+      carom_curve_prim_path (f, &prims[tested[i].prim]);
+  carom_set_color (cr, s->rejected);
+  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
+  cairo_stroke (cr);
+  free (tested);
+}
+
 /* At the chosen step, what the cast of that hit looked at: the seed outline
  * of the polygons on screen, thin where a box culled it, in the rejected
  * colour where the cast tested and rejected it, and the hit primitive heavy;
@@ -303,11 +348,19 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   for (guint k = 0; k < paths->len; k++)
     if (g_array_index (paths, CaromPathInfo, k).step >= 1)
       p = &g_array_index (paths, CaromPathInfo, k);
-  if (p == NULL || cache->world == NULL || p->bt->world != cache->world)
+  if (p == NULL)
     return;
   const CgTrace *t = &p->bt->trace;
   const CgHit *h = &t->hits[p->step - 1];
   int64_t exclude = p->step >= 2 ? (int64_t)t->hits[p->step - 2].prim : -1;
+  if (cache->curve_world != NULL && p->bt->curve_world == cache->curve_world)
+    {
+      draw_curve_candidates (f, cache->curve_world, h, exclude);
+      ray_beyond (f, p, h);
+      return;
+    }
+  if (cache->world == NULL || p->bt->world != cache->world)
+    return;
   CgWorldHit hit;
   CgTested *tested = NULL;
   size_t n_tested = 0;
@@ -345,8 +398,15 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   cairo_stroke (cr);
   /* The hit itself is drawn with the step (draw_step()). */
   free (tested);
+  ray_beyond (f, p, h);
+}
 
-  /* The ray beyond the hit, to the edge of the view. */
+/* The ray beyond the hit, to the edge of the view. */
+static void
+ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h)
+{
+  cairo_t *cr = f->cr;
+  const CaromStyle *s = f->style;
   CgVec2 inv = { 1.0 / h->in.x, 1.0 / h->in.y };
   double t0, t1;
   if (cg_aabb_ray (carom_view_visible_box (f->view), h->point, inv, &t0, &t1) && t1 > 0.0)

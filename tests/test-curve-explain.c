@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-curve-explain.c: what a cast in a curved world tested
+ * (geom/cg-curve-explain.h), and its use by --explain and the Hit panel's
+ * rejected candidates (model/carom-explain.h): on random curved scenes the
+ * explained cast is cg_curve_world_cast()'s, the same hit bit for bit and
+ * the same statistics, with a true reason for every other candidate; the
+ * Sinai example's first cast by hand; `carom trace --explain` of a curved
+ * scene lists the rejected candidates. */
+#include <glib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "geom/cg-curve-explain.h"
+#include "io/carom-svg.h"
+#include "model/carom-explain.h"
+
+/* A boundary of the random scene: its own arrays. */
+typedef struct
+{
+  CgVec2 v[8];
+  CgCurveEdge e[8];
+  size_t n;
+} Shape;
+
+/* A regular k-gon around q of radius R, each edge straight or bent by a
+ * random sweep, oriented for the role; false when it is not valid. */
+static bool
+random_shape (GRand *rand, Shape *s, CgVec2 q, double R, CgRole role)
+{
+  if (g_rand_int_range (rand, 0, 3) == 0)
+    {
+      cg_curve_circle (q, R, role, &s->v[0], &s->e[0]);
+      s->n = 1;
+      return true;
+    }
+  s->n = (size_t)g_rand_int_range (rand, 3, 7);
+  double turn = g_rand_double_range (rand, 0, 2 * G_PI);
+  for (size_t i = 0; i < s->n; i++)
+    {
+      double a = turn + 2 * G_PI * (double)i / (double)s->n;
+      s->v[i] = cg_v2 (q.x + R * cos (a), q.y + R * sin (a));
+    }
+  for (size_t i = 0; i < s->n; i++)
+    {
+      double sweep = g_rand_double_range (rand, -1.2, 1.2);
+      s->e[i] = g_rand_boolean (rand) && fabs (sweep) > 0.05
+                    ? cg_curve_edge_arc (s->v[i], s->v[(i + 1) % s->n], sweep)
+                    : cg_curve_edge_straight ();
+    }
+  cg_curve_orient (s->v, s->e, s->n, role);
+  return cg_curve_validate (s->v, s->e, s->n, 1e-7).status == CG_CURVE_OK;
+}
+
+/* The explained cast against the plain one, and every candidate's record
+ * against its own cast. */
+static void
+check_cast (const CgCurveWorld *w, CgVec2 c, CgVec2 d, int64_t after)
+{
+  CgCurveHit want = cg_curve_world_cast (w, c, d, after, false);
+  CgCurveHit got;
+  CgCurveTested *tested;
+  size_t n_tested;
+  g_assert_true (cg_curve_world_explain_cast (w, c, d, after, &got, &tested, &n_tested));
+  g_assert_cmpint (got.hit, ==, want.hit);
+  g_assert_cmpuint (got.stats.boxes_tested, ==, want.stats.boxes_tested);
+  g_assert_cmpuint (got.stats.nodes_visited, ==, want.stats.nodes_visited);
+  g_assert_cmpuint (got.stats.primitives_tested, ==, want.stats.primitives_tested);
+  if (want.hit)
+    {
+      g_assert_cmpuint (got.prim, ==, want.prim);
+      g_assert_true (memcmp (&got.rec.t, &want.rec.t, sizeof (double)) == 0);
+      g_assert_true (memcmp (&got.rec.point, &want.rec.point, sizeof (CgVec2)) == 0);
+    }
+  size_t n_prims;
+  const CgCurvePrim *prims = cg_curve_world_primitives (w, &n_prims);
+  double eps = cg_curve_world_eps (w);
+  guint winners = 0;
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  for (size_t i = 0; i < n_tested; i++)
+    {
+      const CgCurveTested *t = &tested[i];
+      g_assert_cmpuint (t->prim, <, n_prims);
+      /* A primitive is listed once. */
+      g_assert_false (g_hash_table_contains (seen, GUINT_TO_POINTER (t->prim + 1)));
+      g_hash_table_add (seen, GUINT_TO_POINTER (t->prim + 1));
+      CgCurveCastRecord own;
+      bool hit = cg_curve_cast (&prims[t->prim], c, d, eps, &own);
+      g_assert_true (memcmp (&own.t, &t->rec.t, sizeof (double)) == 0);
+      switch (t->rec.reject)
+        {
+        case CG_REJECT_NONE:
+          winners++;
+          g_assert_true (want.hit);
+          g_assert_cmpuint (t->prim, ==, want.prim);
+          g_assert_true (t->rec.hit);
+          break;
+        case CG_REJECT_EXCLUDED:
+          /* First, and only `after` when it does not count. */
+          g_assert_cmpuint (i, ==, 0);
+          g_assert_cmpint ((int64_t)t->prim, ==, after);
+          g_assert_false (hit && own.t > eps);
+          break;
+        case CG_REJECT_FARTHER:
+          g_assert_true (hit);
+          g_assert_true (want.hit);
+          g_assert_true (own.t > want.rec.t || (own.t == want.rec.t && t->prim > want.prim));
+          break;
+        default:
+          g_assert_false (hit);
+          g_assert_cmpint (t->rec.reject, ==, own.reject);
+          break;
+        }
+    }
+  g_assert_cmpuint (winners, ==, want.hit ? 1 : 0);
+  /* Everything the search tested is listed (the excluded one too, first). */
+  bool first_excluded = n_tested > 0 && tested[0].rec.reject == CG_REJECT_EXCLUDED;
+  g_assert_cmpuint (n_tested, >=, want.stats.primitives_tested);
+  g_assert_cmpuint (n_tested, <=, want.stats.primitives_tested + (first_excluded ? 1 : 0));
+  /* A hit nothing tested beats: brute force agrees. */
+  CgCurveHit brute = cg_curve_world_cast (w, c, d, after, true);
+  g_assert_cmpint (brute.hit, ==, got.hit);
+  if (brute.hit)
+    g_assert_cmpuint (brute.prim, ==, got.prim);
+  free (tested);
+}
+
+/* Random rooms (a square with one edge bent in or out) with up to nine
+ * random curved obstacles, random balls traced bounce by bounce; each cast,
+ * with the tracer's own `after`, explained; and some casts from random
+ * points with a random `after`. */
+static void
+test_random_scenes (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20261124);
+  guint casts = 0, excluded = 0, farther = 0;
+  for (int scene = 0; scene < 120; scene++)
+    {
+      Shape shapes[10];
+      CgCurveRef refs[10];
+      size_t count = 0;
+      Shape *room = &shapes[count];
+      room->n = 4;
+      room->v[0] = cg_v2 (0, 0);
+      room->v[1] = cg_v2 (0, 100);
+      room->v[2] = cg_v2 (100, 100);
+      room->v[3] = cg_v2 (100, 0);
+      for (size_t i = 0; i < 4; i++)
+        room->e[i] = cg_curve_edge_straight ();
+      size_t bent = (size_t)g_rand_int_range (rand, 0, 4);
+      room->e[bent] = cg_curve_edge_arc (room->v[bent], room->v[(bent + 1) % 4],
+                                         g_rand_boolean (rand) ? 0.9 : -0.9);
+      cg_curve_orient (room->v, room->e, room->n, CG_ROLE_WALL);
+      g_assert_cmpint (cg_curve_validate (room->v, room->e, room->n, 1e-7).status, ==, CG_CURVE_OK);
+      refs[count++] = (CgCurveRef){ room->v, room->e, room->n, CG_ROLE_WALL, CG_ON_HIT_REFLECT };
+      for (int gx = 0; gx < 3; gx++)
+        for (int gy = 0; gy < 3; gy++)
+          {
+            if (g_rand_int_range (rand, 0, 3) == 0)
+              continue;
+            CgVec2 q = cg_v2 (25 + 25 * gx + g_rand_double_range (rand, -2, 2),
+                              25 + 25 * gy + g_rand_double_range (rand, -2, 2));
+            Shape *s = &shapes[count];
+            if (!random_shape (rand, s, q, g_rand_double_range (rand, 3, 8), CG_ROLE_OBSTACLE))
+              continue;
+            refs[count++]
+                = (CgCurveRef){ s->v, s->e, s->n, CG_ROLE_OBSTACLE,
+                                g_rand_boolean (rand) ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP };
+          }
+      double r = g_rand_int_range (rand, 0, 4) == 0 ? 0.0 : g_rand_double_range (rand, 0.2, 3);
+      CgCurveWorld *w = cg_curve_world_new (refs, count, r);
+      g_assert_nonnull (w);
+      size_t n_prims;
+      cg_curve_world_primitives (w, &n_prims);
+      for (int ball = 0; ball < 8; ball++)
+        {
+          CgVec2 c = cg_v2 (g_rand_double_range (rand, 2, 98), g_rand_double_range (rand, 2, 98));
+          double a = g_rand_double_range (rand, 0, 2 * G_PI);
+          CgVec2 d = cg_v2 (cos (a), sin (a));
+          /* A random cast, with a random `after`. */
+          int64_t after = g_rand_boolean (rand) ? -1 : g_rand_int_range (rand, 0, (int)n_prims);
+          check_cast (w, c, d, after);
+          casts++;
+          /* A trace, cast by cast with the tracer's `after`. */
+          CgCurveTracer tr;
+          if (cg_curve_tracer_start (&tr, w, c, d, 30, false) != CG_TRACE_RUNNING)
+            continue;
+          while (tr.status == CG_TRACE_RUNNING)
+            {
+              CgVec2 from = tr.pos, dir = tr.dir;
+              int64_t before = tr.after;
+              CgCurveTested *tested;
+              size_t n_tested;
+              CgCurveHit got;
+              g_assert_true (
+                  cg_curve_world_explain_cast (w, from, dir, before, &got, &tested, &n_tested));
+              for (size_t i = 0; i < n_tested; i++)
+                {
+                  excluded += tested[i].rec.reject == CG_REJECT_EXCLUDED;
+                  farther += tested[i].rec.reject == CG_REJECT_FARTHER;
+                }
+              free (tested);
+              check_cast (w, from, dir, before);
+              casts++;
+              CgCurveTraceHit h;
+              CgTraceStatus st = cg_curve_tracer_step (&tr, &h);
+              if (st == CG_TRACE_ESCAPED)
+                break;
+              /* The tracer's hit is the explained one. */
+              g_assert_true (got.hit);
+              g_assert_cmpuint (got.prim, ==, h.prim);
+              g_assert_true (memcmp (&got.rec.t, &h.distance, sizeof (double)) == 0);
+            }
+        }
+      cg_curve_world_free (w);
+    }
+  g_test_message ("%u casts, %u excluded, %u farther", casts, excluded, farther);
+  /* The scenes exercise every kind of entry. */
+  g_assert_cmpuint (casts, >, 2000);
+  g_assert_cmpuint (excluded, >, 100);
+  g_assert_cmpuint (farther, >, 100);
+}
+
+static char *
+source_path (const char *relative)
+{
+  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
+}
+
+/* The Sinai example: a room [-300, 300]², a disk of R = 100 at the origin, a
+ * ball of r = 20 at c = (-250, 60) going d = (1, 0). The disk's offset
+ * circle ρ = 120 is hit first at t₀ = 250 − √10800 ≈ 146.08. The room's
+ * offset edges are x = −280 (edge 0, n = (1, 0)), y = 280 (edge 1,
+ * n = (0, −1)), x = 280 (edge 2, n = (−1, 0)) and y = −280 (edge 3,
+ * n = (0, 1)): edge 2 is crossed farther, at t = 280 + 250 = 530; edges 1
+ * and 3 run along d (d·n = 0, back-facing); edge 0's box lies behind the
+ * start, so the BVH never tests it. */
+static void
+test_sinai_first_cast (void)
+{
+  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_assert_true (trace->curved);
+  CaromCastExplanation e;
+  g_assert_true (carom_explain_cast (trace, 0, 1, &e));
+  g_assert_true (e.curved);
+  g_assert_cmpfloat_with_epsilon (e.result.rec.t, 250 - sqrt (10800), 1e-12);
+  const CaromObject *object;
+  g_autofree char *hit_name = NULL;
+  gboolean seen[4] = { FALSE };
+  guint rejected = 0;
+  for (size_t i = 0; i < e.n_tested; i++)
+    {
+      g_autofree char *name = carom_explain_tested_name (&e, i, &object);
+      g_autofree char *reason = carom_explain_tested_reason (&e, i, 6);
+      g_test_message ("%s, %s: %s", object->id, name, reason);
+      if (e.tested[i].rec.reject == CG_REJECT_NONE)
+        {
+          g_assert_cmpstr (object->id, ==, "disk");
+          g_assert_cmpstr (name, ==, "arc edge 0");
+          g_assert_cmpuint (e.tested[i].prim, ==, e.result.prim);
+          hit_name = g_strdup (name);
+          continue;
+        }
+      rejected++;
+      g_assert_cmpstr (object->id, ==, "room");
+      if (strcmp (name, "edge 2") == 0)
+        {
+          g_assert_cmpint (e.tested[i].rec.reject, ==, CG_REJECT_FARTHER);
+          g_assert_cmpfloat (e.tested[i].rec.t, ==, 530);
+          g_assert_cmpstr (reason, ==, "farther: t = 530 > 146.077");
+          seen[2] = TRUE;
+        }
+      else if (strcmp (name, "edge 1") == 0 || strcmp (name, "edge 3") == 0)
+        {
+          g_assert_cmpint (e.tested[i].rec.reject, ==, CG_REJECT_BACK_FACING);
+          g_assert_cmpstr (reason, ==, "back-facing: d·n = 0 ≥ 0");
+          seen[name[5] - '0'] = TRUE;
+        }
+      else
+        g_error ("edge 0 is culled by its box, yet %s was tested", name);
+    }
+  g_assert_nonnull (hit_name);
+  g_assert_cmpuint (rejected, ==, 3);
+  g_assert_true (seen[1] && seen[2] && seen[3]);
+  /* Nearest first: the crossed edge 2 leads. */
+  g_autoptr (GArray) order = carom_explain_rejected (&e);
+  g_assert_cmpuint (order->len, ==, 3);
+  g_assert_cmpint (e.tested[g_array_index (order, guint, 0)].rec.reject, ==, CG_REJECT_FARTHER);
+
+  /* The second cast skips the disk just reflected off (t = 0 ≤ eps). */
+  CaromCastExplanation e2;
+  g_assert_true (carom_explain_cast (trace, 0, 2, &e2));
+  g_assert_cmpuint (e2.n_tested, >, 0);
+  g_assert_cmpint (e2.tested[0].rec.reject, ==, CG_REJECT_EXCLUDED);
+  g_assert_cmpuint (e2.tested[0].prim, ==, e.result.prim);
+  g_autofree char *reason = carom_explain_tested_reason (&e2, 0, 6);
+  g_assert_cmpstr (reason, ==, "skipped: the ball just reflected off it");
+  carom_cast_explanation_clear (&e2);
+  carom_cast_explanation_clear (&e);
+}
+
+/* An arc outside its sweep is explained by the angle φ. A wall of a half
+ * disk: the arc of R = 50 around (50, 50) from (100, 50) over the lower half
+ * (y > 50 on the raw numbers is sweep > 0 from u₀ = (1, 0)) and the
+ * diameter. The ball at (50, 40) going up (d = (0, −1)) meets the diameter's
+ * offset; the arc's offset circle is crossed at (50, 50 − ρ), φ = 270°,
+ * outside its 180° sweep. */
+static void
+test_outside_sweep_reason (void)
+{
+  g_autoptr (CaromScene) scene = carom_scene_new ();
+  CgVec2 v[2] = { { 100, 50 }, { 0, 50 } };
+  CaromObject *o = carom_scene_add_polygon (scene, "bowl", CG_ROLE_WALL, v, 2);
+  CgCurveEdge e[2] = { cg_curve_edge_arc (v[0], v[1], G_PI), cg_curve_edge_straight () };
+  cg_curve_orient (o->points, e, 2, CG_ROLE_WALL);
+  carom_object_set_edges (o, e);
+  carom_scene_add_ball (scene, "ball", cg_v2 (50, 55), 1, cg_v2 (0, -1), 3);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_assert_true (trace->curved);
+  const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
+  g_assert_cmpuint (bt->trace.n_hits, >=, 1);
+  CaromCastExplanation ex;
+  g_assert_true (carom_explain_cast (trace, 0, 1, &ex));
+  gboolean found = FALSE;
+  for (size_t i = 0; i < ex.n_tested; i++)
+    if (ex.curve_tested[i].rec.reject == CG_REJECT_OUTSIDE_SWEEP)
+      {
+        g_autofree char *reason = carom_explain_tested_reason (&ex, i, 6);
+        g_test_message ("%s", reason);
+        g_assert_true (g_str_has_prefix (reason, "outside the sweep: φ = "));
+        g_assert_nonnull (strstr (reason, "° is not in [0°, 180°]"));
+        found = TRUE;
+      }
+  g_assert_true (found);
+  carom_cast_explanation_clear (&ex);
+}
+
+/* `carom trace --explain` of the Sinai example lists the candidates. */
+static void
+test_cli_explain (void)
+{
+  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  const char *argv[]
+      = { g_getenv ("CAROM_EXE"), "trace", "--explain", "--max-bounces", "2", path, NULL };
+  g_autofree char *out = NULL, *err = NULL;
+  int status;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_test_message ("%s", out);
+  g_assert_nonnull (strstr (out, "Hit 1 of ball “ball”: obstacle “disk”, arc edge 0"));
+  g_assert_nonnull (strstr (out, "Rejected candidates, nearest first:\n"
+                                 "  room, edge 2: farther: t = 530 > 146.077\n"));
+  g_assert_nonnull (strstr (out, "  disk, arc edge 0: skipped: the ball just reflected off it\n"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/curve-explain/random-scenes", test_random_scenes);
+  g_test_add_func ("/curve-explain/sinai-first-cast", test_sinai_first_cast);
+  g_test_add_func ("/curve-explain/outside-sweep", test_outside_sweep_reason);
+  g_test_add_func ("/curve-explain/cli", test_cli_explain);
+  return g_test_run ();
+}
