@@ -5,7 +5,7 @@
  * explained cast is cg_curve_world_cast()'s, the same hit bit for bit and
  * the same statistics, with a true reason for every other candidate; the
  * Sinai example's first cast by hand; `carom trace --explain` of a curved
- * scene lists the rejected candidates. */
+ * scene lists the rejected candidates; the candidates overlay draws them. */
 #include <glib.h>
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "geom/cg-curve-explain.h"
 #include "io/carom-svg.h"
 #include "model/carom-explain.h"
+#include "render/carom-render.h"
 
 /* A boundary of the random scene: its own arrays. */
 typedef struct
@@ -360,6 +361,90 @@ test_cli_explain (void)
   g_assert_nonnull (strstr (out, "  disk, arc edge 0: skipped: the ball just reflected off it\n"));
 }
 
+/* Pixels of colour c (within a few levels) on the vertical line x = sx or
+ * the circle |p| = rho (rho > 0) of the scene, at 200 places along it. */
+static int
+count_color (cairo_surface_t *img, const CaromView *v, CaromColor c, double sx, double rho)
+{
+  int found = 0;
+  const guint8 *data = cairo_image_surface_get_data (img);
+  int stride = cairo_image_surface_get_stride (img);
+  for (int k = 0; k < 200; k++)
+    {
+      CgVec2 at = rho > 0 ? cg_v2 (rho * cos (k * G_PI / 100), rho * sin (k * G_PI / 100))
+                          : cg_v2 (sx, -250 + 2.5 * k);
+      CgVec2 dev = carom_view_to_device (v, at);
+      int x = (int)floor (dev.x), y = (int)floor (dev.y);
+      guint32 p = ((const guint32 *)(data + y * stride))[x];
+      int rgb[3] = { (p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff };
+      found += abs (rgb[0] - (int)lround (255 * c.red)) < 12
+               && abs (rgb[1] - (int)lround (255 * c.green)) < 12
+               && abs (rgb[2] - (int)lround (255 * c.blue)) < 12;
+    }
+  return found;
+}
+
+static cairo_surface_t *
+render_sinai (CaromRenderCache *cache, const CaromView *v, const CaromStyle *style,
+              CaromOverlays overlays, gint64 step)
+{
+  CaromRenderOptions o;
+  carom_render_options_init (&o);
+  o.overlays = overlays;
+  o.step = step;
+  cairo_surface_t *img
+      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)v->width, (int)v->height);
+  cairo_t *cr = cairo_create (img);
+  carom_render (cr, cache, v, style, &o, NULL);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (img);
+  const char *dir = g_getenv ("CAROM_TEST_PNG_DIR");
+  if (dir != NULL)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/curve-candidates-%d-%" G_GINT64_FORMAT ".png",
+                                               dir, (int)overlays, step);
+      cairo_surface_write_to_png (img, path);
+    }
+  return img;
+}
+
+/* The candidates overlay of the Sinai example: at step 1 the room's offset
+ * edges x = 280 (crossed farther), y = ±280 (back-facing) are drawn in the
+ * rejected colour, x = −280 (culled by its box) and the disk's offset circle
+ * (the hit) are not; at step 2 the disk's circle, just reflected off, is.
+ * Without the overlay nothing is in that colour. */
+static void
+test_candidates_overlay (void)
+{
+  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  CaromRenderCache *cache = carom_render_cache_new (scene, trace, -1);
+  g_assert_nonnull (cache);
+  CaromStyle style = carom_style_article ();
+  style.rejected = (CaromColor){ 0.9, 0.1, 0.9, 1.0 };
+  CaromView v = carom_view_fit ((CgAabb){ { -320, -320 }, { 320, 320 } }, 640, 640, 0, 4.0);
+
+  cairo_surface_t *img = render_sinai (cache, &v, &style, CAROM_OVERLAY_CANDIDATES, 1);
+  g_assert_cmpint (count_color (img, &v, style.rejected, 280, 0), >, 150);
+  g_assert_cmpint (count_color (img, &v, style.rejected, -280, 0), ==, 0);
+  g_assert_cmpint (count_color (img, &v, style.rejected, 0, 120), ==, 0);
+  cairo_surface_destroy (img);
+
+  img = render_sinai (cache, &v, &style, CAROM_OVERLAY_CANDIDATES, 2);
+  g_assert_cmpint (count_color (img, &v, style.rejected, 0, 120), >, 150);
+  cairo_surface_destroy (img);
+
+  img = render_sinai (cache, &v, &style, CAROM_OVERLAY_OUTLINES | CAROM_OVERLAY_PATH, 1);
+  g_assert_cmpint (count_color (img, &v, style.rejected, 280, 0), ==, 0);
+  g_assert_cmpint (count_color (img, &v, style.rejected, 0, 120), ==, 0);
+  cairo_surface_destroy (img);
+  carom_render_cache_free (cache);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -369,5 +454,6 @@ main (int argc, char **argv)
   g_test_add_func ("/curve-explain/sinai-first-cast", test_sinai_first_cast);
   g_test_add_func ("/curve-explain/outside-sweep", test_outside_sweep_reason);
   g_test_add_func ("/curve-explain/cli", test_cli_explain);
+  g_test_add_func ("/curve-explain/candidates-overlay", test_candidates_overlay);
   return g_test_run ();
 }
