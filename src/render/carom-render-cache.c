@@ -25,9 +25,7 @@ carom_render_cache_free (CaromRenderCache *cache)
     g_ptr_array_unref (cache->beams);
   g_free (cache->ray_points);
   g_free (cache->ray_first);
-  for (guint p = 0; p < G_N_ELEMENTS (cache->ink); p++)
-    g_free (cache->ink[p]);
-  g_clear_pointer (&cache->ink_image, cairo_surface_destroy);
+  carom_render_ink_free (cache->ink);
   g_free (cache);
 }
 

@@ -18,6 +18,7 @@
  * raster is embedded instead (a file of 10^5 strokes helps nobody). */
 #include "carom-render-private.h"
 
+#include <limits.h>
 #include <string.h>
 
 /// Segments beyond which a vector surface gets the raster.
@@ -205,19 +206,26 @@ typedef struct
   const CaromFrame *f;
   const CaromRayInfo *ray;
   guint most_hits;
-  float *acc; ///< t·ink, ink per pixel
+  float *acc;    ///< t·ink, ink per pixel
+  guint8 *marks; ///< per run of CHUNK pixels of a row: nonzero when some got ink
   int w, h;
+  int cw;     ///< runs a row
   double rs;  ///< raster pixels per device unit
   double ink; ///< ink per pixel of length
   CgAabb clip;
   guint segments;
 } Density;
 
+/// Pixels a mark stands for: 8 pixels' ink is one cache line.
+#define CHUNK 8
+
 static inline void
-deposit (float *acc, gsize at, double ink, float t)
+deposit (Density *d, gsize at, gsize mark, double ink, float t)
 {
-  acc[2 * at] += (float)ink * t;
-  acc[2 * at + 1] += (float)ink;
+  float *p = d->acc + 2 * at;
+  p[0] += (float)ink * t;
+  p[1] += (float)ink;
+  d->marks[mark] = 1;
 }
 
 /* One segment, antialiased (Wu): along its major axis, each step's ink split
@@ -247,24 +255,40 @@ density_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
       double tu = au, tv = av;
       au = bu, av = bv, bu = tu, bv = tv;
     }
-  gsize step_u = x_major ? 1 : (gsize)d->w, step_v = x_major ? (gsize)d->w : 1;
   int last_v = x_major ? d->h - 1 : d->w - 1;
   int u0 = (int)(au + 0.5), u1 = (int)(bu + 0.5);
   double slope = bu > au ? (bv - av) / (bu - au) : 0.0;
   double ink = d->ink * len / (u1 - u0 + 1);
   double v = av + (u0 - au) * slope;
-  for (int u = u0; u <= u1; u++, v += slope)
-    {
-      int vi = (int)v; /* v >= -0.5 after clipping, and the pixels below 0 are skipped */
-      if (v < 0.0)
-        vi = -1;
-      double fr = v - vi;
-      gsize at = (gsize)u * step_u;
-      if (vi >= 0)
-        deposit (d->acc, at + (gsize)vi * step_v, ink * (1.0 - fr), t);
-      if (vi + 1 <= last_v)
-        deposit (d->acc, at + (gsize)(vi + 1) * step_v, ink * fr, t);
-    }
+  gsize w = (gsize)d->w, cw = (gsize)d->cw;
+  if (x_major)
+    for (int u = u0; u <= u1; u++, v += slope)
+      {
+        int vi = (int)v; /* v >= -0.5 after clipping, and the pixels below 0 are skipped */
+        if (v < 0.0)
+          vi = -1;
+        double fr = v - vi;
+        /* Pixels (u, vi) and (u, vi + 1). */
+        gsize at = (gsize)(vi + 1) * w + (gsize)u, mark = (gsize)(vi + 1) * cw + (guint)u / CHUNK;
+        if (vi >= 0)
+          deposit (d, at - w, mark - cw, ink * (1.0 - fr), t);
+        if (vi + 1 <= last_v)
+          deposit (d, at, mark, ink * fr, t);
+      }
+  else
+    for (int u = u0; u <= u1; u++, v += slope)
+      {
+        int vi = (int)v;
+        if (v < 0.0)
+          vi = -1;
+        double fr = v - vi;
+        /* Pixels (vi, u) and (vi + 1, u). */
+        gsize at = (gsize)u * w + (gsize)(vi + 1), row = (gsize)u * cw;
+        if (vi >= 0)
+          deposit (d, at - 1, row + (guint)vi / CHUNK, ink * (1.0 - fr), t);
+        if (vi + 1 <= last_v)
+          deposit (d, at, row + (guint)(vi + 1) / CHUNK, ink * fr, t);
+      }
 }
 
 /* The raster's pixels per device unit: the surface's own resolution for an
@@ -301,7 +325,81 @@ typedef struct
 
 /* Rays per band a thread takes; the raster of each thread is its own. */
 #define RAYS_PER_THREAD 256
-#define RASTER_THREADS 4 /* CaromRenderCache.ink has room for as many */
+#define RASTER_THREADS 4
+/// Pixel steps below which one thread inks all (measured, bench-drag).
+#define THREAD_STEPS 1e6
+
+/* The scratch kept in the render cache from frame to frame: a fresh 16 MB
+ * a frame costs more in page faults than the inking, and clearing it (or
+ * converting all of it) more than the inking too. Between frames every
+ * raster is all zeros, every mark clear, and the image clear but in the
+ * runs marked in shown: a frame clears and converts only what it inked. */
+struct CaromInk
+{
+  int w, h, cw;
+  float *acc[RASTER_THREADS];    ///< 2 w h floats each (see Density)
+  guint8 *marks[RASTER_THREADS]; ///< cw h each (see Density)
+  cairo_surface_t *image;
+  guint8 *shown; ///< cw h: the runs of the image that may not be clear
+  guint32 *runs; ///< cw h: scratch for the list of marked runs
+};
+
+void
+carom_render_ink_free (CaromInk *ink)
+{
+  if (ink == NULL)
+    return;
+  for (guint p = 0; p < RASTER_THREADS; p++)
+    {
+      g_free (ink->acc[p]);
+      g_free (ink->marks[p]);
+    }
+  if (ink->image != NULL)
+    cairo_surface_destroy (ink->image);
+  g_free (ink->shown);
+  g_free (ink->runs);
+  g_free (ink);
+}
+
+/* The cache's scratch for a w × h raster, rasters for n_parts threads
+ * where memory allows (acc[0] NULL: none), and the image; NULL when the
+ * image cannot be made. */
+static CaromInk *
+ink_scratch (CaromRenderCache *cache, int w, int h, guint n_parts)
+{
+  CaromInk *ink = cache->ink;
+  int cw = (w + CHUNK - 1) / CHUNK;
+  gsize n_px = (gsize)w * (gsize)h, n_marks = (gsize)cw * (gsize)h;
+  if (ink != NULL && (ink->w != w || ink->h != h))
+    g_clear_pointer (&cache->ink, carom_render_ink_free);
+  if (cache->ink == NULL)
+    {
+      guint8 *shown = g_try_malloc0 (n_marks);
+      guint32 *runs = g_try_new (guint32, n_marks);
+      cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      if (shown == NULL || runs == NULL || cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
+        {
+          g_free (shown);
+          g_free (runs);
+          cairo_surface_destroy (img);
+          return NULL;
+        }
+      cache->ink = ink = g_new0 (CaromInk, 1);
+      ink->w = w, ink->h = h, ink->cw = cw;
+      ink->image = img; /* created clear */
+      ink->shown = shown;
+      ink->runs = runs;
+    }
+  for (guint p = 0; p < n_parts; p++)
+    if (ink->acc[p] == NULL)
+      {
+        ink->marks[p] = g_try_malloc0 (n_marks);
+        ink->acc[p] = ink->marks[p] != NULL ? g_try_malloc0 (n_px * 2 * sizeof (float)) : NULL;
+        if (ink->acc[p] == NULL)
+          g_clear_pointer (&ink->marks[p], g_free);
+      }
+  return ink;
+}
 
 typedef struct
 {
@@ -309,8 +407,8 @@ typedef struct
   GArray *rays;
   guint n_parts;
   float *acc[RASTER_THREADS];
+  guint8 *marks[RASTER_THREADS];
   guint segments[RASTER_THREADS];
-  gint failed;
 } Bands;
 
 static void
@@ -319,6 +417,7 @@ raster_band (guint part, gpointer data)
   Bands *b = data;
   Density d = b->base;
   d.acc = b->acc[part];
+  d.marks = b->marks[part];
   if (d.acc == NULL)
     return;
   for (guint k = part; k < b->rays->len; k += b->n_parts)
@@ -326,8 +425,36 @@ raster_band (guint part, gpointer data)
       d.ray = &g_array_index (b->rays, CaromRayInfo, k);
       ray_segments (d.f, d.ray, density_segment, &d);
     }
-  b->segments[part] = d.segments;
+  b->segments[part] += d.segments;
 }
+
+/* Lists in runs the runs marked in a or in b (NULL: none), in order; returns
+ * how many. Eight runs at a time over unmarked stretches. */
+static gsize
+marked_runs (const guint8 *a, const guint8 *b, gsize n, guint32 *runs)
+{
+  gsize count = 0, k = 0;
+  for (; k + 8 <= n; k += 8)
+    {
+      guint64 wa, wb = 0;
+      memcpy (&wa, a + k, 8);
+      if (b != NULL)
+        memcpy (&wb, b + k, 8);
+      if ((wa | wb) == 0)
+        continue;
+      for (gsize i = k; i < k + 8; i++)
+        if (a[i] || (b != NULL && b[i]))
+          runs[count++] = (guint32)i;
+    }
+  for (; k < n; k++)
+    if (a[k] || (b != NULL && b[k]))
+      runs[count++] = (guint32)k;
+  return count;
+}
+
+/// Runs ahead of the one worked on whose ink is fetched: the runs are
+/// scattered over a raster larger than the caches.
+#define PREFETCH_AHEAD 8
 
 /* Adds up the device length of segments along their major axis. */
 static void
@@ -366,63 +493,60 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
   /* A path as wide as the style's faint paths, in raster pixels, puts that
    * much ink in the pixels it crosses (at least one pixel's worth). */
   d->ink = fmax (0.75 * f->style->path_width * f->view->pt * d->rs, 1.0);
-  gsize n_px = (gsize)d->w * (gsize)d->h;
   /* Each thread inks a raster of its own, summed after: no locks, and the
    * same sums in the same order whatever the timing. */
   b.n_parts = CLAMP (rays->len / RAYS_PER_THREAD, 1u,
                      MIN ((guint)RASTER_THREADS, (guint)g_get_num_processors ()));
-  /* The rasters and the image are kept in the cache from frame to frame
-   * (one thread draws with a cache): a fresh 16 MB a frame costs more in
-   * page faults than the inking. */
-  CaromRenderCache *cache = (CaromRenderCache *)f->cache;
-  if (cache->ink_px != n_px)
-    {
-      for (guint p = 0; p < RASTER_THREADS; p++)
-        g_clear_pointer (&cache->ink[p], g_free);
-      cache->ink_px = n_px;
-    }
-  for (guint p = 0; p < b.n_parts; p++)
-    {
-      if (cache->ink[p] == NULL)
-        cache->ink[p] = g_try_malloc (n_px * 2 * sizeof (float));
-      b.acc[p] = cache->ink[p];
-      if (b.acc[p] != NULL)
-        memset (b.acc[p], 0, n_px * 2 * sizeof (float));
-    }
-  if (b.acc[0] == NULL)
+  /* A few pixel steps are inked in less time than summing the rasters
+   * takes: one raster. */
+  if (m.steps * d->rs < THREAD_STEPS)
+    b.n_parts = 1;
+  CaromInk *ink = ink_scratch ((CaromRenderCache *)f->cache, d->w, d->h, b.n_parts);
+  if (ink == NULL || ink->acc[0] == NULL)
     return;
+  d->cw = ink->cw;
+  gsize n_marks = (gsize)ink->cw * (gsize)d->h;
+  for (guint p = 0; p < b.n_parts; p++)
+    b.acc[p] = ink->acc[p], b.marks[p] = ink->marks[p];
   if (b.n_parts > 1)
     carom_parallel_for (b.n_parts, b.n_parts, raster_band, &b);
   else
     raster_band (0, &b);
   float *acc = b.acc[0];
+  guint8 *marks = b.marks[0];
   for (guint p = 1; p < b.n_parts; p++)
     {
-      if (b.acc[p] != NULL)
-        for (gsize i = 0; i < 2 * n_px; i++)
-          acc[i] += b.acc[p][i];
-      else /* no memory for that band: ink it here */
+      if (b.acc[p] == NULL) /* no memory for that band: ink it here */
         {
-          b.acc[p] = acc;
+          b.acc[p] = acc, b.marks[p] = marks;
           raster_band (p, &b);
+          continue;
+        }
+      /* Summed where inked, and cleared for the next frame. */
+      gsize n_runs = marked_runs (b.marks[p], NULL, n_marks, ink->runs);
+      for (gsize r = 0; r < n_runs; r++)
+        {
+          gsize k = ink->runs[r], y = k / (gsize)ink->cw, x0 = (k - y * (gsize)ink->cw) * CHUNK;
+          gsize x1 = MIN (x0 + CHUNK, (gsize)d->w), at = y * (gsize)d->w + x0;
+          if (r + PREFETCH_AHEAD < n_runs)
+            {
+              gsize ahead = ink->runs[r + PREFETCH_AHEAD], ya = ahead / (gsize)ink->cw;
+              gsize at_a = ya * (gsize)d->w + (ahead - ya * (gsize)ink->cw) * CHUNK;
+              __builtin_prefetch (acc + 2 * at_a, 1);
+              __builtin_prefetch (b.acc[p] + 2 * at_a, 1);
+            }
+          float *to = acc + 2 * at, *from = b.acc[p] + 2 * at;
+          for (gsize i = 0; i < 2 * (x1 - x0); i++)
+            to[i] += from[i];
+          memset (from, 0, 2 * (x1 - x0) * sizeof (float));
+          marks[k] = 1;
+          b.marks[p][k] = 0;
         }
     }
   for (guint p = 0; p < b.n_parts; p++)
     f->stats->ray_segments_drawn += b.segments[p];
 
-  cairo_surface_t *img = cache->ink_image;
-  if (img == NULL || cairo_image_surface_get_width (img) != d->w
-      || cairo_image_surface_get_height (img) != d->h)
-    {
-      g_clear_pointer (&cache->ink_image, cairo_surface_destroy);
-      img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, d->w, d->h);
-      if (cairo_surface_status (img) != CAIRO_STATUS_SUCCESS)
-        {
-          cairo_surface_destroy (img);
-          return;
-        }
-      cache->ink_image = img;
-    }
+  cairo_surface_t *img = ink->image;
   cairo_surface_flush (img);
   guint8 *data = cairo_image_surface_get_data (img);
   int stride = cairo_image_surface_get_stride (img);
@@ -439,11 +563,33 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
       lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE ? f->style->path
                                                           : carom_frame_ramp (f, i / (LUT - 1.0));
     }
-  for (int y = 0; y < d->h; y++)
+  /* The runs inked now converted (and cleared in the raster), those shown
+   * last frame and not inked now cleared: everything else is clear in both. */
+  int x_lo = INT_MAX, y_lo = INT_MAX, x_hi = -1, y_hi = -1;
+  gsize n_runs = marked_runs (marks, ink->shown, n_marks, ink->runs);
+  for (gsize r = 0; r < n_runs; r++)
     {
+      gsize k = ink->runs[r];
+      if (r + PREFETCH_AHEAD < n_runs)
+        {
+          gsize ahead = ink->runs[r + PREFETCH_AHEAD], ya = ahead / (gsize)ink->cw;
+          gsize xa = (ahead - ya * (gsize)ink->cw) * CHUNK;
+          __builtin_prefetch (acc + 2 * (ya * (gsize)d->w + xa), 1);
+          __builtin_prefetch (data + ya * (gsize)stride + 4 * xa, 1);
+        }
+      int y = (int)(k / (gsize)ink->cw), x0 = (int)(k - (gsize)y * (gsize)ink->cw) * CHUNK;
+      int x1 = MIN (x0 + CHUNK, d->w);
       guint32 *row = (guint32 *)(data + (gsize)y * (gsize)stride);
-      const float *p = acc + 2 * (gsize)y * (gsize)d->w;
-      for (int x = 0; x < d->w; x++, p += 2)
+      ink->shown[k] = marks[k];
+      if (!marks[k])
+        {
+          memset (row + x0, 0, (gsize)(x1 - x0) * 4);
+          continue;
+        }
+      marks[k] = 0;
+      x_lo = MIN (x_lo, x0), x_hi = MAX (x_hi, x1 - 1), y_lo = MIN (y_lo, y), y_hi = MAX (y_hi, y);
+      float *p = acc + 2 * ((gsize)y * (gsize)d->w + (gsize)x0);
+      for (int x = x0; x < x1; x++, p += 2)
         {
           if (p[1] <= 0.0f)
             {
@@ -452,6 +598,7 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
             }
           double alpha = -expm1 (-g * p[1]);
           int i = (int)(p[0] / p[1] * (LUT - 1) + 0.5);
+          p[0] = p[1] = 0.0f;
           const CaromColor *c = &lut[CLAMP (i, 0, LUT - 1)];
           double s = alpha * 255.0;
           guint32 A = (guint32)(s + 0.5);
@@ -462,13 +609,19 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
         }
     }
   cairo_surface_mark_dirty (img);
+  if (x_lo > x_hi)
+    return;
 
   cairo_t *cr = f->cr;
   cairo_save (cr);
   cairo_scale (cr, 1.0 / d->rs, 1.0 / d->rs);
   cairo_set_source_surface (cr, img, 0.0, 0.0);
   cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
-  cairo_rectangle (cr, 0.0, 0.0, d->w, d->h);
+  /* The inked pixels' box, with room for the smoothing to spread them:
+   * nothing outside it shows. */
+  int x0 = MAX (x_lo - 2, 0), y0 = MAX (y_lo - 2, 0);
+  int x1 = MIN (x_hi + 3, d->w), y1 = MIN (y_hi + 3, d->h);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
   cairo_fill (cr);
   cairo_restore (cr);
 }

@@ -24,6 +24,9 @@ typedef struct
   gboolean boundary_ready;
 } CaromRenderPolygon;
 
+/// The blended paths' rasters and image (carom-render-paths.c).
+typedef struct CaromInk CaromInk;
+
 struct CaromRenderCache
 {
   /* borrowed */
@@ -48,11 +51,12 @@ struct CaromRenderCache
   CgVec2 *ray_points;
   gsize *ray_first; ///< per ball in trace->balls: where its points start in ray_points
   /// Scratch of the blended paths' raster (carom-render-paths.c), kept
-  /// between frames: up to 4 ink rasters of ink_px pixels, and the image.
-  float *ink[4];
-  gsize ink_px;
-  cairo_surface_t *ink_image;
+  /// between frames; NULL until blended paths are drawn.
+  CaromInk *ink;
 };
+
+/// Frees the blended paths' scratch (carom-render-paths.c).
+void carom_render_ink_free (CaromInk *ink);
 
 /// The true boundary of polygon i, built on first use: most polygons of a
 /// large scene are never drawn in detail, and an edit rebuilds the cache.
