@@ -209,7 +209,8 @@ carom_explain_rejected (const CaromCastExplanation *e)
       Rank r = { i, crossed, crossed ? fabs (rec->t) : away };
       g_array_append_val (ranks, r);
     }
-  qsort (ranks->data, ranks->len, sizeof (Rank), compare_ranks);
+  if (ranks->len > 1) /* an empty GArray's data is NULL, which qsort may not take */
+    qsort (ranks->data, ranks->len, sizeof (Rank), compare_ranks);
   GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (guint), ranks->len);
   for (guint i = 0; i < ranks->len; i++)
     g_array_append_val (out, g_array_index (ranks, Rank, i).index);
