@@ -2,6 +2,7 @@
 /* carom_format_g17() against snprintf ("%.17g") on millions of doubles: the
  * JSON of `carom trace --json` must not change by a byte. */
 #include <glib.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -119,6 +120,31 @@ test_edges (void)
   g_assert_cmpuint (failures, ==, 0);
 }
 
+/* `carom` runs in the user's locale (setlocale (LC_ALL, "")): numbers the
+ * fast path leaves to printf must still be JSON, a point and not a comma. */
+static void
+test_comma_locale (void)
+{
+  const char *names[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "fr_FR.utf8" };
+  const char *set = NULL;
+  for (size_t i = 0; i < G_N_ELEMENTS (names) && set == NULL; i++)
+    set = setlocale (LC_NUMERIC, names[i]);
+  if (set == NULL)
+    {
+      g_test_skip ("no locale with a decimal comma installed");
+      return;
+    }
+  double values[] = { 1.2246467991473532e-16, 1e-5, 2.5e20, -3.75e-7, 0.5, 123.25 };
+  for (size_t i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      char want[G_ASCII_DTOSTR_BUF_SIZE], got[CAROM_G17_BUF_SIZE];
+      g_ascii_formatd (want, sizeof want, "%.17g", values[i]);
+      carom_format_g17 (values[i], got);
+      g_assert_cmpstr (got, ==, want);
+    }
+  setlocale (LC_NUMERIC, "C");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -126,5 +152,6 @@ main (int argc, char **argv)
   g_test_add_func ("/number/random-bits", test_random_bits);
   g_test_add_func ("/number/scene-numbers", test_scene_numbers);
   g_test_add_func ("/number/edges", test_edges);
+  g_test_add_func ("/number/comma-locale", test_comma_locale);
   return g_test_run ();
 }

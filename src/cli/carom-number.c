@@ -8,22 +8,23 @@
  * remainder, so rounding (half to even, glibc's) is exact. That covers
  * 1e-6 <= |v| < 2^53; %g then prints fixed notation when the rounded
  * decimal exponent X is in -4 .. 16, exponent notation otherwise, and the
- * latter (and whatever else falls outside) is left to snprintf. */
+ * latter (and whatever else falls outside) is left to g_ascii_formatd. */
 #include "carom-number.h"
 
+#include <glib.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 typedef unsigned __int128 U128;
 
+/* g_ascii_formatd, not snprintf: `carom` runs in the user's locale, whose
+ * decimal comma would break the JSON. */
 static size_t
 fallback (double value, char buffer[CAROM_G17_BUF_SIZE])
 {
-  int n = snprintf (buffer, CAROM_G17_BUF_SIZE, "%.17g", value);
-  return n > 0 ? (size_t)n : 0;
+  return strlen (g_ascii_formatd (buffer, CAROM_G17_BUF_SIZE, "%.17g", value));
 }
 
 size_t
