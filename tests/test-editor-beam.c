@@ -9,6 +9,7 @@
 
 #include "app/carom-clipboard.h"
 #include "app/carom-editor.h"
+#include "io/carom-svg.h"
 #include "model/carom-edit.h"
 
 #define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
@@ -280,6 +281,32 @@ test_set_beam (void)
   g_assert_error (e2, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
 }
 
+/* A beam as big as a file may hold (README: 1 to 1,000,000 rays) can be
+ * edited and duplicated: changing its max bounces must not be refused for a
+ * ray count the user did not touch. */
+static void
+test_file_sized_beam (void)
+{
+  static const char svg[]
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">"
+        "<circle carom:role=\"beam\" id=\"f\" cx=\"0\" cy=\"0\" r=\"1\" "
+        "carom:direction=\"1 0\" carom:spread=\"10\" carom:count=\"1000000\" "
+        "carom:max-bounces=\"0\"/></svg>";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) s = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (OBJ (s, 0)->count, ==, 1000000);
+  g_autoptr (CaromHistory) h = carom_history_new (s);
+  g_autoptr (CaromObject) v = carom_object_copy (OBJ (s, 0));
+  v->max_bounces = 1;
+  g_assert_true (carom_edit_set_beam (h, s, 0, v, "Max bounces", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (OBJ (s, 0)->max_bounces, ==, 1);
+  g_assert_cmpint (carom_edit_add (h, s, carom_object_copy (OBJ (s, 0)), "Duplicate", NULL, &error),
+                   ==, 1);
+  g_assert_no_error (error);
+}
+
 /* Copy and paste: a fan and a parallel beam come back from the clipboard's
  * SVG as they were (the same shape, start, end, direction, spread, rays). */
 static void
@@ -324,6 +351,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/editor-beam/fan", test_fan);
+  g_test_add_func ("/editor-beam/file-sized-beam", test_file_sized_beam);
   g_test_add_func ("/editor-beam/live-and-escape", test_live_and_escape);
   g_test_add_func ("/editor-beam/parallel", test_parallel);
   g_test_add_func ("/editor-beam/snapping", test_snapping);

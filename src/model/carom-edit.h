@@ -152,8 +152,9 @@ gboolean carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint in
                               double radius, CgVec2 direction, guint max_bounces, const char *label,
                               const char *merge_key, GError **error);
 
-/// The most rays a beam may have.
-#define CAROM_BEAM_MAX_COUNT 100000
+/// The most rays a beam may have: as many as a file may give it
+/// (CAROM_SVG_MAX_BEAM_RAYS, README), so a beam read from a file can be edited.
+#define CAROM_BEAM_MAX_COUNT 1000000
 
 /// Gives the beam at index the shape, centre (P1), end (P2, parallel beams),
 /// radius (> 0), direction (not zero; normalised here), spread (fans, 0 to
