@@ -30,6 +30,60 @@ run_carom (const char *const *args, char **out, char **err)
   return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
 }
 
+/* The CSV of `carom map` on scene (text), --max-bounces 1, split in lines. */
+static GStrv
+map_csv_lines (const char *svg_text)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-map-XXXXXX", NULL);
+  g_autofree char *scene = g_build_filename (dir, "scene.svg", NULL);
+  g_autofree char *csv = g_build_filename (dir, "map.csv", NULL);
+  g_assert_true (g_file_set_contents (scene, svg_text, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  const char *args[] = { "map", scene, "-o", csv, "--max-bounces", "1", NULL };
+  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  g_unlink (csv);
+  g_unlink (scene);
+  g_rmdir (dir);
+  return g_strsplit (text, "\n", -1);
+}
+
+/* 1b: an arc edge and a vertex cap are told apart, as in trace --json: a
+ * ball straight at a round obstacle hits its arc edge 0; one along the
+ * diagonal at a square's corner (-50, -50) touches vertex 0, the corner. */
+static void
+test_map_csv_edge_or_vertex (void)
+{
+  const char *head = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                     "xmlns:carom=\"urn:carom:scene:1\">"
+                     "<polygon carom:role=\"wall\" id=\"room\" "
+                     "points=\"-300,-300 -300,300 300,300 300,-300\"/>";
+  g_autofree char *disk
+      = g_strconcat (head,
+                     "<circle carom:role=\"obstacle\" id=\"disk\" cx=\"0\" cy=\"0\" r=\"50\"/>"
+                     "<circle carom:role=\"ball\" id=\"b\" cx=\"-200\" cy=\"0\" r=\"10\" "
+                     "carom:direction=\"1 0\"/></svg>",
+                     NULL);
+  g_auto (GStrv) a = map_csv_lines (disk);
+  /* ξ: the room's 2400, then half the disk's circle from its vertex (50, 0)
+   * to the contact (-50, 0), 50π; head-on, sin φ = 0. */
+  g_assert_cmpstr (a[1], ==, "b,1,2557.0796326794898,0,disk,arc,0,");
+  g_autofree char *square
+      = g_strconcat (head,
+                     "<polygon carom:role=\"obstacle\" id=\"post\" "
+                     "points=\"-50,-50 50,-50 50,50 -50,50\"/>"
+                     "<circle carom:role=\"ball\" id=\"b\" cx=\"-200\" cy=\"-200\" r=\"10\" "
+                     "carom:direction=\"1 1\"/></svg>",
+                     NULL);
+  g_auto (GStrv) c = map_csv_lines (square);
+  g_auto (GStrv) f = g_strsplit (c[1], ",", -1);
+  g_assert_cmpuint (g_strv_length (f), ==, 8);
+  g_assert_cmpstr (f[4], ==, "post");
+  g_assert_cmpstr (f[5], ==, "arc");
+  g_assert_cmpstr (f[6], ==, "");
+  g_assert_cmpstr (f[7], !=, "");
+}
+
 /* 1: the seed's map as CSV: the header, then the tutorial ball's hits with
  * the hand-computed ξ and sin φ = 1/√2 (test-boundary-map.c works them out). */
 static void
@@ -46,18 +100,20 @@ test_map_csv_seed (void)
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 7); /* header, 5 hits, "" */
-  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,element");
+  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,edge,vertex");
   static const double xi[] = { 960, 1440, 2160, 240, 960 };
   for (int k = 0; k < 5; k++)
     {
       g_auto (GStrv) f = g_strsplit (lines[k + 1], ",", -1);
-      g_assert_cmpuint (g_strv_length (f), ==, 7);
+      g_assert_cmpuint (g_strv_length (f), ==, 8);
       g_assert_cmpstr (f[0], ==, "ball");
       g_assert_cmpint (atoi (f[1]), ==, k + 1);
       g_assert_cmpfloat_with_epsilon (g_ascii_strtod (f[2], NULL), xi[k], 1e-9);
       g_assert_cmpfloat_with_epsilon (g_ascii_strtod (f[3], NULL), sqrt (0.5), 1e-15);
       g_assert_cmpstr (f[4], ==, "room");
       g_assert_cmpstr (f[5], ==, "segment");
+      g_assert_cmpstr (f[6], !=, ""); /* the edge */
+      g_assert_cmpstr (f[7], ==, "");
     }
   g_unlink (csv);
 
@@ -177,6 +233,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-map/csv-seed", test_map_csv_seed);
+  g_test_add_func ("/cli-map/csv-edge-or-vertex", test_map_csv_edge_or_vertex);
   g_test_add_func ("/cli-map/errors", test_map_errors);
   g_test_add_func ("/cli-map/trace-threads-same-bytes", test_trace_threads_same_bytes);
   return g_test_run ();

@@ -89,7 +89,7 @@ test_csv (void)
   guint rays[2] = { 1, 2 };
   g_autofree char *csv = carom_map_csv (trace, rays, 2);
   g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
-  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,element");
+  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,edge,vertex");
   g_autoptr (GArray) points = carom_boundary_map_points (trace, 1, NULL);
   g_assert_cmpuint (points->len, >, 0);
   g_auto (GStrv) first = g_strsplit (lines[1], ",", -1);

@@ -175,7 +175,7 @@ test_click_steps (void)
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 29 + 1);
-  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,element");
+  g_assert_cmpstr (lines[0], ==, "ball,hit,xi,sin_phi,object,primitive,edge,vertex");
   g_assert_true (g_str_has_prefix (lines[2], "ball,2,1440,"));
   g_assert_true (carom_map_view_write (map, png, &error));
   cairo_surface_t *image = cairo_image_surface_create_from_png (png);

@@ -406,7 +406,7 @@ char *
 carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
 {
   g_return_val_if_fail (trace != NULL, NULL);
-  GString *out = g_string_new ("ball,hit,xi,sin_phi,object,primitive,element\n");
+  GString *out = g_string_new ("ball,hit,xi,sin_phi,object,primitive,edge,vertex\n");
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   for (guint i = 0; i < n_balls; i++)
@@ -418,10 +418,16 @@ carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
           const CgHit *h = &bt->trace.hits[p->hit];
           const CaromObject *o = carom_scene_trace_polygon (trace, p->polygon);
+          /* As in trace --json: a segment or an arc edge names its edge, a
+           * vertex cap (an arc too) its vertex; the other column stays empty. */
+          gboolean at_vertex = h->kind == CG_PRIM_ARC && !h->edge_arc;
+          char element[16];
+          g_snprintf (element, sizeof element, "%u", h->element);
           /* Ids are XML names: no commas or quotes to escape. */
-          g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%u\n", bt->ball->id, h->index,
+          g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%s,%s\n", bt->ball->id, h->index,
                                   csv_number (p->xi, a), csv_number (p->sin_phi, b), o->id,
-                                  h->kind == CG_PRIM_ARC ? "arc" : "segment", h->element);
+                                  h->kind == CG_PRIM_ARC ? "arc" : "segment",
+                                  at_vertex ? "" : element, at_vertex ? element : "");
         }
     }
   return g_string_free (out, FALSE);

@@ -71,7 +71,8 @@ gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const 
                           guint n_balls, GError **error);
 
 /// Every hit of the balls as CSV, one line each after the header
-/// `ball,hit,xi,sin_phi,object,primitive,element` (numbers %.17g), as
+/// `ball,hit,xi,sin_phi,object,primitive,edge,vertex` (numbers %.17g; a
+/// segment or arc edge fills edge, a vertex cap vertex, as trace --json), as
 /// `carom map -o OUT.csv` writes it. Free with g_free().
 char *carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
 
