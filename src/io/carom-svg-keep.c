@@ -1054,6 +1054,12 @@ write_slot (Writer *w, guint index)
   g_string_append_printf (out, "</%s>", name->str);
 }
 
+gboolean
+carom_svg_source_is_foreign (const CaromSceneSource *source)
+{
+  return source->foreign;
+}
+
 char *
 carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
                         const char *generated, gsize *length)

@@ -84,6 +84,12 @@ void carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empt
 
 /* ---- writing ---- */
 
+/// True when the source holds more than Carom's own writer makes. A source
+/// that does not is kept only for what reading it lost (a generated
+/// drawing): the scene is then written in Carom's own form, as it would be
+/// after a second read.
+gboolean carom_svg_source_is_foreign (const CaromSceneSource *source);
+
 /// The document again: kept nodes as they were, each slot's element with its
 /// objects' geometry (rewritten in its own user units if they changed, left
 /// alone if not; removed when they are all gone), objects new to the file

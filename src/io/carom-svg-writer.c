@@ -391,8 +391,10 @@ check_fragment (const char *fragment, GError **error)
 static char *
 write_document (const CaromScene *scene, const char *generated, gsize *length)
 {
-  /* A scene read from a file that held more than Carom makes: that file again. */
-  if (scene->source != NULL)
+  /* A scene read from a file that held more than Carom makes: that file
+   * again. One that held no more, but lost a generated drawing on reading,
+   * is written as Carom writes it: writing stays stable from the first save. */
+  if (scene->source != NULL && carom_svg_source_is_foreign (scene->source))
     return carom_svg_source_write (scene->source, scene, generated, length);
   double view_box[4];
   double stroke_width = view_box_for (scene, view_box);
