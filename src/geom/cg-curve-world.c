@@ -504,21 +504,29 @@ cg_curve_trace_hit_to_hit (const CgCurveTraceHit *h)
   out.in = h->in;
   out.out = h->out;
   out.distance = h->distance;
-  out.rec.kind = out.kind;
-  out.rec.hit = h->rec.hit;
-  out.rec.reject = h->rec.reject;
-  out.rec.t = h->rec.t;
-  out.rec.point = h->rec.point;
-  out.rec.normal = h->rec.normal;
-  out.rec.d_dot_n = h->rec.d_dot_n;
-  out.rec.s = h->rec.s;
-  out.rec.m = h->rec.m;
-  out.rec.b = h->rec.b;
-  out.rec.cc = h->rec.cc;
-  out.rec.disc = h->rec.disc;
-  out.rec.t0 = h->rec.t0;
-  out.rec.t1 = h->rec.t1;
   out.stats = h->stats;
+  return out;
+}
+
+CgCastRecord
+cg_curve_cast_record_common (const CgCurveCastRecord *rec)
+{
+  CgCastRecord out;
+  memset (&out, 0, sizeof out);
+  out.kind = rec->kind == CG_CPRIM_ARC ? CG_PRIM_ARC : CG_PRIM_SEGMENT;
+  out.hit = rec->hit;
+  out.reject = rec->reject;
+  out.t = rec->t;
+  out.point = rec->point;
+  out.normal = rec->normal;
+  out.d_dot_n = rec->d_dot_n;
+  out.s = rec->s;
+  out.m = rec->m;
+  out.b = rec->b;
+  out.cc = rec->cc;
+  out.disc = rec->disc;
+  out.t0 = rec->t0;
+  out.t1 = rec->t1;
   return out;
 }
 

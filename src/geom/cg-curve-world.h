@@ -155,10 +155,14 @@ CgTraceStatus cg_curve_tracer_step (CgCurveTracer *t, CgCurveTraceHit *hit);
 /// The CgHit of a curved hit, for consumers of CgTrace (trace JSON, drawing,
 /// stepping, the boundary map): kind CG_PRIM_SEGMENT or CG_PRIM_ARC, object,
 /// element (the edge, or the vertex of a cap), edge_arc (an arc edge's
-/// offset) and reflected as in h; rec holds the curved record's common
-/// fields (t, point, normal, d·n, s, m, b, cc, disc, t0, t1; sweep_from and
-/// sweep_to are 0: cg_curve_cast() again gives the full curved record).
+/// offset) and reflected as in h.
 CgHit cg_curve_trace_hit_to_hit (const CgCurveTraceHit *h);
+
+/// The fields a curved cast record shares with a straight one, for what reads
+/// CgCastRecord (the explanation's candidates): kind (from rec->kind), hit,
+/// reject, t, point, normal, d·n, s, m, b, cc, disc, t0, t1; sweep_from and
+/// sweep_to are 0 (cg_curve_cast() again gives the full curved record).
+CgCastRecord cg_curve_cast_record_common (const CgCurveCastRecord *rec);
 
 /// Runs a curved trace to its end into out, as cg_trace_run() does for
 /// straight worlds: hits by cg_curve_trace_hit_to_hit(), radius

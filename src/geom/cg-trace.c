@@ -86,7 +86,6 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
   hit->normal = h.rec.normal;
   hit->in = t->dir;
   hit->distance = h.rec.t;
-  hit->rec = h.rec;
   hit->stats = h.stats;
 
   if (!hit->reflected)

@@ -64,12 +64,9 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
       if (!cg_curve_world_explain_cast (bt->curve_world, out->c, out->d, out->exclude,
                                         &out->curve_result, &out->curve_tested, &out->n_tested))
         return FALSE;
-      CgCurveTraceHit th = { .prim = out->curve_result.prim, .rec = out->curve_result.rec };
-      th.kind = out->curve_result.rec.kind;
-      CgHit common = cg_curve_trace_hit_to_hit (&th);
       out->result.hit = out->curve_result.hit;
       out->result.prim = out->curve_result.prim;
-      out->result.rec = common.rec;
+      out->result.rec = cg_curve_cast_record_common (&out->curve_result.rec);
       out->result.stats = out->curve_result.stats;
       /* The candidates' common fields, for what reads CgTested. */
       out->tested = malloc ((out->n_tested + 1) * sizeof *out->tested);
@@ -81,9 +78,8 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
       for (size_t i = 0; i < out->n_tested; i++)
         {
           const CgCurveTested *ct = &out->curve_tested[i];
-          CgCurveTraceHit cth = { .prim = ct->prim, .rec = ct->rec, .kind = ct->rec.kind };
           out->tested[i].prim = ct->prim;
-          out->tested[i].rec = cg_curve_trace_hit_to_hit (&cth).rec;
+          out->tested[i].rec = cg_curve_cast_record_common (&ct->rec);
         }
       return out->curve_result.hit;
     }

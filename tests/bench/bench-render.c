@@ -121,7 +121,6 @@ w2_path (CaromBallTrace *bt, guint n_hits)
         .in = dir,
         .out = out,
         .distance = h.rec.t,
-        .rec = h.rec,
         .stats = h.stats,
       };
       pos = h.rec.point;
