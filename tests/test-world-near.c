@@ -318,6 +318,11 @@ test_validate_worlds_and_refits (void)
   p->a.x += 100;
   g_assert_false (cg_world_validate (w, &problem));
   g_assert_cmpstr (problem, ==, "a primitive's box is not inside its leaf's box");
+  /* Changed within its box, without its cast record (which casts read). */
+  *p = saved;
+  p->a.x = nextafter (p->a.x, INFINITY);
+  g_assert_false (cg_world_validate (w, &problem));
+  g_assert_cmpstr (problem, ==, "a primitive's cast record does not match it");
   *p = saved;
   g_assert_true (cg_world_validate (w, &problem));
   cg_world_free (w);

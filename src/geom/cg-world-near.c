@@ -466,11 +466,15 @@ check_leaf (const CgBvhRef *leaf, CgAabb box, void *data, const char **problem)
     if (msg != NULL)
       break;
     CgAabb b = cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad);
+    LeanRecord lean
+        = w->lean != NULL ? cg_world_lean_record (&w->prims[k], w->eps) : (LeanRecord){ 0 };
     if (c->seen[k]++)
       msg = "a primitive is in two leaves";
     else if (!(b.lo.x >= box.lo.x && b.lo.y >= box.lo.y && b.hi.x <= box.hi.x
                && b.hi.y <= box.hi.y))
       msg = "a primitive's box is not inside its leaf's box";
+    else if (w->lean != NULL && memcmp (&lean, &w->lean[k], sizeof lean) != 0)
+      msg = "a primitive's cast record does not match it";
   });
   if (msg != NULL && problem != NULL)
     *problem = msg;

@@ -23,6 +23,44 @@ typedef struct
   CgVec2 p[3];
 } CastRecord;
 
+/* What the cast reads of one primitive of an object leaf (indexed like
+ * w->prims), with what does not depend on the ray computed once, by the very
+ * operations the cast would use, so casts give the same bits:
+ *  - a segment: p[0] its normal n, p[1] its start a, p[2] ab = b - a,
+ *    len_sq = |ab|², slack = eps / sqrt(len_sq) (INFINITY when len_sq is 0);
+ *  - an arc: p[0] its centre q, p[1] and p[2] the unit normals n0 = (a - q)
+ *    (1 / r) and n1 = (b - q) (1 / r) of its sweep's ends; len_sq = -1 says
+ *    it is an arc, slack is 0.
+ * 64 bytes: one cache line a primitive. */
+typedef struct
+{
+  CgVec2 p[3];
+  double len_sq;
+  double slack;
+} LeanRecord;
+
+/* The LeanRecord of primitive p in a world of tolerance eps. */
+static inline LeanRecord
+cg_world_lean_record (const CgPrimitive *p, double eps)
+{
+  LeanRecord out;
+  if (p->kind == CG_PRIM_ARC)
+    {
+      CgVec2 n0, n1;
+      cg_arc_normals (p, &n0, &n1);
+      out = (LeanRecord){ { p->q, n0, n1 }, -1.0, 0.0 };
+    }
+  else
+    {
+      CgVec2 ab = cg_sub (p->b, p->a);
+      double len_sq = cg_length_sq (ab);
+      out = (LeanRecord){ { p->n, p->a, ab },
+                          len_sq,
+                          len_sq > 0.0 ? eps / sqrt (len_sq) : INFINITY };
+    }
+  return out;
+}
+
 struct CgWorld
 {
   double r;
@@ -45,4 +83,6 @@ struct CgWorld
   CastRecord *records;
   uint32_t *record_prim;
   uint32_t *prim_record;
+  /* Object leaves only: each primitive's LeanRecord. */
+  LeanRecord *lean;
 };

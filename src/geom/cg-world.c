@@ -46,6 +46,7 @@ cg_world_free (CgWorld *w)
   free (w->records);
   free (w->record_prim);
   free (w->prim_record);
+  free (w->lean);
   cg_bvh_clear (&w->bvh);
   free (w);
 }
@@ -248,6 +249,14 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
    * could prune a primitive that brute force would hit. */
   if (!build_bvh (w, 4.0 * w->eps))
     goto fail;
+  if (leaves == CG_BVH_LEAF_OBJECTS)
+    {
+      w->lean = cg_bvh_alloc_big ((w->n_prims + 1) * sizeof *w->lean, 64);
+      if (w->lean == NULL)
+        goto fail;
+      for (size_t k = 0; k < w->n_prims; k++)
+        w->lean[k] = cg_world_lean_record (&w->prims[k], w->eps);
+    }
   return w;
 
 fail:
@@ -318,6 +327,8 @@ cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n)
           if (memcmp (&before, &after, sizeof before) == 0)
             {
               memcpy (w->prims + first, prims, count * sizeof *prims);
+              for (size_t k = first; k < first + count; k++)
+                w->lean[k] = cg_world_lean_record (&w->prims[k], w->eps);
               Refit refit = { w, (uint32_t)i };
               cg_bvh_refit (&w->bvh, run_box, &refit);
 #ifdef CG_DEBUG_CHECKS
@@ -397,6 +408,8 @@ typedef struct
 {
   CgVec2 c, d;
   double eps, r;
+  double inv_r;            /* 1 / r, as cg-cast.c computes it */
+  double arc_slack;        /* eps / r, likewise */
   int64_t exclude;         /* the primitive to skip, or -1 */
   uint32_t exclude_record; /* its record, or UINT32_MAX */
   double t;                /* the best hit so far */
@@ -468,6 +481,53 @@ lean_arc (CgVec2 centre, CgVec2 a, CgVec2 b, const Query *q, double *t_hit)
   return true;
 }
 
+/* lean_segment() of a LeanRecord: the same operations, those that do not
+ * depend on the ray done beforehand. */
+static inline bool
+lean_record_segment (const LeanRecord *L, const Query *q, double *t_hit)
+{
+  CgVec2 n = L->p[0], a = L->p[1];
+  double d_dot_n = cg_dot (q->d, n);
+  if (!(d_dot_n < 0.0))
+    return false;
+  double t = cg_dot (cg_sub (a, q->c), n) / d_dot_n;
+  if (t < -q->eps || t > q->t)
+    return false;
+  CgVec2 point = cg_mul_add (q->c, t, q->d);
+  double len_sq = L->len_sq;
+  double s = len_sq > 0.0 ? cg_dot (cg_sub (point, a), L->p[2]) / len_sq : 0.0;
+  if (s < -L->slack || s > 1.0 + L->slack)
+    return false;
+  *t_hit = t;
+  return true;
+}
+
+/* lean_arc() of a LeanRecord, likewise. */
+static inline bool
+lean_record_arc (const LeanRecord *L, const Query *q, double *t_hit)
+{
+  double r = q->r;
+  CgVec2 centre = L->p[0];
+  CgVec2 m = cg_sub (q->c, centre);
+  double mb = cg_dot (m, q->d);
+  CgVec2 h = cg_mul_add (m, -mb, q->d);
+  double disc = r * r - cg_length_sq (h);
+  if (disc < -2.0 * r * q->eps)
+    return false;
+  double root = sqrt (cg_max (disc, 0.0));
+  double t0 = -mb - root;
+  if (t0 < -q->eps || t0 > q->t)
+    return false;
+  CgVec2 point = cg_mul_add (q->c, t0, q->d);
+  CgVec2 normal = cg_scale (cg_sub (point, centre), q->inv_r);
+  double sweep_from = cg_cross (L->p[1], normal);
+  double sweep_to = cg_cross (normal, L->p[2]);
+  if (sweep_from < -q->arc_slack || sweep_to < -q->arc_slack)
+    return false;
+  *t_hit = t0;
+  return true;
+}
+
 /* Tests a leaf. With object leaves, user[0] .. user[1] - 1 are primitives, a
  * stretch of one outline in w->prims. With primitive leaves, user[0] is the
  * leaf's first cast record and user[1] packs its numbers of arcs (low 16
@@ -486,9 +546,8 @@ test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
           if (q->log != NULL)
             q->log[q->stats.primitives_tested] = k;
           q->stats.primitives_tested++;
-          const CgPrimitive *p = &w->prims[k];
-          if (p->kind == CG_PRIM_SEGMENT ? lean_segment (p->n, p->a, p->b, q, &t)
-                                         : lean_arc (p->q, p->a, p->b, q, &t))
+          const LeanRecord *L = &w->lean[k];
+          if (L->len_sq >= 0.0 ? lean_record_segment (L, q, &t) : lean_record_arc (L, q, &t))
             offer (q, t, k);
         }
       return;
@@ -749,6 +808,8 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
               .d = d,
               .eps = w->eps,
               .r = w->r,
+              .inv_r = 1.0 / w->r,
+              .arc_slack = w->eps / w->r,
               .exclude = exclude,
               .exclude_record = UINT32_MAX,
               .t = INFINITY,
@@ -787,6 +848,8 @@ cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, Cg
               .d = d,
               .eps = w->eps,
               .r = w->r,
+              .inv_r = 1.0 / w->r,
+              .arc_slack = w->eps / w->r,
               .exclude = exclude,
               .exclude_record = UINT32_MAX,
               .t = INFINITY,

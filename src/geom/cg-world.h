@@ -142,7 +142,7 @@ CgNearestEdge cg_world_nearest_edge_brute_force (const CgWorld *w, CgVec2 c, dou
 
 /// Checks the world's BVH (cg_bvh_validate()) and what its leaves hold: every
 /// outline primitive in exactly one leaf, inside that leaf's box (padded as
-/// built), and the primitive leaves' cast records equal to their primitives.
+/// built), and the cast records of every leaf equal to their primitives.
 /// Returns true, or false with *problem (when not NULL) set to a static
 /// sentence naming what is wrong. Run by the tests, and after every update
 /// in place when built with CG_DEBUG_CHECKS.
