@@ -468,6 +468,157 @@ measure_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
     m->steps += fmax (fabs (b.x - a.x), fabs (b.y - a.y));
 }
 
+/* Turning ink into pixels: opacity 1 − exp(−g W), the colour the ramp at
+ * the mean t, looked up in a table. */
+#define TINT_LUT 256
+
+typedef struct
+{
+  double g;
+  CaromColor lut[TINT_LUT];
+} Tint;
+
+/* Pixels p[0 .. n) of the raster as premultiplied ARGB in out, cleared in
+ * the raster for the next frame. */
+static inline void
+tint_run (const Tint *tint, float *p, int n, guint32 *out)
+{
+  for (int x = 0; x < n; x++, p += 2)
+    {
+      if (p[1] <= 0.0f)
+        {
+          out[x] = 0;
+          continue;
+        }
+      double alpha = -expm1 (-tint->g * p[1]);
+      int i = (int)(p[0] / p[1] * (TINT_LUT - 1) + 0.5);
+      p[0] = p[1] = 0.0f;
+      const CaromColor *c = &tint->lut[CLAMP (i, 0, TINT_LUT - 1)];
+      double s = alpha * 255.0;
+      guint32 A = (guint32)(s + 0.5);
+      guint32 R = MIN ((guint32)(c->red * s + 0.5), A);
+      guint32 G = MIN ((guint32)(c->green * s + 0.5), A);
+      guint32 B = MIN ((guint32)(c->blue * s + 0.5), A);
+      out[x] = A << 24 | R << 16 | G << 8 | B;
+    }
+}
+
+/* s OVER d, premultiplied ARGB, as pixman computes it (rounded x·a/255 on
+ * two channels at a time): the same bytes as compositing the image. No
+ * channel overflows: s's colours are at most its alpha. */
+static inline guint32
+over_pixel (guint32 s, guint32 d)
+{
+  guint32 ia = 255 - (s >> 24);
+  guint32 rb = (d & 0xff00ff) * ia + 0x800080;
+  rb = ((rb + ((rb >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
+  guint32 ag = ((d >> 8) & 0xff00ff) * ia + 0x800080;
+  ag = ((ag + ((ag >> 8) & 0xff00ff)) >> 8) & 0xff00ff;
+  return s + (rb | ag << 8);
+}
+
+/// Clip rectangles beyond which the raster is composited by cairo.
+#define DIRECT_MAX_RECTS 16
+
+/* When the raster's pixels fall one to one on the pixels of an ARGB32 image
+ * (the canvas's frame, a PNG), blends the inked runs straight into it, as
+ * compositing the raster's image would, and clears them in the raster: no
+ * image to fill and clear, and no composite of the whole frame for the few
+ * pixels a fan inks (a fan of 10^3 rays inks one run in eight). FALSE
+ * (nothing done) for any other target, transform, operator or clip, which
+ * the image handles. */
+static gboolean
+blend_direct (CaromFrame *f, const Density *d, CaromInk *ink, const Tint *tint, float *acc,
+              guint8 *marks)
+{
+  cairo_t *cr = f->cr;
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE
+      || cairo_image_surface_get_format (target) != CAIRO_FORMAT_ARGB32
+      || cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
+    return FALSE;
+  double sx, sy, ox, oy;
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  /* Raster pixel (x, y) is at user point (x, y) / rs: on the target's pixel
+   * (x + dx, y + dy) when the transform is the raster's scale and a whole
+   * translation. */
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  cairo_matrix_scale (&m, 1.0 / d->rs, 1.0 / d->rs);
+  double tx = m.x0 + ox, ty = m.y0 + oy;
+  if (sx != 1.0 || sy != 1.0 || m.xx != 1.0 || m.yy != 1.0 || m.xy != 0.0 || m.yx != 0.0
+      || tx != round (tx) || ty != round (ty) || fabs (tx) > 1e6 || fabs (ty) > 1e6)
+    return FALSE;
+  int dx = (int)tx, dy = (int)ty;
+  int tw = cairo_image_surface_get_width (target), th = cairo_image_surface_get_height (target);
+
+  /* The clip, as whole-pixel rectangles of the raster's pixels. */
+  int rects[DIRECT_MAX_RECTS][4]; /* x0, y0, x1, y1 (exclusive) */
+  int n_rects = 0;
+  cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list (cr);
+  gboolean ok = list->status == CAIRO_STATUS_SUCCESS && list->num_rectangles <= DIRECT_MAX_RECTS;
+  for (int i = 0; ok && i < list->num_rectangles; i++)
+    {
+      cairo_rectangle_t r = list->rectangles[i];
+      double x0 = r.x, y0 = r.y, x1 = r.x + r.width, y1 = r.y + r.height;
+      cairo_user_to_device (cr, &x0, &y0);
+      cairo_user_to_device (cr, &x1, &y1);
+      double c[4]
+          = { fmin (x0, x1) + ox, fmin (y0, y1) + oy, fmax (x0, x1) + ox, fmax (y0, y1) + oy };
+      for (int k = 0; k < 4; k++)
+        ok = ok && c[k] == round (c[k]) && fabs (c[k]) < 1e6;
+      if (!ok)
+        break;
+      /* In raster pixels, within the target and the raster. */
+      int *q = rects[n_rects];
+      q[0] = MAX (MAX ((int)c[0], 0) - dx, 0);
+      q[1] = MAX (MAX ((int)c[1], 0) - dy, 0);
+      q[2] = MIN (MIN ((int)c[2], tw) - dx, d->w);
+      q[3] = MIN (MIN ((int)c[3], th) - dy, d->h);
+      if (q[0] < q[2] && q[1] < q[3])
+        n_rects++;
+    }
+  cairo_rectangle_list_destroy (list);
+  if (!ok)
+    return FALSE;
+
+  cairo_surface_flush (target);
+  guint8 *data = cairo_image_surface_get_data (target);
+  int stride = cairo_image_surface_get_stride (target);
+  gsize n_runs = marked_runs (marks, NULL, (gsize)ink->cw * (gsize)d->h, ink->runs);
+  for (gsize r = 0; r < n_runs; r++)
+    {
+      gsize k = ink->runs[r];
+      int y = (int)(k / (gsize)ink->cw), x0 = (int)(k - (gsize)y * (gsize)ink->cw) * CHUNK;
+      int x1 = MIN (x0 + CHUNK, d->w);
+      if (r + PREFETCH_AHEAD < n_runs)
+        {
+          gsize ahead = ink->runs[r + PREFETCH_AHEAD], ya = ahead / (gsize)ink->cw;
+          gsize xa = (ahead - ya * (gsize)ink->cw) * CHUNK;
+          __builtin_prefetch (acc + 2 * (ya * (gsize)d->w + xa), 1);
+          if ((int)ya + dy >= 0 && (int)ya + dy < th)
+            __builtin_prefetch (
+                data + (gsize)((int)ya + dy) * (gsize)stride + 4 * (gsize)MAX ((int)xa + dx, 0), 1);
+        }
+      marks[k] = 0;
+      guint32 px[CHUNK];
+      tint_run (tint, acc + 2 * ((gsize)y * (gsize)d->w + (gsize)x0), x1 - x0, px);
+      for (int i = 0; i < n_rects; i++)
+        {
+          const int *q = rects[i];
+          if (y < q[1] || y >= q[3])
+            continue;
+          guint32 *row = (guint32 *)(data + (gsize)(y + dy) * (gsize)stride) + dx;
+          for (int x = MAX (x0, q[0]); x < MIN (x1, q[2]); x++)
+            if (px[x - x0] != 0)
+              row[x] = over_pixel (px[x - x0], row[x]);
+        }
+    }
+  cairo_surface_mark_dirty (target);
+  return TRUE;
+}
+
 static void
 draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, double a1)
 {
@@ -546,23 +697,20 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
   for (guint p = 0; p < b.n_parts; p++)
     f->stats->ray_segments_drawn += b.segments[p];
 
+  /* Opacity 1 − exp(−g W): one path crossing a pixel square on (ink d->ink)
+   * gives a1. Colours of the ramp looked up in a table. */
+  Tint tint = { .g = -log1p (-a1) / d->ink };
+  for (int i = 0; i < TINT_LUT; i++)
+    tint.lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE
+                      ? f->style->path
+                      : carom_frame_ramp (f, i / (TINT_LUT - 1.0));
+  if (blend_direct (f, d, ink, &tint, acc, marks))
+    return;
+
   cairo_surface_t *img = ink->image;
   cairo_surface_flush (img);
   guint8 *data = cairo_image_surface_get_data (img);
   int stride = cairo_image_surface_get_stride (img);
-  /* Opacity 1 − exp(−g W): one path crossing a pixel square on (ink d->ink)
-   * gives a1. Colours of the ramp looked up in a table. */
-  double g = -log1p (-a1) / d->ink;
-  enum
-  {
-    LUT = 256
-  };
-  CaromColor lut[LUT];
-  for (int i = 0; i < LUT; i++)
-    {
-      lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE ? f->style->path
-                                                          : carom_frame_ramp (f, i / (LUT - 1.0));
-    }
   /* The runs inked now converted (and cleared in the raster), those shown
    * last frame and not inked now cleared: everything else is clear in both. */
   int x_lo = INT_MAX, y_lo = INT_MAX, x_hi = -1, y_hi = -1;
@@ -588,25 +736,7 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
         }
       marks[k] = 0;
       x_lo = MIN (x_lo, x0), x_hi = MAX (x_hi, x1 - 1), y_lo = MIN (y_lo, y), y_hi = MAX (y_hi, y);
-      float *p = acc + 2 * ((gsize)y * (gsize)d->w + (gsize)x0);
-      for (int x = x0; x < x1; x++, p += 2)
-        {
-          if (p[1] <= 0.0f)
-            {
-              row[x] = 0;
-              continue;
-            }
-          double alpha = -expm1 (-g * p[1]);
-          int i = (int)(p[0] / p[1] * (LUT - 1) + 0.5);
-          p[0] = p[1] = 0.0f;
-          const CaromColor *c = &lut[CLAMP (i, 0, LUT - 1)];
-          double s = alpha * 255.0;
-          guint32 A = (guint32)(s + 0.5);
-          guint32 R = MIN ((guint32)(c->red * s + 0.5), A);
-          guint32 G = MIN ((guint32)(c->green * s + 0.5), A);
-          guint32 B = MIN ((guint32)(c->blue * s + 0.5), A);
-          row[x] = A << 24 | R << 16 | G << 8 | B;
-        }
+      tint_run (&tint, acc + 2 * ((gsize)y * (gsize)d->w + (gsize)x0), x1 - x0, row + x0);
     }
   cairo_surface_mark_dirty (img);
   if (x_lo > x_hi)
