@@ -9,6 +9,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
+#include <stdlib.h>
 
 /* ---- Statistics panel ---- */
 
@@ -84,7 +85,22 @@ carom_inspector_refresh_statistics (CaromInspector *self)
   guint step = MIN (self->step, (guint)bt->trace.n_hits);
   if (step > 0)
     {
-      const CgCastStats *s = &bt->trace.hits[step - 1].stats;
+      CgCastStats stats = bt->trace.hits[step - 1].stats;
+      const CgCastStats *s = &stats;
+      if (bt->world != NULL && cg_world_grid (bt->world, NULL, NULL, NULL))
+        {
+          /* The cast walked the world's grid (cg-world.h): what the BVH
+           * tests for the same cast, which finds the same hit. */
+          const CgHit *h = &bt->trace.hits[step - 1];
+          int64_t exclude = step > 1 ? (int64_t)bt->trace.hits[step - 2].prim : -1;
+          CgWorldHit again;
+          CgTested *tested = NULL;
+          size_t n_tested;
+          if (cg_world_explain_cast (bt->world, h->from, h->in, exclude, &again, &tested,
+                                     &n_tested))
+            stats = again.stats;
+          free (tested);
+        }
       g_autofree char *cast_title = g_strdup_printf (_ ("Cast of Hit %u"), step);
       GtkWidget *cast = carom_inspector_group_new (
           self->statistics_box, cast_title,

@@ -61,6 +61,53 @@ cg_world_lean_record (const CgPrimitive *p, double eps)
   return out;
 }
 
+/* Fewer runs than this: no grid, the BVH is shallow enough. */
+#define GRID_MIN_RUNS 1024
+/* The most runs an update in place may move before the grid is dropped. */
+#define GRID_MAX_MOVED 16
+
+/* A uniform grid over the runs of an object-leaf world (cg-world-grid.c),
+ * built when the obstacles are spread evenly enough that a cast walking the
+ * cells along its ray beats descending the BVH. A run is listed in every
+ * cell that the box of one of its primitives (padded as the BVH pads it, and
+ * by as much again) overlaps. */
+typedef struct
+{
+  CgAabb bounds;         /* the cells' union: every run's box is inside */
+  double cell_w, cell_h; /* a cell's size */
+  uint32_t nx, ny;
+  uint32_t *cell_first; /* cell (ix, iy) = iy * nx + ix lists entries[cell_first[k] ..
+                           cell_first[k + 1]) */
+  uint32_t *entries;    /* run indices, each cell's in increasing order */
+  uint32_t n_runs;
+  uint32_t *run_first; /* run r is w->prims[run_first[r] .. run_first[r + 1]) */
+  size_t n_polys;
+  uint32_t *poly_run; /* polygon i's runs are poly_run[i] .. poly_run[i + 1] - 1 */
+  CgAabb *run_box;    /* each run's box, padded as its BVH leaf */
+  /* Runs an update in place moved (cg_world_grid_moved()): their cells may
+   * be wrong, so every cast tests them first. */
+  uint32_t moved[GRID_MAX_MOVED];
+  uint32_t n_moved;
+} CgWorldGrid;
+
+/* Builds w->grid over the runs (run_first[0 .. n_runs], boxes run_box) of an
+ * object-leaf world, given each primitive's box padded as the BVH pads it
+ * (prim_box), when it pays (at least GRID_MIN_RUNS runs, spread evenly
+ * enough); leaves w->grid NULL otherwise, or when memory runs out (casts then
+ * use the BVH, which answers the same). */
+void cg_world_grid_build (CgWorld *w, const uint32_t *run_first, uint32_t n_runs,
+                          const CgAabb *run_box, const CgAabb *prim_box);
+
+/* Frees a grid (NULL is fine). */
+void cg_world_grid_free (CgWorldGrid *g);
+
+/* Bytes a grid holds (0 for NULL). */
+size_t cg_world_grid_memory (const CgWorldGrid *g);
+
+/* After polygon i was updated in place: its runs' boxes are refreshed and the
+ * runs listed as moved; past GRID_MAX_MOVED the grid is dropped. */
+void cg_world_grid_moved (CgWorld *w, size_t i);
+
 struct CgWorld
 {
   double r;
@@ -85,4 +132,6 @@ struct CgWorld
   uint32_t *prim_record;
   /* Object leaves only: each primitive's LeanRecord. */
   LeanRecord *lean;
+  /* Object leaves only, and only for evenly spread scenes: NULL or a grid. */
+  CgWorldGrid *grid;
 };

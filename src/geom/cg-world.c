@@ -47,6 +47,7 @@ cg_world_free (CgWorld *w)
   free (w->record_prim);
   free (w->prim_record);
   free (w->lean);
+  cg_world_grid_free (w->grid);
   cg_bvh_clear (&w->bvh);
   free (w);
 }
@@ -117,6 +118,9 @@ build_bvh (CgWorld *w, double pad)
   CgAabb *boxes = malloc (((size_t)n_items + 1) * sizeof *boxes);
   uint32_t *run_first = malloc (((size_t)n_runs + 1) * sizeof *run_first);
   CgBvhRef **leaf_at = NULL;
+  /* Each primitive's box, for the grid (cg_world_grid_build()). */
+  CgAabb *prim_box
+      = objects && n_runs >= GRID_MIN_RUNS ? malloc ((w->n_prims + 1) * sizeof *prim_box) : NULL;
   if (boxes == NULL || run_first == NULL)
     goto done;
   uint32_t run = 0;
@@ -133,6 +137,8 @@ build_bvh (CgWorld *w, double pad)
           for (uint32_t k = from; k < to; k++)
             {
               CgAabb prim = cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad);
+              if (prim_box != NULL)
+                prim_box[k] = prim;
               if (objects)
                 box = cg_aabb_union (box, prim);
               else
@@ -149,6 +155,8 @@ build_bvh (CgWorld *w, double pad)
           ? !cg_bvh_build (&w->bvh, boxes, n_items, 1)
           : !cg_bvh_build_grouped (&w->bvh, boxes, n_items, run_first, n_runs, LEAF_MAX_PRIMITIVES))
     goto done;
+  if (prim_box != NULL)
+    cg_world_grid_build (w, run_first, n_runs, boxes, prim_box);
   if (!objects)
     {
       free (run_first);
@@ -184,6 +192,7 @@ build_bvh (CgWorld *w, double pad)
   ok = true;
 
 done:
+  free (prim_box);
   free (boxes);
   free (run_first);
   free (leaf_at);
@@ -329,6 +338,7 @@ cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n)
               memcpy (w->prims + first, prims, count * sizeof *prims);
               for (size_t k = first; k < first + count; k++)
                 w->lean[k] = cg_world_lean_record (&w->prims[k], w->eps);
+              cg_world_grid_moved (w, i);
               Refit refit = { w, (uint32_t)i };
               cg_bvh_refit (&w->bvh, run_box, &refit);
 #ifdef CG_DEBUG_CHECKS
@@ -398,7 +408,8 @@ cg_world_memory (const CgWorld *w)
          + (w->records != NULL
                 ? w->n_prims
                       * (sizeof *w->records + sizeof *w->record_prim + sizeof *w->prim_record)
-                : 0);
+                : 0)
+         + (w->lean != NULL ? w->n_prims * sizeof *w->lean : 0) + cg_world_grid_memory (w->grid);
 }
 
 /* One query: the ray, what to skip, and the best hit so far. Ties in t go to
@@ -798,6 +809,107 @@ cast_bvh (const CgWorld *w, Query *q)
     }
 }
 
+/* Whether the ray enters run r's box (the exact slab test the root's box
+ * gets) no later than the best hit, and leaves it no earlier than -eps. */
+static inline bool
+grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, bool parallel, Query *q)
+{
+  q->stats.boxes_tested++;
+  CgAabb b = g->run_box[r];
+  double t0, t1;
+  if (parallel)
+    {
+      if (!cg_aabb_ray (b, q->c, inv_d, &t0, &t1))
+        return false;
+    }
+  else
+    {
+      /* cg_aabb_ray()'s operations for finite 1/d. */
+      double ta = (b.lo.x - q->c.x) * inv_d.x, tb = (b.hi.x - q->c.x) * inv_d.x;
+      double tc = (b.lo.y - q->c.y) * inv_d.y, td = (b.hi.y - q->c.y) * inv_d.y;
+      t0 = cg_max (cg_min (ta, tb), cg_min (tc, td));
+      t1 = cg_min (cg_max (ta, tb), cg_max (tc, td));
+      if (!(t0 <= t1))
+        return false;
+    }
+  return t1 >= -q->eps && t0 <= q->t;
+}
+
+/* The cast through the grid (cg-world-grid.c says why it answers what brute
+ * force answers): the moved runs first, then the cells along the ray, each
+ * cell's runs in turn, until the best hit comes no later than the cell's
+ * exit. A run listed in several cells has its primitives tested once while
+ * it is among the last 8 so tested. nodes_visited counts the cells walked and the runs whose
+ * primitives were tested; boxes_tested the grid's box and the runs' boxes. */
+static void
+cast_grid (const CgWorld *w, Query *q)
+{
+  const CgWorldGrid *g = w->grid;
+  CgVec2 c = q->c, d = q->d;
+  CgVec2 inv_d = { 1.0 / d.x, 1.0 / d.y };
+  bool parallel = isinf (inv_d.x) || isinf (inv_d.y);
+  for (uint32_t i = 0; i < g->n_moved; i++)
+    {
+      uint32_t r = g->moved[i];
+      if (grid_run_box_hit (g, r, inv_d, parallel, q))
+        test_leaf (w, g->run_first[r], g->run_first[r + 1], q);
+    }
+
+  double t_floor = -q->eps, t_in, t_out;
+  q->stats.boxes_tested++;
+  if (!cg_aabb_ray (g->bounds, c, inv_d, &t_in, &t_out) || t_out < t_floor || t_in > q->t)
+    return;
+  CgVec2 p = cg_mul_add (c, cg_max (t_in, t_floor), d);
+  double fx = floor ((p.x - g->bounds.lo.x) / g->cell_w);
+  double fy = floor ((p.y - g->bounds.lo.y) / g->cell_h);
+  int64_t ix = !(fx >= 0.0) ? 0 : fx >= g->nx ? (int64_t)g->nx - 1 : (int64_t)fx;
+  int64_t iy = !(fy >= 0.0) ? 0 : fy >= g->ny ? (int64_t)g->ny - 1 : (int64_t)fy;
+  int step_x = d.x > 0.0 ? 1 : d.x < 0.0 ? -1 : 0;
+  int step_y = d.y > 0.0 ? 1 : d.y < 0.0 ? -1 : 0;
+  uint32_t recent[8] = { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
+                         UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX };
+  unsigned n_recent = 0;
+  /* A walk that only moves forward crosses at most nx + ny - 1 cells. */
+  for (uint32_t steps = 0; steps < g->nx + g->ny; steps++)
+    {
+      double tx = step_x > 0   ? (g->bounds.lo.x + (double)(ix + 1) * g->cell_w - c.x) * inv_d.x
+                  : step_x < 0 ? (g->bounds.lo.x + (double)ix * g->cell_w - c.x) * inv_d.x
+                               : INFINITY;
+      double ty = step_y > 0   ? (g->bounds.lo.y + (double)(iy + 1) * g->cell_h - c.y) * inv_d.y
+                  : step_y < 0 ? (g->bounds.lo.y + (double)iy * g->cell_h - c.y) * inv_d.y
+                               : INFINITY;
+      size_t cell = (size_t)iy * g->nx + (size_t)ix;
+      q->stats.nodes_visited++;
+      for (uint32_t e = g->cell_first[cell]; e < g->cell_first[cell + 1]; e++)
+        {
+          uint32_t r = g->entries[e];
+          if (!grid_run_box_hit (g, r, inv_d, parallel, q))
+            continue;
+          bool seen = false;
+          for (int j = 0; j < 8; j++)
+            seen |= recent[j] == r;
+          if (seen)
+            continue;
+          recent[n_recent++ & 7] = r;
+          test_leaf (w, g->run_first[r], g->run_first[r + 1], q);
+        }
+      if (q->t <= cg_min (tx, ty))
+        return;
+      if (tx < ty)
+        {
+          ix += step_x;
+          if (ix < 0 || ix >= (int64_t)g->nx)
+            return;
+        }
+      else
+        {
+          iy += step_y;
+          if (iy < 0 || iy >= (int64_t)g->ny)
+            return;
+        }
+    }
+}
+
 CgWorldHit
 cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
 {
@@ -820,6 +932,8 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
     q.exclude_record = w->prim_record[exclude];
   if (brute_force)
     cast_brute_force (w, &q);
+  else if (w->grid != NULL)
+    cast_grid (w, &q);
   else
     cast_bvh (w, &q);
   out.stats = q.stats;

@@ -87,6 +87,14 @@ size_t cg_world_polygon_count (const CgWorld *w);
 /// user[] says where the world keeps what its casts read.
 const CgBvh *cg_world_bvh (const CgWorld *w);
 
+/// Whether casts walk a uniform grid of cells instead of descending the BVH
+/// (object leaves, at least 1024 runs spread evenly; cg-world-grid.c): the
+/// same hits, found with less work. When they do and the arguments are not
+/// NULL, gives the cells' union and a cell's width and height. Casts then
+/// count in CgCastStats the cells walked (with the leaves tested) as nodes,
+/// and the grid's and the runs' boxes as boxes.
+bool cg_world_grid (const CgWorld *w, CgAabb *bounds, double *cell_w, double *cell_h);
+
 /// The first hit of the ray c + t d (d made a unit vector here by
 /// cg_unit_direction(), so t is a distance), skipping primitive
 /// `exclude` (pass -1 for none). Ties in t go to the lower primitive index,
@@ -100,13 +108,13 @@ typedef struct
   CgCastRecord rec; ///< rec.reject says why it was not the hit (NONE for the hit)
 } CgTested;
 
-/// Explains cg_world_cast (w, c, d, exclude, false): the same hit and
-/// statistics in *hit, and in *tested (free() it) the primitives the BVH
-/// search tested, in the order it tested them, each with the full record of
-/// its cast: the winner's with CG_REJECT_NONE, hits beaten by a nearer one
-/// with CG_REJECT_FARTHER, the rest with their reason. The excluded primitive,
-/// if any, comes first with CG_REJECT_EXCLUDED. Every other primitive was
-/// culled by a box. Returns false when memory runs out.
+/// Explains cg_world_cast (w, c, d, exclude, false) by the BVH search
+/// (whether or not the world has a grid): the same hit, its statistics in *hit, and in *tested
+/// (free() it) the primitives the BVH search tested, in the order it tested them, each with the
+/// full record of its cast: the winner's with CG_REJECT_NONE, hits beaten by a nearer one with
+/// CG_REJECT_FARTHER, the rest with their reason. The excluded primitive, if any, comes first with
+/// CG_REJECT_EXCLUDED. Every other primitive was culled by a box. Returns false when memory runs
+/// out.
 bool cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
                             CgTested **tested, size_t *n_tested);
 
