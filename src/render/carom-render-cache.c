@@ -26,6 +26,8 @@ carom_render_cache_free (CaromRenderCache *cache)
   g_free (cache->ray_points);
   g_free (cache->ray_first);
   carom_render_ink_free (cache->ink);
+  if (cache->halos != NULL)
+    g_hash_table_unref (cache->halos);
   g_free (cache);
 }
 

@@ -53,6 +53,10 @@ struct CaromRenderCache
   /// Scratch of the blended paths' raster (carom-render-paths.c), kept
   /// between frames; NULL until blended paths are drawn.
   CaromInk *ink;
+  /// Labels' halos stroked before, as masks (carom-render-text.c), kept
+  /// between frames; NULL until a halo is drawn on an image.
+  GHashTable *halos;
+  guint halo_frame; ///< counts frames, to drop the halos a frame did not draw
 };
 
 /// Frees the blended paths' scratch (carom-render-paths.c).

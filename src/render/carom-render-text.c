@@ -77,6 +77,129 @@ carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b)
     }
 }
 
+/* ---- halos ------------------------------------------------------------ */
+
+/* Stroking a label's outline for its halo costs a quarter of a millisecond
+ * (cairo 1.16 strokes the glyphs' many short curves slowly), ten times the
+ * glyphs themselves; a frame of a drag draws the same labels in the same
+ * places as the frame before. On an image the stroke is therefore made once
+ * into a mask of its coverage, kept in the render cache under everything
+ * that shapes it (the text, font, size, width and the origin's fraction of
+ * a pixel), and the halo colour painted through the mask: the pixels
+ * a stroke would give (test-render-halo compares them). */
+
+/// Halos kept beyond which those the last frame did not draw are dropped.
+#define HALO_CACHE_MAX 256
+
+typedef struct
+{
+  cairo_surface_t *mask; ///< A8: the stroke's coverage
+  int x, y;              ///< its top-left pixel, from the origin's pixel
+  guint frame;           ///< the last frame that drew it
+} Halo;
+
+static void
+halo_free (gpointer data)
+{
+  Halo *h = data;
+  cairo_surface_destroy (h->mask);
+  g_free (h);
+}
+
+/* The layout's halo stroked into a mask, the origin at (fx, fy) of its
+ * pixel (0,0); NULL when the surface cannot be made. */
+static Halo *
+halo_new (CaromFrame *f, double fx, double fy, double width)
+{
+  PangoRectangle ink;
+  pango_layout_get_extents (f->layout, &ink, NULL);
+  /* A bevelled stroke stays within width / 2 of the outline; a pixel more
+   * for antialiasing, and one for rounding. */
+  double pad = ceil (width / 2.0) + 2.0;
+  int x0 = (int)(floor (fx + (double)ink.x / PANGO_SCALE) - pad);
+  int y0 = (int)(floor (fy + (double)ink.y / PANGO_SCALE) - pad);
+  int x1 = (int)(ceil (fx + (double)(ink.x + ink.width) / PANGO_SCALE) + pad);
+  int y1 = (int)(ceil (fy + (double)(ink.y + ink.height) / PANGO_SCALE) + pad);
+  cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, x1 - x0, y1 - y0);
+  if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (mask);
+      return NULL;
+    }
+  cairo_t *cr = cairo_create (mask);
+  cairo_move_to (cr, fx - x0, fy - y0);
+  pango_cairo_layout_path (cr, f->layout);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
+  cairo_set_line_width (cr, width);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (mask);
+  Halo *h = g_new0 (Halo, 1);
+  h->mask = mask;
+  h->x = x0;
+  h->y = y0;
+  return h;
+}
+
+/* Paints the halo of the layout at origin through a kept mask, when cr
+ * draws on an image one user unit a pixel; FALSE (nothing drawn) otherwise. */
+static gboolean
+halo_from_cache (CaromFrame *f, CgVec2 origin)
+{
+  cairo_t *cr = f->cr;
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  /* (A subsurface says it is an image, but has no format: it strokes.) */
+  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE
+      || cairo_image_surface_get_format (target) == CAIRO_FORMAT_INVALID
+      || f->layout_markup == NULL)
+    return FALSE;
+  double sx, sy, ox, oy;
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  cairo_matrix_t m;
+  cairo_get_matrix (cr, &m);
+  CgVec2 dev = { origin.x + m.x0, origin.y + m.y0 };
+  if (sx != 1.0 || sy != 1.0 || ox != round (ox) || oy != round (oy) || m.xx != 1.0 || m.yy != 1.0
+      || m.xy != 0.0 || m.yx != 0.0 || !(fabs (dev.x) < CAROM_SAFE_COORD)
+      || !(fabs (dev.y) < CAROM_SAFE_COORD))
+    return FALSE;
+  double ix = floor (dev.x), iy = floor (dev.y), fx = dev.x - ix, fy = dev.y - iy;
+  double width = carom_frame_pt (f, f->style->halo_width);
+  double size = carom_frame_pt (f, f->font_size);
+  CaromRenderCache *cache = (CaromRenderCache *)f->cache;
+  if (cache->halos == NULL)
+    cache->halos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, halo_free);
+  char *key = g_strdup_printf ("%a %a %a %a %s\x1f%s", fx, fy, size, width, f->style->font_family,
+                               f->layout_markup);
+  Halo *h = g_hash_table_lookup (cache->halos, key);
+  if (h == NULL)
+    {
+      h = halo_new (f, fx, fy, width);
+      if (h == NULL)
+        {
+          g_free (key);
+          return FALSE;
+        }
+      g_hash_table_insert (cache->halos, key, h);
+    }
+  else
+    g_free (key);
+  h->frame = cache->halo_frame;
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  carom_set_color (cr, f->style->halo);
+  cairo_mask_surface (cr, h->mask, ix + h->x, iy + h->y);
+  cairo_restore (cr);
+  return TRUE;
+}
+
+static gboolean
+halo_stale (gpointer key, gpointer value, gpointer data)
+{
+  (void)key;
+  return ((const Halo *)value)->frame != *(const guint *)data;
+}
+
 /* ---- text -------------------------------------------------------------- */
 
 void
@@ -100,11 +223,16 @@ carom_text_begin (CaromFrame *f)
    * close, coarse enough that a 4K frame needs a few hundred kB. */
   double cell = fmax (carom_frame_pt (f, f->style->label_size) / 3.0, 2.0);
   occupancy_init (&f->taken, f->view->width, f->view->height, cell);
+  if (f->cache != NULL)
+    ((CaromRenderCache *)f->cache)->halo_frame++;
 }
 
 void
 carom_text_end (CaromFrame *f)
 {
+  CaromRenderCache *cache = (CaromRenderCache *)f->cache;
+  if (cache != NULL && cache->halos != NULL && g_hash_table_size (cache->halos) > HALO_CACHE_MAX)
+    g_hash_table_foreach_remove (cache->halos, halo_stale, &cache->halo_frame);
   g_clear_object (&f->layout);
   g_clear_pointer (&f->font, pango_font_description_free);
   g_clear_pointer (&f->layout_markup, g_free);
@@ -143,7 +271,7 @@ text_show (CaromFrame *f, CgVec2 origin)
   const CaromStyle *s = f->style;
   cairo_save (cr);
   cairo_set_dash (cr, NULL, 0, 0.0);
-  if (s->halo.alpha > 0.0 && s->halo_width > 0.0)
+  if (s->halo.alpha > 0.0 && s->halo_width > 0.0 && !halo_from_cache (f, origin))
     {
       cairo_move_to (cr, origin.x, origin.y);
       pango_cairo_layout_path (cr, f->layout);
