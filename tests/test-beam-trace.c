@@ -221,6 +221,52 @@ test_beam_drag (void)
   g_assert_false (carom_scene_trace_update (trace, scene, &index, 1, NULL));
 }
 
+/* A fan whose start lies in an obstacle: its rays share the start, checked
+ * once, and all start overlapping, as its balls written out do; dragging
+ * the obstacle off the start (in place) frees them all, as a new trace does,
+ * and dragging it back overlaps them again. */
+static void
+test_shared_start (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+  double L;
+  g_autoptr (CaromScene) scene = room_scene (rand, 100, &L);
+  guint obstacle = 1;
+  CaromObject *o = g_ptr_array_index (scene->objects, obstacle);
+  CgVec2 inside = { 0, 0 };
+  for (size_t k = 0; k < o->n_points; k++)
+    inside = cg_add (inside, cg_scale (o->points[k], 1.0 / (double)o->n_points));
+  g_ptr_array_add (scene->objects,
+                   carom_object_new_fan_beam ("held", inside, 0.5, cg_v2 (1, 0), 90.0, 9, 30));
+  carom_scene_assign_ids (scene);
+  g_autoptr (CaromScene) balls = expand_beams (scene);
+  for (int brute = 0; brute < 2; brute++)
+    {
+      g_autoptr (CaromSceneTrace) a = carom_scene_trace_with_threads (scene, -1, brute, 2);
+      g_autoptr (CaromSceneTrace) b = carom_scene_trace_with_threads (balls, -1, brute, 1);
+      assert_same_traces (a, b);
+      for (guint k = 0; k < 9; k++)
+        g_assert_cmpint (g_array_index (a->balls, CaromBallTrace, k).trace.status, ==,
+                         CG_TRACE_START_OVERLAP);
+    }
+
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  for (int step = 0; step < 2; step++)
+    {
+      CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, obstacle));
+      double dx = step == 0 ? 40.0 : -40.0;
+      for (size_t k = 0; k < moved->n_points; k++)
+        moved->points[k].x += dx;
+      carom_object_free (g_ptr_array_index (scene->objects, obstacle));
+      scene->objects->pdata[obstacle] = moved;
+      g_assert_true (carom_scene_trace_update (trace, scene, &obstacle, 1, NULL));
+      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+      assert_same_traces (trace, fresh);
+      CgTraceStatus s = g_array_index (trace->balls, CaromBallTrace, 0).trace.status;
+      g_assert_true (step == 0 ? s != CG_TRACE_START_OVERLAP : s == CG_TRACE_START_OVERLAP);
+    }
+}
+
 /* A ball between two obstacles: one that reflects, one that stops. It
  * reflects off the first (action reflect, counted as a bounce), then stops
  * at the second. With max-bounces 1 it ends at the reflection. */
@@ -409,6 +455,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/beam-trace/equals-balls", test_beam_equals_balls);
   g_test_add_func ("/beam-trace/drag", test_beam_drag);
+  g_test_add_func ("/beam-trace/shared-start", test_shared_start);
   g_test_add_func ("/beam-trace/reflecting-obstacle", test_reflecting_obstacle);
   g_test_add_func ("/beam-trace/cli-json", test_cli_json);
   g_test_add_func ("/beam-trace/cli-map", test_cli_map);

@@ -26,9 +26,11 @@ cg_trace_status_name (CgTraceStatus s)
   return "invalid-input";
 }
 
-CgTraceStatus
-cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
-                 bool brute_force)
+/* cg_tracer_start() with the start's overlap verdict given (overlap 0 or
+ * 1), or to be found (-1). */
+static CgTraceStatus
+tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+              bool brute_force, int overlap)
 {
   memset (t, 0, sizeof *t);
   t->world = w;
@@ -41,14 +43,22 @@ cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max
   if (!cg_is_valid_vec2 (c) || !cg_is_valid_vec2 (d) || !cg_is_valid_vec2 (t->dir)
       || cg_length_sq (t->dir) == 0.0)
     t->status = CG_TRACE_INVALID_INPUT;
-  else if (brute_force ? cg_world_start_overlaps_brute_force (w, c)
-                       : cg_world_start_overlaps (w, c))
+  else if (overlap >= 0  ? overlap != 0
+           : brute_force ? cg_world_start_overlaps_brute_force (w, c)
+                         : cg_world_start_overlaps (w, c))
     t->status = CG_TRACE_START_OVERLAP;
   else if (max_bounces == 0)
     t->status = CG_TRACE_MAX_BOUNCES;
   else
     t->status = CG_TRACE_RUNNING;
   return t->status;
+}
+
+CgTraceStatus
+cg_tracer_start (CgTracer *t, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                 bool brute_force)
+{
+  return tracer_start (t, w, c, d, max_bounces, brute_force, -1);
 }
 
 CgTraceStatus
@@ -60,7 +70,7 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
   /* The primitive just reflected off is skipped: after a reflection the ray
    * leaves its line or circle, and at a tangent hit (d·n = 0) it would be hit
    * again at t = 0 forever. At a corner the other primitive is hit at t ≈ 0. */
-  CgWorldHit h = cg_world_cast (t->world, t->pos, t->dir, t->exclude, t->brute_force);
+  CgWorldContact h = cg_world_cast_contact (t->world, t->pos, t->dir, t->exclude, t->brute_force);
   if (!h.hit)
     {
       t->status = CG_TRACE_ESCAPED;
@@ -82,25 +92,25 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
   hit->role = role;
   hit->reflected = role == CG_ROLE_WALL || (t->reflect != NULL && t->reflect[prim->object]);
   hit->from = t->pos;
-  hit->point = h.rec.point;
-  hit->normal = h.rec.normal;
+  hit->point = h.point;
+  hit->normal = h.normal;
   hit->in = t->dir;
-  hit->distance = h.rec.t;
+  hit->distance = h.t;
   hit->stats = h.stats;
 
   if (!hit->reflected)
     {
       hit->out = t->dir;
-      t->pos = h.rec.point;
+      t->pos = h.point;
       t->status = CG_TRACE_STOPPED;
       return t->status;
     }
 
   /* d' = d - 2(d·n)n, renormalised so rounding cannot build up over
    * millions of bounces. */
-  hit->out = cg_normalize (cg_reflect (t->dir, h.rec.normal));
+  hit->out = cg_normalize (cg_reflect (t->dir, h.normal));
   t->dir = hit->out;
-  t->pos = h.rec.point;
+  t->pos = h.point;
   t->exclude = h.prim;
   t->bounces++;
   if (t->bounces >= t->max_bounces)
@@ -119,9 +129,16 @@ bool
 cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
                          bool brute_force, const uint8_t *reflect, CgTrace *out)
 {
+  return cg_trace_run_checked (w, c, d, max_bounces, brute_force, reflect, -1, out);
+}
+
+bool
+cg_trace_run_checked (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
+                      const uint8_t *reflect, int overlaps, CgTrace *out)
+{
   memset (out, 0, sizeof *out);
   CgTracer tracer;
-  out->status = cg_tracer_start (&tracer, w, c, d, max_bounces, brute_force);
+  out->status = tracer_start (&tracer, w, c, d, max_bounces, brute_force, overlaps);
   tracer.reflect = reflect;
   out->start = c;
   out->direction = tracer.dir;

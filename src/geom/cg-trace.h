@@ -93,6 +93,13 @@ bool cg_trace_run (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, b
 bool cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
                               bool brute_force, const uint8_t *reflect, CgTrace *out);
 
+/// cg_trace_run_reflecting() for a start whose overlap is known: overlaps is
+/// what cg_world_start_overlaps (w, c) (with brute_force, its brute-force
+/// twin) answers, 0 or 1, or -1 to have it found here. The rays of a fan
+/// share their start, so it is checked once for them all.
+bool cg_trace_run_checked (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                           bool brute_force, const uint8_t *reflect, int overlaps, CgTrace *out);
+
 /// Frees a trace's hits.
 void cg_trace_clear (CgTrace *t);
 

@@ -910,12 +910,10 @@ cast_grid (const CgWorld *w, Query *q)
     }
 }
 
-CgWorldHit
-cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
+/* The search of cg_world_cast(): q.prim and q.t are the winner. */
+static Query
+search (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
 {
-  d = cg_unit_direction (d);
-  CgWorldHit out;
-  memset (&out, 0, sizeof out);
   Query q = { .c = c,
               .d = d,
               .eps = w->eps,
@@ -936,6 +934,33 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute
     cast_grid (w, &q);
   else
     cast_bvh (w, &q);
+  return q;
+}
+
+CgWorldContact
+cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
+{
+  d = cg_unit_direction (d);
+  Query q = search (w, c, d, exclude, brute_force);
+  CgWorldContact out = { .hit = q.prim >= 0, .stats = q.stats };
+  if (q.prim < 0)
+    return out;
+  /* What cast_segment() and cast_arc() of cg-cast.c compute for the winner. */
+  const CgPrimitive *p = &w->prims[q.prim];
+  out.prim = (uint32_t)q.prim;
+  out.t = q.t;
+  out.point = cg_mul_add (c, q.t, d);
+  out.normal = p->kind == CG_PRIM_SEGMENT ? p->n : cg_scale (cg_sub (out.point, p->q), 1.0 / p->r);
+  return out;
+}
+
+CgWorldHit
+cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
+{
+  d = cg_unit_direction (d);
+  CgWorldHit out;
+  memset (&out, 0, sizeof out);
+  Query q = search (w, c, d, exclude, brute_force);
   out.stats = q.stats;
   if (q.prim >= 0)
     {

@@ -101,6 +101,23 @@ bool cg_world_grid (const CgWorld *w, CgAabb *bounds, double *cell_w, double *ce
 /// so the BVH and brute force choose the same hit bit for bit.
 CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force);
 
+/// What the tracer needs of a hit: where and how the ball touches.
+typedef struct
+{
+  bool hit;
+  uint32_t prim; ///< index into cg_world_primitives()
+  double t;      ///< the ray parameter of the contact
+  CgVec2 point;  ///< c + t d
+  CgVec2 normal; ///< the contact normal
+  CgCastStats stats;
+} CgWorldContact;
+
+/// cg_world_cast() without the winning cast's full record: t, point and
+/// normal are the record's, bit for bit (the same operations), for the
+/// tracer, which casts millions of times and keeps only these.
+CgWorldContact cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude,
+                                      bool brute_force);
+
 /// One primitive a cast looked at, and the full record of its cast.
 typedef struct
 {

@@ -2,6 +2,8 @@
 /* carom-tracing.c: traces every ball of a scene. */
 #include "carom-tracing.h"
 
+#include <string.h>
+
 void
 carom_scene_trace_free (CaromSceneTrace *trace)
 {
@@ -64,8 +66,9 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
   if (bt->curve_world != NULL)
     return cg_curve_trace_run (bt->curve_world, ball->center, ball->direction, max_bounces,
                                trace->brute_force, &bt->trace);
-  return cg_trace_run_reflecting (bt->world, ball->center, ball->direction, max_bounces,
-                                  trace->brute_force, trace->reflect->data, &bt->trace);
+  return cg_trace_run_checked (bt->world, ball->center, ball->direction, max_bounces,
+                               trace->brute_force, trace->reflect->data, bt->start_overlaps,
+                               &bt->trace);
 }
 
 /* What carom_parallel_for() shares between its threads. */
@@ -185,6 +188,30 @@ attach_worlds (CaromSceneTrace *trace, GArray *refs, GArray *curve_refs)
   return TRUE;
 }
 
+/* The rays of a fan start at one point: whether a ball there starts
+ * overlapping is found once, for the first ray, and given to the others
+ * (start_overlaps, -1 elsewhere: found by each ball's trace). */
+static void
+check_shared_starts (CaromSceneTrace *trace)
+{
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      bt->start_overlaps = -1;
+      if (bt->world == NULL || bt->source->kind != CAROM_OBJECT_BEAM
+          || bt->source->beam_shape != CAROM_BEAM_FAN || bt->source->count < 2)
+        continue;
+      CgVec2 c = bt->ball->center;
+      const CaromBallTrace *first = bt - bt->ray;
+      if (bt->ray == 0 && cg_is_valid_vec2 (c))
+        bt->start_overlaps = trace->brute_force ? cg_world_start_overlaps_brute_force (bt->world, c)
+                                                : cg_world_start_overlaps (bt->world, c);
+      else if (bt->ray > 0 && first->world == bt->world
+               && memcmp (&first->ball->center, &c, sizeof c) == 0)
+        bt->start_overlaps = first->start_overlaps;
+    }
+}
+
 CaromSceneTrace *
 carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
                                 gboolean brute_force, guint n_threads)
@@ -259,6 +286,7 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
     }
   if (!attach_worlds (trace, refs, curve_refs))
     return NULL;
+  check_shared_starts (trace);
   /* The worlds are complete: from here on they are only read. */
   if (!run_all_balls (trace))
     return NULL;
@@ -376,5 +404,6 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
         bt->ball = bt->source;
       cg_trace_clear (&bt->trace);
     }
+  check_shared_starts (trace);
   return run_all_balls (trace);
 }

@@ -42,6 +42,9 @@ typedef struct
   /// curved scenes: the scene grown by this ball's radius (owned by the
   /// scene trace); NULL in straight scenes
   const CgCurveWorld *curve_world;
+  /// whether the ball starts overlapping, when the scene trace found it once
+  /// for all the rays of a fan (0 or 1); -1: the ball's own trace finds it
+  gint start_overlaps;
   CgTrace trace;
 } CaromBallTrace;
 
