@@ -455,7 +455,7 @@ check_leaf (const CgBvhRef *leaf, CgAabb box, void *data, const char **problem)
         {
           uint32_t k = w->record_prim[j];
           const CgPrimitive *p = &w->prims[k];
-          CastRecord expect = { { p->kind == CG_PRIM_ARC ? p->q : p->n, p->a, p->b } };
+          LeanRecord expect = cg_world_lean_record (p, w->eps);
           if (k >= w->n_prims || w->prim_record[k] != j
               || (p->kind == CG_PRIM_ARC) != (j < leaf->user[0] + arcs)
               || memcmp (&expect, &w->records[j], sizeof expect) != 0)

@@ -15,16 +15,8 @@
  * wall outline is cut into runs that each get their own box. */
 #define RUN_MAX_PRIMITIVES 16
 
-/* What the cast reads of one primitive: p[0] is a segment's normal n or an
- * arc's centre q, p[1] and p[2] the primitive's a and b (the ball radius is
- * the world's). */
-typedef struct
-{
-  CgVec2 p[3];
-} CastRecord;
-
-/* What the cast reads of one primitive of an object leaf (indexed like
- * w->prims), with what does not depend on the ray computed once, by the very
+/* What the cast reads of one primitive, with what does not depend on the
+ * ray computed once, by the very
  * operations the cast would use, so casts give the same bits:
  *  - a segment: p[0] its normal n, p[1] its start a, p[2] ab = b - a,
  *    len_sq = |ab|², slack = eps / sqrt(len_sq) (INFINITY when len_sq is 0);
@@ -127,10 +119,10 @@ struct CgWorld
   CgBvh bvh;
   /* Primitive leaves only: compact cast records in leaf order (per leaf, arcs
    * then segments), each record's primitive, and each primitive's record. */
-  CastRecord *records;
+  LeanRecord *records;
   uint32_t *record_prim;
   uint32_t *prim_record;
-  /* Object leaves only: each primitive's LeanRecord. */
+  /* Object leaves only: each primitive's LeanRecord (indexed like prims). */
   LeanRecord *lean;
   /* Object leaves only, and only for evenly spread scenes: NULL or a grid. */
   CgWorldGrid *grid;

@@ -7,14 +7,18 @@
  *  - the BVH is 4 wide with float boxes (cg-bvh.h); the slab test computes
  *    the same ray parameters as cg_aabb_ray() would on those boxes, which
  *    contain the padded double boxes, so it prunes no more than an exact test;
- *  - a leaf's primitives are one contiguous stretch of memory: an object
- *    leaf is a run of one outline in w->prims; a primitive leaf's primitives
- *    are copied, in leaf order, into compact records (48 bytes instead of
- *    the 72 of a CgPrimitive), arcs first, then segments;
+ *  - casts read LeanRecords (cg-world-private.h): one cache line a
+ *    primitive, with what does not depend on the ray computed beforehand by
+ *    the operations the cast would use. A leaf's records are one contiguous
+ *    stretch of memory: an object leaf is a run of one outline (w->lean,
+ *    indexed like w->prims); a primitive leaf's are in leaf order
+ *    (w->records), arcs first, then segments;
  *  - primitives are tested by lean copies of cg_cast_primitive() that
  *    perform exactly the same floating-point operations but fill no record,
  *    and stop as soon as a primitive cannot beat the best hit so far; the
- *    full record is computed once, for the winner, by cg_cast_primitive(). */
+ *    full record is computed once, for the winner, by cg_cast_primitive();
+ *  - in large scenes of evenly spread obstacles the cast walks a uniform
+ *    grid instead of the BVH (cg-world-grid.c). */
 #include "cg-world-private.h"
 
 #include <assert.h>
@@ -74,7 +78,7 @@ place_leaf (CgWorld *w, CgBvhRef *ref, uint32_t at)
     {
       uint32_t k = w->record_prim[j];
       const CgPrimitive *p = &w->prims[k];
-      w->records[j] = (CastRecord){ { p->kind == CG_PRIM_ARC ? p->q : p->n, p->a, p->b } };
+      w->records[j] = cg_world_lean_record (p, w->eps);
       w->prim_record[k] = j;
     }
   ref->user[0] = begin;
@@ -440,60 +444,10 @@ offer (Query *q, double t, uint32_t k)
     }
 }
 
-/* cast_segment() of cg-cast.c without the record: the same operations in the
- * same order, so the same t and the same verdict. A crossing farther than
- * the best so far cannot win and needs no further test. */
-static inline bool
-lean_segment (CgVec2 n, CgVec2 a, CgVec2 b, const Query *q, double *t_hit)
-{
-  double d_dot_n = cg_dot (q->d, n);
-  if (!(d_dot_n < 0.0))
-    return false;
-  double t = cg_dot (cg_sub (a, q->c), n) / d_dot_n;
-  if (t < -q->eps || t > q->t)
-    return false;
-  CgVec2 point = cg_mul_add (q->c, t, q->d);
-  CgVec2 ab = cg_sub (b, a);
-  double len_sq = cg_length_sq (ab);
-  double s = len_sq > 0.0 ? cg_dot (cg_sub (point, a), ab) / len_sq : 0.0;
-  double slack = len_sq > 0.0 ? q->eps / sqrt (len_sq) : INFINITY;
-  if (s < -slack || s > 1.0 + slack)
-    return false;
-  *t_hit = t;
-  return true;
-}
-
-/* cast_arc() of cg-cast.c without the record, likewise (cg_arc_normals()
- * inlined; r is every primitive's radius, the world's). */
-static inline bool
-lean_arc (CgVec2 centre, CgVec2 a, CgVec2 b, const Query *q, double *t_hit)
-{
-  double r = q->r;
-  CgVec2 m = cg_sub (q->c, centre);
-  double mb = cg_dot (m, q->d);
-  CgVec2 h = cg_mul_add (m, -mb, q->d);
-  double disc = r * r - cg_length_sq (h);
-  if (disc < -2.0 * r * q->eps)
-    return false;
-  double root = sqrt (cg_max (disc, 0.0));
-  double t0 = -mb - root;
-  if (t0 < -q->eps || t0 > q->t)
-    return false;
-  CgVec2 point = cg_mul_add (q->c, t0, q->d);
-  CgVec2 normal = cg_scale (cg_sub (point, centre), 1.0 / r);
-  CgVec2 n0 = cg_scale (cg_sub (a, centre), 1.0 / r);
-  CgVec2 n1 = cg_scale (cg_sub (b, centre), 1.0 / r);
-  double sweep_from = cg_cross (n0, normal);
-  double sweep_to = cg_cross (normal, n1);
-  double slack = q->eps / r;
-  if (sweep_from < -slack || sweep_to < -slack)
-    return false;
-  *t_hit = t0;
-  return true;
-}
-
-/* lean_segment() of a LeanRecord: the same operations, those that do not
- * depend on the ray done beforehand. */
+/* cast_segment() of cg-cast.c without the record: the same operations in
+ * the same order (those that do not depend on the ray done beforehand, in
+ * the LeanRecord), so the same t and the same verdict. A crossing farther
+ * than the best so far cannot win and needs no further test. */
 static inline bool
 lean_record_segment (const LeanRecord *L, const Query *q, double *t_hit)
 {
@@ -513,7 +467,8 @@ lean_record_segment (const LeanRecord *L, const Query *q, double *t_hit)
   return true;
 }
 
-/* lean_arc() of a LeanRecord, likewise. */
+/* cast_arc() of cg-cast.c without the record, likewise (the sweep's end
+ * normals from the LeanRecord; r is every primitive's radius, the world's). */
 static inline bool
 lean_record_arc (const LeanRecord *L, const Query *q, double *t_hit)
 {
@@ -571,9 +526,8 @@ test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
       if (q->log != NULL)
         q->log[q->stats.primitives_tested] = w->record_prim[j];
       q->stats.primitives_tested++;
-      const CastRecord *rec = &w->records[j];
-      if (j < arcs_end ? lean_arc (rec->p[0], rec->p[1], rec->p[2], q, &t)
-                       : lean_segment (rec->p[0], rec->p[1], rec->p[2], q, &t))
+      const LeanRecord *rec = &w->records[j];
+      if (j < arcs_end ? lean_record_arc (rec, q, &t) : lean_record_segment (rec, q, &t))
         offer (q, t, w->record_prim[j]);
     }
 }
