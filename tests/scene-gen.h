@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "geom/cg-world.h"
 
@@ -91,4 +92,17 @@ test_scene_random_room (TestScene *s, GRand *rand, int n, double *side)
       test_scene_add (s, v, k, CG_ROLE_OBSTACLE);
       placed++;
     }
+}
+
+/// Asserts that two casts chose the same hit, bit for bit: the same
+/// primitive, t and contact point (or both no hit).
+static inline void
+test_assert_same_world_hit (const CgWorldHit *a, const CgWorldHit *b)
+{
+  g_assert_cmpint (a->hit, ==, b->hit);
+  if (!a->hit)
+    return;
+  g_assert_cmpuint (a->prim, ==, b->prim);
+  g_assert_true (memcmp (&a->rec.t, &b->rec.t, sizeof (double)) == 0);
+  g_assert_true (memcmp (&a->rec.point, &b->rec.point, sizeof (CgVec2)) == 0);
 }

@@ -102,17 +102,6 @@ test_bvh_degenerate (void)
   g_free (boxes);
 }
 
-static void
-assert_same_hit (const CgWorldHit *a, const CgWorldHit *b)
-{
-  g_assert_cmpint (a->hit, ==, b->hit);
-  if (!a->hit)
-    return;
-  g_assert_cmpuint (a->prim, ==, b->prim);
-  g_assert_true (memcmp (&a->rec.t, &b->rec.t, sizeof (double)) == 0);
-  g_assert_true (memcmp (&a->rec.point, &b->rec.point, sizeof (CgVec2)) == 0);
-}
-
 /* 3: on random scenes of 10 to 10^4 obstacles, the BVH (both leaf kinds)
  * chooses the same hit as brute force, bit for bit, including casts that start
  * on an outline, run along the axes, or run parallel to edges. */
@@ -158,8 +147,8 @@ test_bvh_equals_brute_force (void)
           CgWorldHit brute = cg_world_cast (prims, c, d, exclude, true);
           CgWorldHit h1 = cg_world_cast (prims, c, d, exclude, false);
           CgWorldHit h2 = cg_world_cast (objects, c, d, exclude, false);
-          assert_same_hit (&brute, &h1);
-          assert_same_hit (&brute, &h2);
+          test_assert_same_world_hit (&brute, &h1);
+          test_assert_same_world_hit (&brute, &h2);
           bvh_tests += h1.stats.primitives_tested;
           brute_tests += brute.stats.primitives_tested;
         }
@@ -331,7 +320,7 @@ test_bvh_small_worlds (void)
                                              : -1;
               CgWorldHit brute = cg_world_cast (w, c, d, exclude, true);
               CgWorldHit h = cg_world_cast (w, c, d, exclude, false);
-              assert_same_hit (&brute, &h);
+              test_assert_same_world_hit (&brute, &h);
               if (h.hit)
                 g_assert_true (memcmp (&h.rec, &brute.rec, sizeof h.rec) == 0);
             }

@@ -7,24 +7,13 @@
 
 #include "scene-gen.h"
 
-static void
-assert_same_hit (const CgWorldHit *a, const CgWorldHit *b)
-{
-  g_assert_cmpint (a->hit, ==, b->hit);
-  if (!a->hit)
-    return;
-  g_assert_cmpuint (a->prim, ==, b->prim);
-  g_assert_true (memcmp (&a->rec.t, &b->rec.t, sizeof (double)) == 0);
-  g_assert_true (memcmp (&a->rec.point, &b->rec.point, sizeof (CgVec2)) == 0);
-}
-
 /* Casts from c along d in the grid world and by brute force, the same hit. */
 static void
 check_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude)
 {
   CgWorldHit brute = cg_world_cast (w, c, d, exclude, true);
   CgWorldHit grid = cg_world_cast (w, c, d, exclude, false);
-  assert_same_hit (&brute, &grid);
+  test_assert_same_world_hit (&brute, &grid);
 }
 
 /* A direction from an angle, sometimes exactly along an axis or a diagonal. */

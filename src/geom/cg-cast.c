@@ -4,41 +4,17 @@
 
 #include <string.h>
 
-/* Offset segment [a, b] with front normal n. The line is (p - a)·n = 0, so
- * along p = c + t d:  (c + t d - a)·n = 0  =>  t = ((a - c)·n) / (d·n). */
+/* Offset segment [a, b] with front normal n: cg_cast_segment_core(), with
+ * the normal recorded once the segment faces the ray. */
 static bool
 cast_segment (const CgPrimitive *p, CgVec2 c, CgVec2 d, double eps, CgCastRecord *rec)
 {
-  rec->d_dot_n = cg_dot (d, p->n);
-  if (!(rec->d_dot_n < 0.0))
-    {
-      rec->reject = CG_REJECT_BACK_FACING;
-      return false;
-    }
-
-  rec->t = cg_dot (cg_sub (p->a, c), p->n) / rec->d_dot_n;
-  rec->point = cg_mul_add (c, rec->t, d);
-  rec->normal = p->n;
-  if (rec->t < -eps)
-    {
-      rec->reject = CG_REJECT_BEHIND;
-      return false;
-    }
-
-  /* s: where the crossing lies along the segment, p = a + s (b - a). The ends
-   * are widened by eps so that a ray grazing an end still hits. */
-  CgVec2 ab = cg_sub (p->b, p->a);
-  double len_sq = cg_length_sq (ab);
-  rec->s = len_sq > 0.0 ? cg_dot (cg_sub (rec->point, p->a), ab) / len_sq : 0.0;
-  double slack = len_sq > 0.0 ? eps / sqrt (len_sq) : INFINITY;
-  if (rec->s < -slack || rec->s > 1.0 + slack)
-    {
-      rec->reject = CG_REJECT_OUTSIDE_SEGMENT;
-      return false;
-    }
-
-  rec->hit = true;
-  return true;
+  rec->reject = cg_cast_segment_core (p->a, p->b, p->n, c, d, eps, &rec->d_dot_n, &rec->t,
+                                      &rec->point, &rec->s);
+  if (rec->reject != CG_REJECT_BACK_FACING)
+    rec->normal = p->n;
+  rec->hit = rec->reject == CG_REJECT_NONE;
+  return rec->hit;
 }
 
 /* Arc of radius r around the vertex q. With m = c - q and |d| = 1 the circle

@@ -45,6 +45,34 @@ typedef struct
   double sweep_to;   ///< cross(u, n1): >= 0 inside the sweep's end
 } CgCastRecord;
 
+/// The segment cast of geometry.md, shared by cg_cast_primitive() and the
+/// curved cast (cg_curve_cast()): the ray c + t d (|d| = 1) against the
+/// offset segment [a, b] with front normal n. The line is (p - a)·n = 0, so
+/// t = ((a - c)·n) / (d·n). Fills what it computed, in order: *d_dot_n;
+/// when the segment faces the ray, *t and *point = c + t d; when t >= -eps,
+/// *s, where the crossing lies along the segment (p = a + s (b - a); the
+/// ends are widened by eps, so a ray grazing an end still hits). Returns why
+/// the segment is not hit, or CG_REJECT_NONE.
+static inline CgReject
+cg_cast_segment_core (CgVec2 a, CgVec2 b, CgVec2 n, CgVec2 c, CgVec2 d, double eps, double *d_dot_n,
+                      double *t, CgVec2 *point, double *s)
+{
+  *d_dot_n = cg_dot (d, n);
+  if (!(*d_dot_n < 0.0))
+    return CG_REJECT_BACK_FACING;
+  *t = cg_dot (cg_sub (a, c), n) / *d_dot_n;
+  *point = cg_mul_add (c, *t, d);
+  if (*t < -eps)
+    return CG_REJECT_BEHIND;
+  CgVec2 ab = cg_sub (b, a);
+  double len_sq = cg_length_sq (ab);
+  *s = len_sq > 0.0 ? cg_dot (cg_sub (*point, a), ab) / len_sq : 0.0;
+  double slack = len_sq > 0.0 ? eps / sqrt (len_sq) : INFINITY;
+  if (*s < -slack || *s > 1.0 + slack)
+    return CG_REJECT_OUTSIDE_SEGMENT;
+  return CG_REJECT_NONE;
+}
+
 /// Casts the ray c + t d (d made a unit vector by cg_unit_direction()) against
 /// a primitive. eps is the scene tolerance (cg_world_eps()): crossings with t >= -eps count,
 /// segment ends and arc sweeps are widened by eps, tangent hits count. Fills rec and returns

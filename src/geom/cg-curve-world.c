@@ -8,34 +8,16 @@
 
 #define CG_TWO_PI 6.283185307179586476925286766559
 
+/* The segment cast is the straight one (cg-cast.h). */
 static bool
 cast_segment (const CgCurvePrim *p, CgVec2 c, CgVec2 d, double eps, CgCurveCastRecord *rec)
 {
-  rec->d_dot_n = cg_dot (d, p->n);
-  if (!(rec->d_dot_n < 0.0))
-    {
-      rec->reject = CG_REJECT_BACK_FACING;
-      return false;
-    }
-  rec->t = cg_dot (cg_sub (p->a, c), p->n) / rec->d_dot_n;
-  rec->point = cg_mul_add (c, rec->t, d);
-  rec->normal = p->n;
-  if (rec->t < -eps)
-    {
-      rec->reject = CG_REJECT_BEHIND;
-      return false;
-    }
-  CgVec2 ab = cg_sub (p->b, p->a);
-  double len_sq = cg_length_sq (ab);
-  rec->s = len_sq > 0.0 ? cg_dot (cg_sub (rec->point, p->a), ab) / len_sq : 0.0;
-  double slack = len_sq > 0.0 ? eps / sqrt (len_sq) : INFINITY;
-  if (rec->s < -slack || rec->s > 1.0 + slack)
-    {
-      rec->reject = CG_REJECT_OUTSIDE_SEGMENT;
-      return false;
-    }
-  rec->hit = true;
-  return true;
+  rec->reject = cg_cast_segment_core (p->a, p->b, p->n, c, d, eps, &rec->d_dot_n, &rec->t,
+                                      &rec->point, &rec->s);
+  if (rec->reject != CG_REJECT_BACK_FACING)
+    rec->normal = p->n;
+  rec->hit = rec->reject == CG_REJECT_NONE;
+  return rec->hit;
 }
 
 static bool
