@@ -310,6 +310,20 @@ test_fractional_offset (void)
   frame_clear (&f);
 }
 
+/* A large frame (1800 × 1200, 233,000 runs of pixels to blend): the same
+ * pixels. */
+static void
+test_same_pixels_large (void)
+{
+  Frame f;
+  frame_init (&f, TRUE, CAROM_PATHS_BY_BOUNCES);
+  f.view.scale = 6.0;
+  f.view.width = 1800;
+  f.view.height = 1200;
+  check_same (&f, "large", 1800, 1200, 0, 0, NULL, TRUE);
+  frame_clear (&f);
+}
+
 /* Frames after frames keep nothing of the earlier ones: a frame drawn after
  * others with another view is the same as one drawn first. */
 static void
@@ -347,6 +361,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-blend/same-pixels-transparent", test_same_pixels_transparent);
   g_test_add_func ("/render-blend/same-pixels-moved-clipped", test_same_pixels_moved_clipped);
   g_test_add_func ("/render-blend/fractional-offset", test_fractional_offset);
+  g_test_add_func ("/render-blend/same-pixels-large", test_same_pixels_large);
   g_test_add_func ("/render-blend/frames-forget", test_frames_forget);
   int status = g_test_run ();
   carom_render_shutdown ();

@@ -474,31 +474,33 @@ measure_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
 
 typedef struct
 {
-  double g;
-  CaromColor lut[TINT_LUT];
+  float g;
+  float rgb[TINT_LUT][4]; ///< the ramp's colours (red, green, blue; the fourth unused)
 } Tint;
 
 /* Pixels p[0 .. n) of the raster as premultiplied ARGB in out, cleared in
- * the raster for the next frame. */
+ * the raster for the next frame. In single precision, expf rather than
+ * expm1: each is exact to far less than the half of 1/255 a byte rounds
+ * away, and a frame of a fan of 10^3 rays tints 70,000 pixels. */
 static inline void
 tint_run (const Tint *tint, float *p, int n, guint32 *out)
 {
   for (int x = 0; x < n; x++, p += 2)
     {
-      if (p[1] <= 0.0f)
+      float w = p[1];
+      if (w <= 0.0f)
         {
           out[x] = 0;
           continue;
         }
-      double alpha = -expm1 (-tint->g * p[1]);
-      int i = (int)(p[0] / p[1] * (TINT_LUT - 1) + 0.5);
+      float s = 255.0f - 255.0f * expf (-tint->g * w);
+      int i = (int)(p[0] / w * (TINT_LUT - 1) + 0.5f);
       p[0] = p[1] = 0.0f;
-      const CaromColor *c = &tint->lut[CLAMP (i, 0, TINT_LUT - 1)];
-      double s = alpha * 255.0;
-      guint32 A = (guint32)(s + 0.5);
-      guint32 R = MIN ((guint32)(c->red * s + 0.5), A);
-      guint32 G = MIN ((guint32)(c->green * s + 0.5), A);
-      guint32 B = MIN ((guint32)(c->blue * s + 0.5), A);
+      const float *c = tint->rgb[CLAMP (i, 0, TINT_LUT - 1)];
+      guint32 A = (guint32)(s + 0.5f);
+      guint32 R = MIN ((guint32)(c[0] * s + 0.5f), A);
+      guint32 G = MIN ((guint32)(c[1] * s + 0.5f), A);
+      guint32 B = MIN ((guint32)(c[2] * s + 0.5f), A);
       out[x] = A << 24 | R << 16 | G << 8 | B;
     }
 }
@@ -699,11 +701,15 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
 
   /* Opacity 1 − exp(−g W): one path crossing a pixel square on (ink d->ink)
    * gives a1. Colours of the ramp looked up in a table. */
-  Tint tint = { .g = -log1p (-a1) / d->ink };
+  Tint tint = { .g = (float)(-log1p (-a1) / d->ink) };
   for (int i = 0; i < TINT_LUT; i++)
-    tint.lut[i] = f->options->paths_by == CAROM_PATHS_SINGLE
-                      ? f->style->path
-                      : carom_frame_ramp (f, i / (TINT_LUT - 1.0));
+    {
+      CaromColor c = f->options->paths_by == CAROM_PATHS_SINGLE
+                         ? f->style->path
+                         : carom_frame_ramp (f, i / (TINT_LUT - 1.0));
+      tint.rgb[i][0] = (float)c.red, tint.rgb[i][1] = (float)c.green;
+      tint.rgb[i][2] = (float)c.blue, tint.rgb[i][3] = 0.0f;
+    }
   if (blend_direct (f, d, ink, &tint, acc, marks))
     return;
 
