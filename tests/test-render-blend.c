@@ -352,6 +352,64 @@ test_frames_forget (void)
   frame_clear (&f);
 }
 
+/* A drag updates the trace and the render cache in place: the rays drawn
+ * are those of the obstacle's new place (the same bytes as a new cache's),
+ * not those of where it was. */
+static void
+test_cache_update (void)
+{
+  Frame f;
+  frame_init (&f, FALSE, CAROM_PATHS_BY_RAY);
+  cairo_surface_t *before = new_image (600, 400, FALSE);
+  draw (&f, before, 0, 0, NULL, NULL);
+
+  /* Obstacle "a" 40 units to the right, in place. */
+  guint index = G_MAXUINT;
+  for (guint i = 0; i < f.scene->objects->len; i++)
+    {
+      CaromObject *o = g_ptr_array_index (f.scene->objects, i);
+      if (g_strcmp0 (o->id, "a") == 0)
+        {
+          for (size_t k = 0; k < o->n_points; k++)
+            o->points[k].x += 40.0;
+          index = i;
+        }
+    }
+  g_assert_cmpuint (index, !=, G_MAXUINT);
+  g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_assert_true (carom_scene_trace_update (f.trace, f.scene, &index, 1, updated));
+  carom_render_cache_update (f.cache, (const guint *)updated->data, updated->len);
+  cairo_surface_t *after = new_image (600, 400, FALSE);
+  draw (&f, after, 0, 0, NULL, NULL);
+
+  int selected = -1;
+  for (guint b = 0; b < f.trace->balls->len && selected < 0; b++)
+    if (g_array_index (f.trace->balls, CaromBallTrace, b).source->kind == CAROM_OBJECT_BEAM)
+      selected = (int)b;
+  CaromRenderCache *fresh = carom_render_cache_new (f.scene, f.trace, selected);
+  g_assert_nonnull (fresh);
+  cairo_surface_t *anew = new_image (600, 400, FALSE);
+  cairo_t *cr = cairo_create (anew);
+  carom_render (cr, fresh, &f.view, &f.style, &f.options, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (anew);
+  save (before, "blend-update-before");
+  save (after, "blend-update-after");
+  save (anew, "blend-update-new-cache");
+
+  int worst;
+  guint moved = compare (before, after, &worst);
+  g_test_message ("the move changed %u pixels; the updated cache against a new one: %u", moved,
+                  compare (after, anew, &worst));
+  g_assert_cmpuint (moved, >, 1000);
+  g_assert_cmpuint (compare (after, anew, &worst), ==, 0);
+  carom_render_cache_free (fresh);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  cairo_surface_destroy (anew);
+  frame_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -363,6 +421,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-blend/fractional-offset", test_fractional_offset);
   g_test_add_func ("/render-blend/same-pixels-large", test_same_pixels_large);
   g_test_add_func ("/render-blend/frames-forget", test_frames_forget);
+  g_test_add_func ("/render-blend/cache-update", test_cache_update);
   int status = g_test_run ();
   carom_render_shutdown ();
   return status;

@@ -88,20 +88,33 @@ outline_boxes (CaromRenderCache *cache)
     }
 }
 
-/* Packs every ball's path points (CaromRenderCache.ray_points). */
+/* Packs every ball's path points (CaromRenderCache.ray_points), in the
+ * arrays of the last packing when they are large enough (a drag repacks
+ * every frame). */
 static gboolean
 pack_ray_points (CaromRenderCache *cache)
 {
-  g_clear_pointer (&cache->ray_points, g_free);
-  g_clear_pointer (&cache->ray_first, g_free);
   GArray *balls = cache->trace->balls;
   gsize total = 0;
   for (guint b = 0; b < balls->len; b++)
     total += g_array_index (balls, CaromBallTrace, b).trace.n_hits + 1;
-  cache->ray_first = g_try_new (gsize, MAX (balls->len, 1));
-  cache->ray_points = g_try_new (CgVec2, MAX (total, 1));
-  if (cache->ray_first == NULL || cache->ray_points == NULL)
-    return FALSE;
+  if (cache->ray_points == NULL || cache->ray_first == NULL || total > cache->ray_capacity
+      || balls->len > cache->ray_balls)
+    {
+      g_clear_pointer (&cache->ray_points, g_free);
+      g_clear_pointer (&cache->ray_first, g_free);
+      cache->ray_capacity = cache->ray_balls = 0;
+      cache->ray_first = g_try_new (gsize, MAX (balls->len, 1));
+      cache->ray_points = g_try_new (CgVec2, MAX (total, 1));
+      if (cache->ray_first == NULL || cache->ray_points == NULL)
+        {
+          g_clear_pointer (&cache->ray_points, g_free);
+          g_clear_pointer (&cache->ray_first, g_free);
+          return FALSE;
+        }
+      cache->ray_capacity = MAX (total, 1);
+      cache->ray_balls = MAX (balls->len, 1);
+    }
   gsize at = 0;
   for (guint b = 0; b < balls->len; b++)
     {
@@ -242,6 +255,9 @@ carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint
       Refit refit = { cache, polygons, n };
       cg_bvh_refit (&cache->objects, leaf_box, &refit);
     }
+  /* Every ball was traced again: the blended paths are drawn from their
+   * points of now (without memory for them, they are not drawn). */
+  pack_ray_points (cache);
   /* A drag replaces beams in place too: the drawn ones are the scene's of now. */
   g_ptr_array_set_size (cache->beams, 0);
   for (guint i = 0; i < cache->scene->objects->len; i++)

@@ -49,7 +49,8 @@ struct CaromRenderCache
   /// together: blended paths read them many times a frame, and the hits
   /// they come from are hundreds of bytes apart.
   CgVec2 *ray_points;
-  gsize *ray_first; ///< per ball in trace->balls: where its points start in ray_points
+  gsize *ray_first;              ///< per ball in trace->balls: where its points start in ray_points
+  gsize ray_capacity, ray_balls; ///< the points and balls ray_points and ray_first have room for
   /// Scratch of the blended paths' raster (carom-render-paths.c), kept
   /// between frames; NULL until blended paths are drawn.
   CaromInk *ink;
