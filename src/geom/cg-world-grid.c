@@ -259,3 +259,57 @@ cg_world_grid (const CgWorld *w, CgAabb *bounds, double *cell_w, double *cell_h)
     *cell_h = g->cell_h;
   return true;
 }
+
+/* Whether cell lists run r (its entries are in increasing run order). */
+static bool
+cell_lists (const CgWorldGrid *g, uint32_t cell, uint32_t r)
+{
+  uint32_t lo = g->cell_first[cell], hi = g->cell_first[cell + 1];
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (g->entries[mid] < r)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < g->cell_first[cell + 1] && g->entries[lo] == r;
+}
+
+bool
+cg_world_grid_validate (const CgWorld *w, const char **problem)
+{
+  const CgWorldGrid *g = w->grid;
+  if (g == NULL)
+    return true;
+  double pad = 4.0 * w->eps, margin = 4.0 * w->eps;
+  for (uint32_t r = 0; r < g->n_runs; r++)
+    {
+      bool moved = false;
+      for (uint32_t j = 0; j < g->n_moved; j++)
+        moved |= g->moved[j] == r;
+      CgAabb run = cg_aabb_pad (g->run_box[r], margin);
+      bool whole = cells_under (g, run) <= 4;
+      for (uint32_t k = g->run_first[r]; k < g->run_first[r + 1]; k++)
+        {
+          CgAabb box = cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad);
+          if (!(box.lo.x >= g->run_box[r].lo.x && box.lo.y >= g->run_box[r].lo.y
+                && box.hi.x <= g->run_box[r].hi.x && box.hi.y <= g->run_box[r].hi.y))
+            {
+              *problem = "a primitive's box is not inside its run's box in the grid";
+              return false;
+            }
+          if (moved)
+            continue;
+          CgAabb listed = whole ? run : cg_aabb_pad (box, margin);
+          bool ok = true;
+          FOR_CELLS (g, listed, cell, { ok &= cell_lists (g, cell, r); });
+          if (!ok)
+            {
+              *problem = "a run is missing from a grid cell its primitives overlap";
+              return false;
+            }
+        }
+    }
+  return true;
+}

@@ -494,7 +494,14 @@ cg_world_validate (const CgWorld *w, const char **problem)
       return false;
     }
   LeafCheck c = { w, seen };
+  const char *grid_problem = NULL;
   bool ok = cg_bvh_validate (&w->bvh, check_leaf, &c, problem);
+  if (ok && !cg_world_grid_validate (w, &grid_problem))
+    {
+      ok = false;
+      if (problem != NULL)
+        *problem = grid_problem;
+    }
   for (size_t k = 0; ok && k < w->n_prims; k++)
     if (seen[k] != 1)
       {

@@ -93,6 +93,12 @@ void cg_world_grid_build (CgWorld *w, const uint32_t *run_first, uint32_t n_runs
 /* Frees a grid (NULL is fine). */
 void cg_world_grid_free (CgWorldGrid *g);
 
+/* Checks w->grid (true when there is none): every run's box holds its
+ * primitives' boxes (padded as built), and every run not moved is listed in
+ * every cell its primitives' boxes overlap (as built). Otherwise false, with
+ * *problem set to a static sentence. Part of cg_world_validate(). */
+bool cg_world_grid_validate (const CgWorld *w, const char **problem);
+
 /* Bytes a grid holds (0 for NULL). */
 size_t cg_world_grid_memory (const CgWorldGrid *g);
 
