@@ -2,6 +2,7 @@
 /* bench-drag.c: what one step of a vertex drag costs on a big scene.
  *
  * usage: bench-drag SCENE.txt [--drag FILE] [--width W] [--height H] [--full-view] [--fan N]
+ *                            [--recording]
  *
  * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
  * them): the room as a wall, the obstacles, and a ball at the first cast.
@@ -25,6 +26,10 @@
  * The drag (--drag FILE, default tests/bench/vertex-drag.txt) is a list of
  * pointer offsets from the vertex in pixels, one "dx dy" a line: 120 events
  * of a two-second drag at 60 Hz.
+ *
+ * --recording draws each frame as GTK 4.8 draws a widget's cairo node: into
+ * a recording surface, replayed onto a new image (what the window did before
+ * the canvas drew into an image of its own).
  *
  * --fan N adds a fan beam of N rays (360° around the ball's direction, the
  * ball's radius and 29 bounces) at the ball's start: every step then traces
@@ -142,7 +147,7 @@ main (int argc, char **argv)
 {
   const char *drag_path = NULL;
   int width = 1280, height = 800;
-  gboolean full_view = FALSE;
+  gboolean full_view = FALSE, recording = FALSE;
   gint fan = 0;
   GOptionEntry entries[] = {
     { "fan", 0, 0, G_OPTION_ARG_INT, &fan, "Add a fan beam of N rays at the ball", "N" },
@@ -150,6 +155,8 @@ main (int argc, char **argv)
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Canvas width (px)", "W" },
     { "height", 0, 0, G_OPTION_ARG_INT, &height, "Canvas height (px)", "H" },
     { "full-view", 0, 0, G_OPTION_ARG_NONE, &full_view, "Draw the whole scene", NULL },
+    { "recording", 0, 0, G_OPTION_ARG_NONE, &recording,
+      "Draw through a recording surface, replayed", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) context = g_option_context_new ("SCENE.txt");
@@ -238,11 +245,31 @@ main (int argc, char **argv)
           carom_render_cache_free (cache);
           cache = carom_render_cache_new (scene, trace, 0);
         }
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      cairo_paint (cr);
-      carom_render (cr, cache, &view, &style, &options, NULL);
-      carom_canvas_overlay_draw (cr, editor, scene, &view, FALSE);
-      cairo_surface_flush (surface);
+      if (recording)
+        {
+          cairo_surface_t *rec = cairo_recording_surface_create (
+              CAIRO_CONTENT_COLOR_ALPHA, &(cairo_rectangle_t){ 0, 0, width, height });
+          cairo_t *rcr = cairo_create (rec);
+          carom_render (rcr, cache, &view, &style, &options, NULL);
+          carom_canvas_overlay_draw (rcr, editor, scene, &view, FALSE);
+          cairo_destroy (rcr);
+          cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+          cairo_t *icr = cairo_create (img);
+          cairo_set_source_surface (icr, rec, 0, 0);
+          cairo_paint (icr);
+          cairo_destroy (icr);
+          cairo_surface_flush (img);
+          cairo_surface_destroy (img);
+          cairo_surface_destroy (rec);
+        }
+      else
+        {
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_paint (cr);
+          carom_render (cr, cache, &view, &style, &options, NULL);
+          carom_canvas_overlay_draw (cr, editor, scene, &view, FALSE);
+          cairo_surface_flush (surface);
+        }
       double t3 = now (), c3 = cpu_now ();
       update_cpu[i] = c1 - c0;
       redraw_cpu[i] = c3 - c2;
@@ -262,6 +289,8 @@ main (int argc, char **argv)
           view.scale);
   if (fan > 0)
     printf ("; a fan of %d rays live", fan);
+  if (recording)
+    printf ("; drawn through a recording surface");
   printf ("\n");
   report ("edit", update, n);
   report ("trace", retrace, n);
