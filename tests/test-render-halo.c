@@ -7,7 +7,8 @@
  * anywhere else (a subsurface here, a recording surface in GTK, a scaled
  * image) it is stroked every time. Frames with labels drawn both ways are
  * compared, first with the masks being made and then with them reused, with
- * labels at fractions of a pixel, moved by whole pixels and clipped.
+ * labels at fractions of a pixel, moved by whole pixels and clipped, and at
+ * two pixels a unit.
  *
  * With CAROM_TEST_PNG_DIR set, the frames are written there as PNGs. */
 #include <cairo.h>
@@ -33,6 +34,7 @@ typedef struct
   CaromView view;
   CaromStyle style;
   CaromRenderOptions options;
+  double scale; ///< pixels a unit of the frame (2: a HiDPI canvas)
 } Frame;
 
 /* A room with obstacles whose ids are labelled (Latin and Chinese), a ball
@@ -60,6 +62,7 @@ frame_init (Frame *f, gboolean dark)
   f->style.background.alpha = 0.0;
   carom_render_options_init (&f->options);
   f->options.overlays = CAROM_OVERLAY_PATH | CAROM_OVERLAY_OUTLINES | CAROM_OVERLAY_LABELS;
+  f->scale = 1.0;
 }
 
 static void
@@ -98,6 +101,7 @@ draw (Frame *f, cairo_surface_t *surface, double dx, double dy, const cairo_rect
       cairo_clip (cr);
     }
   cairo_translate (cr, dx, dy);
+  cairo_scale (cr, f->scale, f->scale);
   carom_render (cr, f->cache, &f->view, &f->style, &f->options, stats);
   g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
   cairo_destroy (cr);
@@ -206,6 +210,17 @@ test_same_pixels_moved_clipped (void)
   frame_clear (&f);
 }
 
+/* Two pixels a unit, as the canvas draws on a HiDPI display. */
+static void
+test_same_pixels_scale2 (void)
+{
+  Frame f;
+  frame_init (&f, FALSE);
+  f.scale = 2.0;
+  check_same (&f, "scale2", 1320, 880, 0, 0, NULL);
+  frame_clear (&f);
+}
+
 /* Moved by fractions of a pixel between frames: each place gets its own
  * mask, and the frames match their strokes. */
 static void
@@ -229,6 +244,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render-halo/same-pixels-dark", test_same_pixels_dark);
   g_test_add_func ("/render-halo/same-pixels-moved-clipped", test_same_pixels_moved_clipped);
   g_test_add_func ("/render-halo/fractions", test_fractions);
+  g_test_add_func ("/render-halo/same-pixels-scale2", test_same_pixels_scale2);
   int status = g_test_run ();
   carom_render_shutdown ();
   return status;

@@ -107,19 +107,20 @@ halo_free (gpointer data)
 }
 
 /* The layout's halo stroked into a mask, the origin at (fx, fy) of its
- * pixel (0,0); NULL when the surface cannot be made. */
+ * pixel (0,0), scale pixels a user unit (width is in user units); NULL when
+ * the surface cannot be made. */
 static Halo *
-halo_new (CaromFrame *f, double fx, double fy, double width)
+halo_new (CaromFrame *f, double fx, double fy, double width, double scale)
 {
   PangoRectangle ink;
   pango_layout_get_extents (f->layout, &ink, NULL);
   /* A bevelled stroke stays within width / 2 of the outline; a pixel more
    * for antialiasing, and one for rounding. */
-  double pad = ceil (width / 2.0) + 2.0;
-  int x0 = (int)(floor (fx + (double)ink.x / PANGO_SCALE) - pad);
-  int y0 = (int)(floor (fy + (double)ink.y / PANGO_SCALE) - pad);
-  int x1 = (int)(ceil (fx + (double)(ink.x + ink.width) / PANGO_SCALE) + pad);
-  int y1 = (int)(ceil (fy + (double)(ink.y + ink.height) / PANGO_SCALE) + pad);
+  double pad = ceil (width * scale / 2.0) + 2.0;
+  int x0 = (int)(floor (fx + scale * ink.x / PANGO_SCALE) - pad);
+  int y0 = (int)(floor (fy + scale * ink.y / PANGO_SCALE) - pad);
+  int x1 = (int)(ceil (fx + scale * (ink.x + ink.width) / PANGO_SCALE) + pad);
+  int y1 = (int)(ceil (fy + scale * (ink.y + ink.height) / PANGO_SCALE) + pad);
   cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, x1 - x0, y1 - y0);
   if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
     {
@@ -127,7 +128,9 @@ halo_new (CaromFrame *f, double fx, double fy, double width)
       return NULL;
     }
   cairo_t *cr = cairo_create (mask);
-  cairo_move_to (cr, fx - x0, fy - y0);
+  cairo_translate (cr, fx - x0, fy - y0);
+  cairo_scale (cr, scale, scale);
+  cairo_move_to (cr, 0.0, 0.0);
   pango_cairo_layout_path (cr, f->layout);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_BEVEL);
   cairo_set_line_width (cr, width);
@@ -142,7 +145,9 @@ halo_new (CaromFrame *f, double fx, double fy, double width)
 }
 
 /* Paints the halo of the layout at origin through a kept mask, when cr
- * draws on an image one user unit a pixel; FALSE (nothing drawn) otherwise. */
+ * draws on an image a whole number of pixels a user unit, unrotated (1 for
+ * a PNG, the display's scale for the canvas); FALSE (nothing drawn)
+ * otherwise. */
 static gboolean
 halo_from_cache (CaromFrame *f, CgVec2 origin)
 {
@@ -158,10 +163,11 @@ halo_from_cache (CaromFrame *f, CgVec2 origin)
   cairo_surface_get_device_offset (target, &ox, &oy);
   cairo_matrix_t m;
   cairo_get_matrix (cr, &m);
-  CgVec2 dev = { origin.x + m.x0, origin.y + m.y0 };
-  if (sx != 1.0 || sy != 1.0 || ox != round (ox) || oy != round (oy) || m.xx != 1.0 || m.yy != 1.0
-      || m.xy != 0.0 || m.yx != 0.0 || !(fabs (dev.x) < CAROM_SAFE_COORD)
-      || !(fabs (dev.y) < CAROM_SAFE_COORD))
+  double scale = m.xx;
+  CgVec2 dev = { origin.x * scale + m.x0, origin.y * scale + m.y0 };
+  if (sx != 1.0 || sy != 1.0 || ox != round (ox) || oy != round (oy) || m.yy != scale || m.xy != 0.0
+      || m.yx != 0.0 || !(scale >= 1.0 && scale <= 8.0) || scale != round (scale)
+      || !(fabs (dev.x) < CAROM_SAFE_COORD) || !(fabs (dev.y) < CAROM_SAFE_COORD))
     return FALSE;
   double ix = floor (dev.x), iy = floor (dev.y), fx = dev.x - ix, fy = dev.y - iy;
   double width = carom_frame_pt (f, f->style->halo_width);
@@ -169,12 +175,12 @@ halo_from_cache (CaromFrame *f, CgVec2 origin)
   CaromRenderCache *cache = (CaromRenderCache *)f->cache;
   if (cache->halos == NULL)
     cache->halos = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, halo_free);
-  char *key = g_strdup_printf ("%a %a %a %a %s\x1f%s", fx, fy, size, width, f->style->font_family,
-                               f->layout_markup);
+  char *key = g_strdup_printf ("%a %a %a %a %a %s\x1f%s", fx, fy, scale, size, width,
+                               f->style->font_family, f->layout_markup);
   Halo *h = g_hash_table_lookup (cache->halos, key);
   if (h == NULL)
     {
-      h = halo_new (f, fx, fy, width);
+      h = halo_new (f, fx, fy, width, scale);
       if (h == NULL)
         {
           g_free (key);
