@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-bvh.c: the BVH's structure, and that it chooses exactly the hit brute force chooses. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "scene-gen.h"
@@ -149,6 +150,14 @@ test_bvh_equals_brute_force (void)
           CgWorldHit h2 = cg_world_cast (objects, c, d, exclude, false);
           test_assert_same_world_hit (&brute, &h1);
           test_assert_same_world_hit (&brute, &h2);
+          /* The explanation always searches the BVH: its object leaves are
+           * checked too where casts walk the grid (10^4 obstacles). */
+          CgWorldHit h3;
+          CgTested *tested = NULL;
+          size_t n_tested;
+          g_assert_true (cg_world_explain_cast (objects, c, d, exclude, &h3, &tested, &n_tested));
+          test_assert_same_world_hit (&brute, &h3);
+          free (tested);
           bvh_tests += h1.stats.primitives_tested;
           brute_tests += brute.stats.primitives_tested;
         }
