@@ -9,7 +9,6 @@
 
 #include "app/carom-application.h"
 #include "carom-cli.h"
-#include "model/carom-tracing.h"
 
 static void
 print_usage (FILE *stream)
@@ -56,7 +55,6 @@ looks_like_mistyped_command (const char *arg)
 int
 main (int argc, char **argv)
 {
-  carom_keep_freed_memory ();
   setlocale (LC_ALL, "");
   /* CAROM_LOCALEDIR lets the program find its translations in a build tree. */
   const char *localedir = g_getenv ("CAROM_LOCALEDIR");

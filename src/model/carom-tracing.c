@@ -3,20 +3,6 @@
 #include "carom-tracing.h"
 
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
-
-void
-carom_keep_freed_memory (void)
-{
-#ifdef __GLIBC__
-  /* Blocks below 32 MiB from the heap, whose freed memory is reused; the
-   * heap's top given back only beyond 128 MiB. */
-  mallopt (M_MMAP_THRESHOLD, 32 << 20);
-  mallopt (M_TRIM_THRESHOLD, 128 << 20);
-#endif
-}
 
 void
 carom_scene_trace_free (CaromSceneTrace *trace)

@@ -122,13 +122,4 @@ gint carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id);
 /// The scene object a world polygon index stands for.
 const CaromObject *carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index);
 
-/// Asks the C library to keep up to 128 MiB of freed memory for reuse
-/// instead of handing it back to the system at once. A reflecting beam's
-/// trace writes tens of MB of hits and a drag traces again every frame:
-/// memory handed back is faulted in and zeroed by the kernel again at the
-/// next frame, which took a tenth of bench-beam's reflecting fan. Called
-/// first thing by main() and by the benchmarks that time what the window
-/// does; a no-op outside glibc.
-void carom_keep_freed_memory (void);
-
 G_END_DECLS

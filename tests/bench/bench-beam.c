@@ -120,7 +120,6 @@ time_trace (const CaromScene *scene, guint threads, int repeat, guint64 *hits, d
 int
 main (int argc, char **argv)
 {
-  carom_keep_freed_memory (); /* as main() does */
   gint rays = 10000, bounces = 29, threads = 0, repeat = 3;
   gboolean disks = FALSE;
   GOptionEntry entries[] = {

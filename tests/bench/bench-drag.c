@@ -51,7 +51,6 @@
 #include "app/carom-editor.h"
 #include "bench-scene.h"
 #include "model/carom-edit.h"
-#include "model/carom-tracing.h"
 #include "render/carom-render.h"
 
 static double
@@ -146,7 +145,6 @@ report (const char *name, double *ms, guint n)
 int
 main (int argc, char **argv)
 {
-  carom_keep_freed_memory (); /* as main() does */
   const char *drag_path = NULL;
   int width = 1280, height = 800;
   gboolean full_view = FALSE, recording = FALSE;

@@ -29,7 +29,6 @@
 #include <time.h>
 
 #include "bench-scene.h"
-#include "model/carom-tracing.h"
 #include "render/carom-render.h"
 
 #define WIDTH 1920
@@ -233,7 +232,6 @@ print_stats (const char *what, double wall_ms, double cpu_ms, const CaromRenderS
 int
 main (int argc, char **argv)
 {
-  carom_keep_freed_memory (); /* as main() does */
   int frames = 15;
   int hits = 500;
   gboolean no_lod = FALSE;

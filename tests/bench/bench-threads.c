@@ -134,7 +134,6 @@ same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
 int
 main (int argc, char **argv)
 {
-  carom_keep_freed_memory (); /* as main() does */
   gint balls = 200, bounces = 2000, threads = 0, repeat = 3;
   GOptionEntry entries[] = {
     { "balls", 0, 0, G_OPTION_ARG_INT, &balls, "Balls (the file's first casts)", "N" },
