@@ -207,6 +207,45 @@ test_grid_only_when_it_pays (void)
   test_scene_clear (&bunched);
 }
 
+/* 4: a world of more than CG_WORLD_LEAN_MAX_PRIMITIVES primitives keeps no
+ * cast record a primitive (it makes them as casts need them), and still
+ * casts exactly as brute force: 90,000 hexagons on a jittered lattice. */
+static void
+test_grid_huge_world (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (9);
+  TestScene scene;
+  test_scene_init (&scene);
+  enum
+  {
+    SIDE = 300
+  };
+  double L = 10.0 * SIDE + 10;
+  CgVec2 room[4] = { { 0, 0 }, { L, 0 }, { L, L }, { 0, L } };
+  test_scene_add (&scene, room, 4, CG_ROLE_WALL);
+  for (int i = 0; i < SIDE * SIDE; i++)
+    {
+      CgVec2 v[6];
+      CgVec2 c = cg_v2 (10 + 10 * (i % SIDE) + g_rand_double_range (rand, -1, 1),
+                        10 + 10 * (i / SIDE) + g_rand_double_range (rand, -1, 1));
+      test_convex_polygon (rand, c, 3, 6, v);
+      test_scene_add (&scene, v, 6, CG_ROLE_OBSTACLE);
+    }
+  CgWorld *w = test_scene_world (&scene, 0.5, CG_BVH_LEAF_OBJECTS);
+  size_t n_prims;
+  cg_world_primitives (w, &n_prims);
+  g_assert_cmpuint (n_prims, >, CG_WORLD_LEAN_MAX_PRIMITIVES);
+  /* 72 bytes a primitive and the rest, not 72 + 64. */
+  g_assert_cmpuint (cg_world_memory (w), <, n_prims * (sizeof (CgPrimitive) + 40));
+  g_assert_true (cg_world_grid (w, NULL, NULL, NULL));
+  for (int i = 0; i < 200; i++)
+    check_cast (w,
+                cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1)),
+                random_direction (rand, i), -1);
+  cg_world_free (w);
+  test_scene_clear (&scene);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -214,5 +253,6 @@ main (int argc, char **argv)
   g_test_add_func ("/world-grid/equals-brute-force", test_grid_equals_brute_force);
   g_test_add_func ("/world-grid/after-updates", test_grid_after_updates);
   g_test_add_func ("/world-grid/only-when-it-pays", test_grid_only_when_it_pays);
+  g_test_add_func ("/world-grid/huge-world", test_grid_huge_world);
   return g_test_run ();
 }

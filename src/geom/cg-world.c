@@ -260,7 +260,11 @@ cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves lea
    * could prune a primitive that brute force would hit. */
   if (!build_bvh (w, 4.0 * w->eps))
     goto fail;
-  if (leaves == CG_BVH_LEAF_OBJECTS)
+  /* Object leaves keep a LeanRecord a primitive, 64 more bytes each, up to
+   * CG_WORLD_LEAN_MAX_PRIMITIVES: beyond, the records are made as the casts
+   * need them (the same values), so a huge scene's world does not grow by
+   * as much again. */
+  if (leaves == CG_BVH_LEAF_OBJECTS && w->n_prims <= CG_WORLD_LEAN_MAX_PRIMITIVES)
     {
       w->lean = cg_bvh_alloc_big ((w->n_prims + 1) * sizeof *w->lean, 64);
       if (w->lean == NULL)
@@ -338,7 +342,7 @@ cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n)
           if (memcmp (&before, &after, sizeof before) == 0)
             {
               memcpy (w->prims + first, prims, count * sizeof *prims);
-              for (size_t k = first; k < first + count; k++)
+              for (size_t k = first; w->lean != NULL && k < first + count; k++)
                 w->lean[k] = cg_world_lean_record (&w->prims[k], w->eps);
               cg_world_grid_moved (w, i);
               Refit refit = { w, (uint32_t)i };
@@ -510,7 +514,10 @@ test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
           if (q->log != NULL)
             q->log[q->stats.primitives_tested] = k;
           q->stats.primitives_tested++;
-          const LeanRecord *L = &w->lean[k];
+          LeanRecord made;
+          const LeanRecord *L = w->lean != NULL
+                                    ? &w->lean[k]
+                                    : (made = cg_world_lean_record (&w->prims[k], q->eps), &made);
           if (L->len_sq >= 0.0 ? lean_record_segment (L, q, &t) : lean_record_arc (L, q, &t))
             offer (q, t, k);
         }

@@ -44,6 +44,11 @@ typedef struct
 
 typedef struct CgWorld CgWorld;
 
+/// The most outline primitives for which an object-leaf world keeps a
+/// precomputed cast record each (64 bytes; cg-world.c): larger worlds make
+/// them as casts need them, a little slower and 45 % smaller.
+#define CG_WORLD_LEAN_MAX_PRIMITIVES ((size_t)1 << 20)
+
 /// Grows count polygons by r (r >= 0) and builds the BVH. The polygons are
 /// copied. Returns NULL when memory runs out.
 CgWorld *cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves leaves);
