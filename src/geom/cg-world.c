@@ -771,46 +771,30 @@ cast_bvh (const CgWorld *w, Query *q)
 /* Whether the ray enters run r's box (the exact slab test the root's box
  * gets) no later than the best hit, and leaves it no earlier than -eps. */
 static inline bool
-grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, bool parallel, Query *q)
+grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, Query *q)
 {
   q->stats.boxes_tested++;
-  CgAabb b = g->run_box[r];
   double t0, t1;
-  if (parallel)
-    {
-      if (!cg_aabb_ray (b, q->c, inv_d, &t0, &t1))
-        return false;
-    }
-  else
-    {
-      /* cg_aabb_ray()'s operations for finite 1/d. */
-      double ta = (b.lo.x - q->c.x) * inv_d.x, tb = (b.hi.x - q->c.x) * inv_d.x;
-      double tc = (b.lo.y - q->c.y) * inv_d.y, td = (b.hi.y - q->c.y) * inv_d.y;
-      t0 = cg_max (cg_min (ta, tb), cg_min (tc, td));
-      t1 = cg_min (cg_max (ta, tb), cg_max (tc, td));
-      if (!(t0 <= t1))
-        return false;
-    }
-  return t1 >= -q->eps && t0 <= q->t;
+  return cg_aabb_ray (g->run_box[r], q->c, inv_d, &t0, &t1) && t1 >= -q->eps && t0 <= q->t;
 }
 
 /* The cast through the grid (cg-world-grid.c says why it answers what brute
  * force answers): the moved runs first, then the cells along the ray, each
  * cell's runs in turn, until the best hit comes no later than the cell's
  * exit. A run listed in several cells has its primitives tested once while
- * it is among the last 8 so tested. nodes_visited counts the cells walked and the runs whose
- * primitives were tested; boxes_tested the grid's box and the runs' boxes. */
+ * it is among the last 8 so tested. nodes_visited counts the cells walked
+ * and the runs whose primitives were tested; boxes_tested the grid's box
+ * and the runs' boxes. */
 static void
 cast_grid (const CgWorld *w, Query *q)
 {
   const CgWorldGrid *g = w->grid;
   CgVec2 c = q->c, d = q->d;
   CgVec2 inv_d = { 1.0 / d.x, 1.0 / d.y };
-  bool parallel = isinf (inv_d.x) || isinf (inv_d.y);
   for (uint32_t i = 0; i < g->n_moved; i++)
     {
       uint32_t r = g->moved[i];
-      if (grid_run_box_hit (g, r, inv_d, parallel, q))
+      if (grid_run_box_hit (g, r, inv_d, q))
         test_leaf (w, g->run_first[r], g->run_first[r + 1], q);
     }
 
@@ -842,7 +826,7 @@ cast_grid (const CgWorld *w, Query *q)
       for (uint32_t e = g->cell_first[cell]; e < g->cell_first[cell + 1]; e++)
         {
           uint32_t r = g->entries[e];
-          if (!grid_run_box_hit (g, r, inv_d, parallel, q))
+          if (!grid_run_box_hit (g, r, inv_d, q))
             continue;
           bool seen = false;
           for (int j = 0; j < 8; j++)
