@@ -222,13 +222,9 @@ cg_world_grid_moved (CgWorld *w, size_t i)
   CgWorldGrid *g = w->grid;
   if (g == NULL)
     return;
-  double pad = 4.0 * w->eps;
   for (uint32_t r = g->poly_run[i]; r < g->poly_run[i + 1]; r++)
     {
-      CgAabb box = cg_aabb_empty ();
-      for (uint32_t k = g->run_first[r]; k < g->run_first[r + 1]; k++)
-        box = cg_aabb_union (box, cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad));
-      g->run_box[r] = box;
+      g->run_box[r] = cg_world_run_bounds (w, g->run_first[r], g->run_first[r + 1]);
       bool listed = false;
       for (uint32_t j = 0; j < g->n_moved; j++)
         listed |= g->moved[j] == r;

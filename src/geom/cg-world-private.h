@@ -133,3 +133,14 @@ struct CgWorld
   /* Object leaves only, and only for evenly spread scenes: NULL or a grid. */
   CgWorldGrid *grid;
 };
+
+/* The box of primitives prims[first .. end), each padded as build_bvh()
+ * pads them (4 eps): an object leaf's box, and the grid's box of a run. */
+static inline CgAabb
+cg_world_run_bounds (const CgWorld *w, uint32_t first, uint32_t end)
+{
+  CgAabb box = cg_aabb_empty ();
+  for (uint32_t k = first; k < end; k++)
+    box = cg_aabb_union (box, cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), 4.0 * w->eps));
+  return box;
+}

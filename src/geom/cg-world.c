@@ -303,10 +303,7 @@ run_box (const CgBvhRef *leaf, void *data, CgAabb *box)
   const CgWorld *w = refit->w;
   if (w->bvh.items[leaf->first] != refit->polygon)
     return false;
-  double pad = 4.0 * w->eps;
-  *box = cg_aabb_empty ();
-  for (uint32_t k = leaf->user[0]; k < leaf->user[1]; k++)
-    *box = cg_aabb_union (*box, cg_aabb_pad (cg_primitive_bounds (&w->prims[k]), pad));
+  *box = cg_world_run_bounds (w, leaf->user[0], leaf->user[1]);
   return true;
 }
 
