@@ -156,6 +156,10 @@ carom_inspector_value_row_explained (GtkWidget *group, const char *title, const 
   GtkWidget *label = gtk_label_new (value);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+  /* A long subtitle must not squeeze a short value to "4…": up to 10
+   * characters always show whole; longer values (coordinates) may still
+   * give way in a narrow window. */
+  gtk_label_set_width_chars (GTK_LABEL (label), (int)MIN (g_utf8_strlen (value, -1), 10));
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
