@@ -308,6 +308,128 @@ test_reflecting_obstacle (void)
   g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
 }
 
+/* Each ball's trace equals its own cg_trace_run_reflecting() (or
+ * cg_curve_trace_run()), which keeps the hits in memory of their own. */
+static void
+assert_traces_as_alone (const CaromSceneTrace *t)
+{
+  for (guint b = 0; b < t->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, b);
+      guint max_bounces
+          = t->max_bounces_override >= 0 ? (guint)t->max_bounces_override : bt->ball->max_bounces;
+      CgTrace alone;
+      if (bt->curve_world != NULL)
+        g_assert_true (cg_curve_trace_run (bt->curve_world, bt->ball->center, bt->ball->direction,
+                                           max_bounces, t->brute_force, &alone));
+      else
+        g_assert_true (cg_trace_run_reflecting (bt->world, bt->ball->center, bt->ball->direction,
+                                                max_bounces, t->brute_force, t->reflect->data,
+                                                &alone));
+      g_assert_false (alone.hits_borrowed);
+      g_assert_cmpint (bt->trace.status, ==, alone.status);
+      g_assert_cmpuint (bt->trace.n_hits, ==, alone.n_hits);
+      SAME_BITS (bt->trace.end_direction, alone.end_direction);
+      for (size_t k = 0; k < alone.n_hits; k++)
+        assert_same_hit (&bt->trace.hits[k], &alone.hits[k]);
+      /* More bounces than a block holds: memory of the ball's own. */
+      g_assert_true (bt->trace.hits_borrowed == (max_bounces < CAROM_HIT_BLOCK_HITS));
+      cg_trace_clear (&alone);
+    }
+}
+
+/* The blocks a trace on one thread fills: each ball asks for room for
+ * max_bounces + 1 hits after the last ball's, in a new block when they do not
+ * fit. */
+static guint
+blocks_filled (const CaromSceneTrace *t)
+{
+  guint blocks = 0;
+  gsize used = 0;
+  for (guint b = 0; b < t->balls->len; b++)
+    {
+      const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, b);
+      gsize room = (gsize)bt->ball->max_bounces + 1;
+      if (room > CAROM_HIT_BLOCK_HITS)
+        continue;
+      if (blocks == 0 || used + room > CAROM_HIT_BLOCK_HITS)
+        blocks++, used = 0;
+      used += bt->trace.n_hits;
+    }
+  return blocks;
+}
+
+/* Where a scene trace keeps its hits (carom-hit-blocks.c): a fan of 3,000
+ * rays × 40 bounces fills several blocks, on one thread and on two, and
+ * every ray's hits are those of its trace alone; a ball of more bounces than
+ * a block holds has memory of its own. A drag (an update in place) fills the
+ * same blocks again, and a freed trace leaves its blocks to the next one.
+ * The same in a curved scene. */
+static void
+test_hit_blocks (void)
+{
+  carom_hit_blocks_release_kept ();
+  for (int curved = 0; curved < 2; curved++)
+    {
+      g_autoptr (GRand) rand = g_rand_new_with_seed (17);
+      double L;
+      g_autoptr (CaromScene) scene = room_scene (rand, 60, &L);
+      for (guint i = 0; i < scene->objects->len; i++)
+        ((CaromObject *)g_ptr_array_index (scene->objects, i))->on_hit = CG_ON_HIT_REFLECT;
+      if (curved)
+        {
+          CgVec2 v0;
+          CgCurveEdge e;
+          cg_curve_circle (cg_v2 (L / 4, L / 2), 1.5, CG_ROLE_OBSTACLE, &v0, &e);
+          CaromObject *disk = carom_scene_add_polygon (scene, "disk", CG_ROLE_OBSTACLE, &v0, 1);
+          carom_object_set_edges (disk, &e);
+        }
+      CgVec2 c = { L / 2 + 0.37, L / 2 - 0.21 };
+      g_ptr_array_add (scene->objects,
+                       carom_object_new_fan_beam ("fan", c, 0.25, cg_v2 (1, 0.3), 360.0, 3000, 40));
+      carom_scene_add_ball (scene, "long", c, 0.25, cg_v2 (0.3, 1),
+                            (guint)CAROM_HIT_BLOCK_HITS + 5);
+      carom_scene_assign_ids (scene);
+
+      g_autoptr (CaromSceneTrace) two = carom_scene_trace_with_threads (scene, -1, FALSE, 2);
+      g_assert_true (two->curved == (curved != 0));
+      assert_traces_as_alone (two);
+      CaromSceneTrace *one = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+      assert_same_traces (one, two);
+      guint filled = blocks_filled (one);
+      g_assert_cmpuint (filled, >=, 10);
+      g_assert_cmpuint (filled, <=, CAROM_HIT_BLOCKS_KEPT);
+
+      if (!curved)
+        {
+          /* Dragged three times: the same blocks, filled again. */
+          guint index = 1;
+          for (int step = 0; step < 3; step++)
+            {
+              CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+              for (guint k = 0; k < moved->n_points; k++)
+                moved->points[k].x += 0.25;
+              carom_object_free (g_ptr_array_index (scene->objects, index));
+              scene->objects->pdata[index] = moved;
+              g_assert_true (carom_scene_trace_update (one, scene, &index, 1, NULL));
+              assert_traces_as_alone (one);
+            }
+        }
+      /* Freed, it leaves its blocks (and no more) to the next trace, which
+       * takes them. */
+      carom_hit_blocks_release_kept ();
+      guint again = blocks_filled (one);
+      carom_scene_trace_free (one);
+      g_assert_cmpuint (carom_hit_blocks_kept (), ==, again);
+      g_autoptr (CaromSceneTrace) next = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+      g_assert_cmpuint (carom_hit_blocks_kept (), ==, 0);
+      assert_traces_as_alone (next);
+      g_clear_pointer (&next, carom_scene_trace_free);
+      carom_hit_blocks_release_kept ();
+      g_assert_cmpuint (carom_hit_blocks_kept (), ==, 0);
+    }
+}
+
 /* Appends a number as the scene files want it: every digit. */
 static void
 append_number (GString *out, double v)
@@ -457,6 +579,7 @@ main (int argc, char **argv)
   g_test_add_func ("/beam-trace/drag", test_beam_drag);
   g_test_add_func ("/beam-trace/shared-start", test_shared_start);
   g_test_add_func ("/beam-trace/reflecting-obstacle", test_reflecting_obstacle);
+  g_test_add_func ("/beam-trace/hit-blocks", test_hit_blocks);
   g_test_add_func ("/beam-trace/cli-json", test_cli_json);
   g_test_add_func ("/beam-trace/cli-map", test_cli_map);
   return g_test_run ();

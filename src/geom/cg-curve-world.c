@@ -512,18 +512,25 @@ cg_curve_cast_record_common (const CgCurveCastRecord *rec)
   return out;
 }
 
+/* Starts out as cg_curve_trace_run() does; returns the tracer. */
+static void
+curve_trace_begin (CgCurveTracer *tracer, const CgCurveWorld *w, CgVec2 c, CgVec2 d,
+                   uint32_t max_bounces, bool brute_force, CgTrace *out)
+{
+  memset (out, 0, sizeof *out);
+  out->status = cg_curve_tracer_start (tracer, w, c, d, max_bounces, brute_force);
+  out->start = c;
+  out->direction = tracer->dir;
+  out->radius = cg_curve_world_radius (w);
+  out->end_direction = tracer->dir;
+}
+
 bool
 cg_curve_trace_run (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
                     bool brute_force, CgTrace *out)
 {
-  memset (out, 0, sizeof *out);
   CgCurveTracer tracer;
-  out->status = cg_curve_tracer_start (&tracer, w, c, d, max_bounces, brute_force);
-  out->start = c;
-  out->direction = tracer.dir;
-  out->radius = cg_curve_world_radius (w);
-  out->end_direction = tracer.dir;
-
+  curve_trace_begin (&tracer, w, c, d, max_bounces, brute_force, out);
   size_t capacity = 0;
   while (out->status == CG_TRACE_RUNNING)
     {
@@ -547,4 +554,24 @@ cg_curve_trace_run (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_boun
     }
   out->end_direction = tracer.dir;
   return true;
+}
+
+void
+cg_curve_trace_run_into (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                         bool brute_force, CgHit *room, CgTrace *out)
+{
+  CgCurveTracer tracer;
+  curve_trace_begin (&tracer, w, c, d, max_bounces, brute_force, out);
+  out->hits = room;
+  out->hits_borrowed = true;
+  /* As cg_trace_run_into(): room[max_bounces] is never reached. */
+  while (out->status == CG_TRACE_RUNNING)
+    {
+      CgCurveTraceHit hit;
+      out->status = cg_curve_tracer_step (&tracer, &hit);
+      if (out->status == CG_TRACE_ESCAPED)
+        break;
+      room[out->n_hits++] = cg_curve_trace_hit_to_hit (&hit);
+    }
+  out->end_direction = tracer.dir;
 }

@@ -169,3 +169,8 @@ CgCastRecord cg_curve_cast_record_common (const CgCurveCastRecord *rec);
 /// cg_curve_world_radius(). Returns false when memory runs out.
 bool cg_curve_trace_run (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
                          bool brute_force, CgTrace *out);
+
+/// cg_curve_trace_run() writing the hits to room, as cg_trace_run_into()
+/// does: room holds max_bounces + 1 hits.
+void cg_curve_trace_run_into (const CgCurveWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                              bool brute_force, CgHit *room, CgTrace *out);

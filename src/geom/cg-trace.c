@@ -132,19 +132,26 @@ cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_boun
   return cg_trace_run_checked (w, c, d, max_bounces, brute_force, reflect, -1, out);
 }
 
+/* Starts out as cg_trace_run_checked() does; returns the tracer. */
+static void
+trace_begin (CgTracer *tracer, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+             bool brute_force, const uint8_t *reflect, int overlaps, CgTrace *out)
+{
+  memset (out, 0, sizeof *out);
+  out->status = tracer_start (tracer, w, c, d, max_bounces, brute_force, overlaps);
+  tracer->reflect = reflect;
+  out->start = c;
+  out->direction = tracer->dir;
+  out->radius = cg_world_radius (w);
+  out->end_direction = tracer->dir;
+}
+
 bool
 cg_trace_run_checked (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
                       const uint8_t *reflect, int overlaps, CgTrace *out)
 {
-  memset (out, 0, sizeof *out);
   CgTracer tracer;
-  out->status = tracer_start (&tracer, w, c, d, max_bounces, brute_force, overlaps);
-  tracer.reflect = reflect;
-  out->start = c;
-  out->direction = tracer.dir;
-  out->radius = cg_world_radius (w);
-  out->end_direction = tracer.dir;
-
+  trace_begin (&tracer, w, c, d, max_bounces, brute_force, reflect, overlaps, out);
   size_t capacity = 0;
   while (out->status == CG_TRACE_RUNNING)
     {
@@ -179,9 +186,27 @@ cg_trace_run_checked (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces
 }
 
 void
+cg_trace_run_into (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces, bool brute_force,
+                   const uint8_t *reflect, int overlaps, CgHit *room, CgTrace *out)
+{
+  CgTracer tracer;
+  trace_begin (&tracer, w, c, d, max_bounces, brute_force, reflect, overlaps, out);
+  out->hits = room;
+  out->hits_borrowed = true;
+  /* Every hit but the last is a bounce that leaves the trace RUNNING, and
+   * the max_bounces-th bounce ends it: room[max_bounces] is never reached. */
+  while (out->status == CG_TRACE_RUNNING
+         && (out->status = cg_tracer_step (&tracer, &room[out->n_hits])) != CG_TRACE_ESCAPED)
+    out->n_hits++;
+  out->end_direction = tracer.dir;
+}
+
+void
 cg_trace_clear (CgTrace *t)
 {
-  free (t->hits);
+  if (!t->hits_borrowed)
+    free (t->hits);
+  t->hits_borrowed = false;
   t->hits = NULL;
   t->n_hits = 0;
 }

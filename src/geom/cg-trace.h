@@ -81,6 +81,9 @@ typedef struct
   CgHit *hits;
   size_t n_hits;
   CgVec2 end_direction; ///< the direction after the last hit (the escaping ray's)
+  /// hits lie in memory the caller gave (cg_trace_run_into()): cg_trace_clear()
+  /// leaves it to the caller
+  bool hits_borrowed;
 } CgTrace;
 
 /// Runs a trace to its end into out (cg_trace_clear() frees it). Returns
@@ -100,7 +103,17 @@ bool cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max
 bool cg_trace_run_checked (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
                            bool brute_force, const uint8_t *reflect, int overlaps, CgTrace *out);
 
-/// Frees a trace's hits.
+/// cg_trace_run_checked() writing the hits to room, which holds
+/// max_bounces + 1 hits (the most a trace makes): out->hits is room, and
+/// out->hits_borrowed is set. A beam's rays are traced this way into big
+/// blocks that are used again by the next trace (carom-hit-blocks.c), not
+/// into memory of their own, which the kernel would have to find and clear
+/// for every trace.
+void cg_trace_run_into (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
+                        bool brute_force, const uint8_t *reflect, int overlaps, CgHit *room,
+                        CgTrace *out);
+
+/// Frees a trace's hits (unless borrowed) and forgets them.
 void cg_trace_clear (CgTrace *t);
 
 /// "stopped", "max-bounces", "escaped", "start-overlap" or "invalid-input".

@@ -18,6 +18,7 @@ carom_scene_trace_free (CaromSceneTrace *trace)
   g_clear_pointer (&trace->rays, g_ptr_array_unref);
   g_clear_pointer (&trace->reflect, g_byte_array_unref);
   g_clear_pointer (&trace->polygons, g_ptr_array_unref);
+  g_clear_pointer (&trace->hit_blocks, carom_hit_blocks_free);
   g_free (trace);
 }
 
@@ -57,27 +58,44 @@ curve_world_for_radius (CaromSceneTrace *trace, const CgCurveRef *refs, gsize n_
 }
 
 /* Traces one ball in its world. */
+/* Traces one ball into bt->trace: its hits in the trace's blocks at cursor,
+ * or, for a ball of more bounces than a block holds, in memory of their own. */
 static gboolean
-run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt)
+run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *cursor)
 {
   const CaromObject *ball = bt->ball;
   guint max_bounces = trace->max_bounces_override >= 0
                           ? (guint)MIN (trace->max_bounces_override, (gint64)G_MAXUINT32)
                           : ball->max_bounces;
+  if ((gsize)max_bounces >= CAROM_HIT_BLOCK_HITS)
+    {
+      if (bt->curve_world != NULL)
+        return cg_curve_trace_run (bt->curve_world, ball->center, ball->direction, max_bounces,
+                                   trace->brute_force, &bt->trace);
+      return cg_trace_run_checked (bt->world, ball->center, ball->direction, max_bounces,
+                                   trace->brute_force, trace->reflect->data, bt->start_overlaps,
+                                   &bt->trace);
+    }
+  CgHit *room = carom_hit_blocks_room (trace->hit_blocks, cursor, (gsize)max_bounces + 1);
+  if (room == NULL)
+    return FALSE;
   if (bt->curve_world != NULL)
-    return cg_curve_trace_run (bt->curve_world, ball->center, ball->direction, max_bounces,
-                               trace->brute_force, &bt->trace);
-  return cg_trace_run_checked (bt->world, ball->center, ball->direction, max_bounces,
-                               trace->brute_force, trace->reflect->data, bt->start_overlaps,
-                               &bt->trace);
+    cg_curve_trace_run_into (bt->curve_world, ball->center, ball->direction, max_bounces,
+                             trace->brute_force, room, &bt->trace);
+  else
+    cg_trace_run_into (bt->world, ball->center, ball->direction, max_bounces, trace->brute_force,
+                       trace->reflect->data, bt->start_overlaps, room, &bt->trace);
+  carom_hit_blocks_keep (cursor, bt->trace.n_hits);
+  return TRUE;
 }
 
 /* What carom_parallel_for() shares between its threads. */
 typedef struct
 {
   guint n;
-  gint next; /* the next index to take */
-  void (*func) (guint i, gpointer data);
+  gint next;    /* the next index to take */
+  gint workers; /* the threads that took part so far */
+  void (*func) (guint i, guint worker, gpointer data);
   gpointer data;
 } ParallelFor;
 
@@ -85,27 +103,34 @@ static gpointer
 parallel_worker (gpointer data)
 {
   ParallelFor *p = data;
+  guint worker = (guint)g_atomic_int_add (&p->workers, 1);
   for (;;)
     {
       guint i = (guint)g_atomic_int_add (&p->next, 1);
       if (i >= p->n)
         break;
-      p->func (i, p->data);
+      p->func (i, worker, p->data);
     }
   return NULL;
 }
 
-void
-carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer data), gpointer data)
+/* The most threads carom_parallel_for() starts besides the caller's. */
+#define MAX_THREADS 64
+
+/* carom_parallel_for() telling func which of its threads calls it: worker
+ * is in [0, MAX_THREADS], the same for every call made on one thread. */
+static void
+parallel_for_workers (guint n, guint n_threads, void (*func) (guint i, guint worker, gpointer data),
+                      gpointer data)
 {
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
   n_threads = MIN (MAX (n_threads, 1), MAX (n, 1));
-  ParallelFor p = { .n = n, .next = 0, .func = func, .data = data };
+  ParallelFor p = { .n = n, .next = 0, .workers = 0, .func = func, .data = data };
   g_return_if_fail (n <= G_MAXINT);
-  GThread *threads[64];
+  GThread *threads[MAX_THREADS];
   guint started = 0;
-  for (guint t = 1; t < MIN (n_threads, G_N_ELEMENTS (threads) + 1); t++)
+  for (guint t = 1; t < MIN (n_threads, MAX_THREADS + 1); t++)
     {
       /* A thread that cannot start leaves its share to the others. */
       threads[started] = g_thread_try_new ("carom-trace", parallel_worker, &p, NULL);
@@ -117,32 +142,58 @@ carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer da
     g_thread_join (threads[t]);
 }
 
-/* What trace_one() needs: the trace, and whether a ball ran out of memory. */
+/* carom_parallel_for()'s func and data, for parallel_for_workers(). */
+typedef struct
+{
+  void (*func) (guint i, gpointer data);
+  gpointer data;
+} PlainFor;
+
+static void
+plain_for (guint i, guint worker, gpointer data)
+{
+  (void)worker;
+  PlainFor *f = data;
+  f->func (i, f->data);
+}
+
+void
+carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer data), gpointer data)
+{
+  PlainFor f = { func, data };
+  parallel_for_workers (n, n_threads, plain_for, &f);
+}
+
+/* What trace_one() needs: the trace, whether a ball ran out of memory, and
+ * each thread's place in the hit blocks. */
 typedef struct
 {
   const CaromSceneTrace *trace;
   gint failed;
+  CaromHitCursor cursors[MAX_THREADS + 1];
 } TraceAll;
 
 static void
-trace_one (guint i, gpointer data)
+trace_one (guint i, guint worker, gpointer data)
 {
   TraceAll *all = data;
   CaromBallTrace *bt = &g_array_index (all->trace->balls, CaromBallTrace, i);
-  if (!run_ball (all->trace, bt))
+  if (!run_ball (all->trace, bt, &all->cursors[worker]))
     g_atomic_int_set (&all->failed, 1);
 }
 
 /* Traces every ball (each into its own slot), sharing them between the
- * trace's threads when there are enough. */
+ * trace's threads when there are enough. Every ball is traced: the hits of
+ * the trace before, if any, are forgotten. */
 static gboolean
 run_all_balls (const CaromSceneTrace *trace)
 {
   guint n = trace->balls->len;
   guint threads = trace->n_threads != 0 ? trace->n_threads : g_get_num_processors ();
   threads = MIN (threads, MAX (n / CAROM_TRACE_BALLS_PER_THREAD, 1));
-  TraceAll all = { trace, 0 };
-  carom_parallel_for (n, threads, trace_one, &all);
+  carom_hit_blocks_reset (trace->hit_blocks);
+  TraceAll all = { .trace = trace, .failed = 0 };
+  parallel_for_workers (n, threads, trace_one, &all);
   return !g_atomic_int_get (&all.failed);
 }
 
@@ -231,6 +282,7 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   trace->max_bounces_override = max_bounces_override;
   trace->brute_force = brute_force;
   trace->n_threads = n_threads;
+  trace->hit_blocks = carom_hit_blocks_new ();
 
   g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
   for (guint i = 0; i < scene->objects->len; i++)

@@ -2,6 +2,7 @@
 /* carom-tracing.h: traces every ball of a scene. */
 #pragma once
 
+#include "carom-hit-blocks.h"
 #include "carom-scene.h"
 #include "geom/cg-curve-world.h"
 #include "geom/cg-trace.h"
@@ -64,6 +65,9 @@ typedef struct
   gint64 max_bounces_override;
   gboolean brute_force;
   guint n_threads; ///< threads tracing the balls (carom_scene_trace_with_threads())
+  /// where the balls' hits are (those of a ball of more than
+  /// CAROM_HIT_BLOCK_HITS - 1 bounces are in memory of their own)
+  CaromHitBlocks *hit_blocks;
 } CaromSceneTrace;
 
 /// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
