@@ -422,14 +422,15 @@ typedef struct
 {
   CgVec2 c, d;
   double eps, r;
-  double inv_r;            /* 1 / r, as cg-cast.c computes it */
-  double arc_slack;        /* eps / r, likewise */
-  int64_t exclude;         /* the primitive to skip, or -1 */
-  uint32_t exclude_record; /* its record, or UINT32_MAX */
-  double t;                /* the best hit so far */
-  int64_t prim;            /* its primitive, -1 for none */
-  CgCastStats stats;       /* kept here (not in the caller's result) so it can live in registers */
-  uint32_t *log;           /* cg_world_explain_cast(): the primitives tested, in order (or NULL) */
+  double inv_r;             /* 1 / r, as cg-cast.c computes it */
+  double arc_slack;         /* eps / r, likewise */
+  int64_t exclude;          /* the primitive to skip, or -1 */
+  uint32_t exclude_record;  /* its record, or UINT32_MAX */
+  double t;                 /* the best hit so far */
+  int64_t prim;             /* its primitive, -1 for none */
+  CgCastStats stats;        /* kept here (not in the caller's result) so it can live in registers */
+  uint32_t *log;            /* cg_world_explain_cast(): the primitives tested, in order (or NULL) */
+  const CgPrimitive *prims; /* the world's: the best one so far is fetched early */
 } Query;
 
 /* Takes a hit at t on primitive k if it beats the best. */
@@ -440,6 +441,11 @@ offer (Query *q, double t, uint32_t k)
     {
       q->t = t;
       q->prim = k;
+      /* The winner's primitive gives the contact (cg_world_cast_contact()),
+       * and it is most likely this one: its memory is asked for now, while
+       * the search goes on, not when the contact needs it. */
+      __builtin_prefetch (&q->prims[k]);
+      __builtin_prefetch (&q->prims[k].r);
     }
 }
 
@@ -850,9 +856,9 @@ cast_grid (const CgWorld *w, Query *q)
     }
 }
 
-/* The search of cg_world_cast(): q.prim and q.t are the winner. */
+/* A query of the ray c + t d (d a unit vector), nothing found yet. */
 static Query
-search (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
+query_start (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, uint32_t *log)
 {
   Query q = { .c = c,
               .d = d,
@@ -865,9 +871,18 @@ search (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
               .t = INFINITY,
               .prim = -1,
               .stats = { 0, 0, 0 },
-              .log = NULL };
+              .log = log,
+              .prims = w->prims };
   if (w->prim_record != NULL && exclude >= 0 && (uint64_t)exclude < w->n_prims)
     q.exclude_record = w->prim_record[exclude];
+  return q;
+}
+
+/* The search of cg_world_cast(): q.prim and q.t are the winner. */
+static Query
+search (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force)
+{
+  Query q = query_start (w, c, d, exclude, NULL);
   if (brute_force)
     cast_brute_force (w, &q);
   else if (w->grid != NULL)
@@ -934,20 +949,7 @@ cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, Cg
   uint32_t *log = malloc ((w->n_prims + 1) * sizeof *log);
   if (log == NULL)
     return false;
-  Query q = { .c = c,
-              .d = d,
-              .eps = w->eps,
-              .r = w->r,
-              .inv_r = 1.0 / w->r,
-              .arc_slack = w->eps / w->r,
-              .exclude = exclude,
-              .exclude_record = UINT32_MAX,
-              .t = INFINITY,
-              .prim = -1,
-              .stats = { 0, 0, 0 },
-              .log = log };
-  if (w->prim_record != NULL && exclude >= 0 && (uint64_t)exclude < w->n_prims)
-    q.exclude_record = w->prim_record[exclude];
+  Query q = query_start (w, c, d, exclude, log);
   cast_bvh (w, &q);
 
   bool excluded = exclude >= 0 && (uint64_t)exclude < w->n_prims;
