@@ -107,8 +107,10 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
     }
 
   /* d' = d - 2(d·n)n, renormalised so rounding cannot build up over
-   * millions of bounces. */
-  hit->out = cg_normalize (cg_reflect (t->dir, h.normal));
+   * millions of bounces: by cg_unit_direction(), as the curved tracer does,
+   * which keeps d' when |d'|² is within 4 ulps of 1 (most bounces) and
+   * divides by |d'| otherwise. */
+  hit->out = cg_unit_direction (cg_reflect (t->dir, h.normal));
   t->dir = hit->out;
   t->pos = h.point;
   t->exclude = h.prim;
