@@ -93,6 +93,7 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
 typedef struct
 {
   guint n;
+  guint chunk;  /* indices taken at a time */
   gint next;    /* the next index to take */
   gint workers; /* the threads that took part so far */
   void (*func) (guint i, guint worker, gpointer data);
@@ -106,10 +107,11 @@ parallel_worker (gpointer data)
   guint worker = (guint)g_atomic_int_add (&p->workers, 1);
   for (;;)
     {
-      guint i = (guint)g_atomic_int_add (&p->next, 1);
+      guint i = (guint)g_atomic_int_add (&p->next, (gint)p->chunk);
       if (i >= p->n)
         break;
-      p->func (i, worker, p->data);
+      for (guint end = MIN (i + p->chunk, p->n); i < end; i++)
+        p->func (i, worker, p->data);
     }
   return NULL;
 }
@@ -117,17 +119,19 @@ parallel_worker (gpointer data)
 /* The most threads carom_parallel_for() starts besides the caller's. */
 #define MAX_THREADS 64
 
-/* carom_parallel_for() telling func which of its threads calls it: worker
- * is in [0, MAX_THREADS], the same for every call made on one thread. */
+/* carom_parallel_for() telling func which of its threads calls it (worker
+ * is in [0, MAX_THREADS], the same for every call made on one thread), each
+ * thread taking chunk indices in a row at a time. */
 static void
-parallel_for_workers (guint n, guint n_threads, void (*func) (guint i, guint worker, gpointer data),
-                      gpointer data)
+parallel_for_workers (guint n, guint n_threads, guint chunk,
+                      void (*func) (guint i, guint worker, gpointer data), gpointer data)
 {
   if (n_threads == 0)
     n_threads = g_get_num_processors ();
   n_threads = MIN (MAX (n_threads, 1), MAX (n, 1));
-  ParallelFor p = { .n = n, .next = 0, .workers = 0, .func = func, .data = data };
-  g_return_if_fail (n <= G_MAXINT);
+  ParallelFor p
+      = { .n = n, .chunk = MAX (chunk, 1), .next = 0, .workers = 0, .func = func, .data = data };
+  g_return_if_fail (n <= G_MAXINT - p.chunk);
   GThread *threads[MAX_THREADS];
   guint started = 0;
   for (guint t = 1; t < MIN (n_threads, MAX_THREADS + 1); t++)
@@ -161,7 +165,7 @@ void
 carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer data), gpointer data)
 {
   PlainFor f = { func, data };
-  parallel_for_workers (n, n_threads, plain_for, &f);
+  parallel_for_workers (n, n_threads, 1, plain_for, &f);
 }
 
 /* What trace_one() needs: the trace, whether a ball ran out of memory, and
@@ -182,6 +186,10 @@ trace_one (guint i, guint worker, gpointer data)
     g_atomic_int_set (&all->failed, 1);
 }
 
+/* The balls a thread takes at a time: neighbours in balls, whose traces
+ * share cache lines, are then mostly written by the same thread. */
+#define BALLS_AT_A_TIME 8
+
 /* Traces every ball (each into its own slot), sharing them between the
  * trace's threads when there are enough. Every ball is traced: the hits of
  * the trace before, if any, are forgotten. */
@@ -193,7 +201,7 @@ run_all_balls (const CaromSceneTrace *trace)
   threads = MIN (threads, MAX (n / CAROM_TRACE_BALLS_PER_THREAD, 1));
   carom_hit_blocks_reset (trace->hit_blocks);
   TraceAll all = { .trace = trace, .failed = 0 };
-  parallel_for_workers (n, threads, trace_one, &all);
+  parallel_for_workers (n, threads, BALLS_AT_A_TIME, trace_one, &all);
   return !g_atomic_int_get (&all.failed);
 }
 
