@@ -503,11 +503,27 @@ lean_record_arc (const LeanRecord *L, const Query *q, double *t_hit)
  * stretch of one outline in w->prims. With primitive leaves, user[0] is the
  * leaf's first cast record and user[1] packs its numbers of arcs (low 16
  * bits) and segments (high 16 bits), arcs first. */
-static inline void
+static inline __attribute__ ((always_inline)) void
 test_leaf (const CgWorld *w, uint32_t user0, uint32_t user1, Query *q)
 {
   q->stats.nodes_visited++;
   double t;
+  if (w->records == NULL && w->lean != NULL && q->log == NULL)
+    {
+      /* What almost every cast of an object-leaf world runs: the loop below
+       * without the log, and with the records made beforehand. */
+      const LeanRecord *lean = w->lean;
+      for (uint32_t k = user0; k < user1; k++)
+        {
+          if ((int64_t)k == q->exclude)
+            continue;
+          q->stats.primitives_tested++;
+          const LeanRecord *L = &lean[k];
+          if (L->len_sq >= 0.0 ? lean_record_segment (L, q, &t) : lean_record_arc (L, q, &t))
+            offer (q, t, k);
+        }
+      return;
+    }
   if (w->records == NULL)
     {
       for (uint32_t k = user0; k < user1; k++)
@@ -781,13 +797,24 @@ grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, Query *q)
   return cg_aabb_ray (g->run_box[r], q->c, inv_d, &t0, &t1) && t1 >= -q->eps && t0 <= q->t;
 }
 
+/* Where the ray c + t d leaves the cells of column ix (row iy) along one
+ * axis: the t of the boundary it crosses next, INFINITY when it runs along
+ * the axis. */
+static inline double
+grid_exit (double lo, double cell, int64_t i, int step, double c, double inv_d)
+{
+  return step > 0   ? (lo + (double)(i + 1) * cell - c) * inv_d
+         : step < 0 ? (lo + (double)i * cell - c) * inv_d
+                    : INFINITY;
+}
+
 /* The cast through the grid (cg-world-grid.c says why it answers what brute
  * force answers): the moved runs first, then the cells along the ray, each
  * cell's runs in turn, until the best hit comes no later than the cell's
  * exit. A run listed in several cells has its primitives tested once while
- * it is among the last 8 so tested. nodes_visited counts the cells walked
- * and the runs whose primitives were tested; boxes_tested the grid's box
- * and the runs' boxes. */
+ * it is among the last 8 so tested. nodes_visited
+ * counts the cells walked and the runs whose primitives were tested;
+ * boxes_tested the grid's box and the runs' boxes. */
 static void
 cast_grid (const CgWorld *w, Query *q)
 {
@@ -812,18 +839,14 @@ cast_grid (const CgWorld *w, Query *q)
   int64_t iy = !(fy >= 0.0) ? 0 : fy >= g->ny ? (int64_t)g->ny - 1 : (int64_t)fy;
   int step_x = d.x > 0.0 ? 1 : d.x < 0.0 ? -1 : 0;
   int step_y = d.y > 0.0 ? 1 : d.y < 0.0 ? -1 : 0;
+  double tx = grid_exit (g->bounds.lo.x, g->cell_w, ix, step_x, c.x, inv_d.x);
+  double ty = grid_exit (g->bounds.lo.y, g->cell_h, iy, step_y, c.y, inv_d.y);
   uint32_t recent[8] = { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
                          UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX };
   unsigned n_recent = 0;
   /* A walk that only moves forward crosses at most nx + ny - 1 cells. */
   for (uint32_t steps = 0; steps < g->nx + g->ny; steps++)
     {
-      double tx = step_x > 0   ? (g->bounds.lo.x + (double)(ix + 1) * g->cell_w - c.x) * inv_d.x
-                  : step_x < 0 ? (g->bounds.lo.x + (double)ix * g->cell_w - c.x) * inv_d.x
-                               : INFINITY;
-      double ty = step_y > 0   ? (g->bounds.lo.y + (double)(iy + 1) * g->cell_h - c.y) * inv_d.y
-                  : step_y < 0 ? (g->bounds.lo.y + (double)iy * g->cell_h - c.y) * inv_d.y
-                               : INFINITY;
       size_t cell = (size_t)iy * g->nx + (size_t)ix;
       q->stats.nodes_visited++;
       for (uint32_t e = g->cell_first[cell]; e < g->cell_first[cell + 1]; e++)
@@ -846,12 +869,14 @@ cast_grid (const CgWorld *w, Query *q)
           ix += step_x;
           if (ix < 0 || ix >= (int64_t)g->nx)
             return;
+          tx = grid_exit (g->bounds.lo.x, g->cell_w, ix, step_x, c.x, inv_d.x);
         }
       else
         {
           iy += step_y;
           if (iy < 0 || iy >= (int64_t)g->ny)
             return;
+          ty = grid_exit (g->bounds.lo.y, g->cell_h, iy, step_y, c.y, inv_d.y);
         }
     }
 }
