@@ -50,6 +50,7 @@ cg_world_grid_free (CgWorldGrid *g)
   free (g->run_first);
   free (g->poly_run);
   free (g->run_box);
+  free (g->run_box_f);
   free (g);
 }
 
@@ -60,7 +61,7 @@ cg_world_grid_memory (const CgWorldGrid *g)
     return 0;
   size_t cells = (size_t)g->nx * g->ny;
   return sizeof *g + (cells + 1) * sizeof *g->cell_first + g->cell_first[cells] * sizeof *g->entries
-         + (g->n_runs + 1) * (sizeof *g->run_first + sizeof *g->run_box)
+         + (g->n_runs + 1) * (sizeof *g->run_first + sizeof *g->run_box + sizeof *g->run_box_f)
          + (g->n_polys + 1) * sizeof *g->poly_run;
 }
 
@@ -137,6 +138,32 @@ list_runs (const CgWorld *w, CgWorldGrid *g, const CgAabb *prim_box, uint32_t *l
     }
 }
 
+/* x rounded to a float no greater (down) or no less (up) than x. */
+static float
+float_down (double x)
+{
+  float f = (float)x;
+  return (double)f > x ? nextafterf (f, -INFINITY) : f;
+}
+
+static float
+float_up (double x)
+{
+  float f = (float)x;
+  return (double)f < x ? nextafterf (f, INFINITY) : f;
+}
+
+/* Sets run r's float box from its box. */
+static void
+set_run_box_f (CgWorldGrid *g, uint32_t r)
+{
+  CgAabb b = g->run_box[r];
+  g->run_box_f[r][0] = float_down (b.lo.x);
+  g->run_box_f[r][1] = float_down (b.lo.y);
+  g->run_box_f[r][2] = float_up (b.hi.x);
+  g->run_box_f[r][3] = float_up (b.hi.y);
+}
+
 void
 cg_world_grid_build (CgWorld *w, const uint32_t *run_first, uint32_t n_runs, const CgAabb *run_box,
                      const CgAabb *prim_box)
@@ -151,12 +178,15 @@ cg_world_grid_build (CgWorld *w, const uint32_t *run_first, uint32_t n_runs, con
   g->n_polys = w->n_polys;
   g->run_first = malloc (((size_t)n_runs + 1) * sizeof *g->run_first);
   g->run_box = malloc (((size_t)n_runs + 1) * sizeof *g->run_box);
+  g->run_box_f = malloc (((size_t)n_runs + 1) * sizeof *g->run_box_f);
   g->poly_run = malloc ((w->n_polys + 1) * sizeof *g->poly_run);
   uint32_t *last = NULL;
-  if (g->run_first == NULL || g->run_box == NULL || g->poly_run == NULL)
+  if (g->run_first == NULL || g->run_box == NULL || g->run_box_f == NULL || g->poly_run == NULL)
     goto fail;
   memcpy (g->run_first, run_first, ((size_t)n_runs + 1) * sizeof *run_first);
   memcpy (g->run_box, run_box, (size_t)n_runs * sizeof *run_box);
+  for (uint32_t k = 0; k < n_runs; k++)
+    set_run_box_f (g, k);
   uint32_t r = 0;
   for (size_t i = 0; i <= w->n_polys; i++)
     {
@@ -225,6 +255,7 @@ cg_world_grid_moved (CgWorld *w, size_t i)
   for (uint32_t r = g->poly_run[i]; r < g->poly_run[i + 1]; r++)
     {
       g->run_box[r] = cg_world_run_bounds (w, g->run_first[r], g->run_first[r + 1]);
+      set_run_box_f (g, r);
       bool listed = false;
       for (uint32_t j = 0; j < g->n_moved; j++)
         listed |= g->moved[j] == r;
@@ -284,6 +315,13 @@ cg_world_grid_validate (const CgWorld *w, const char **problem)
       bool moved = false;
       for (uint32_t j = 0; j < g->n_moved; j++)
         moved |= g->moved[j] == r;
+      const float *f = g->run_box_f[r];
+      if (!(f[0] <= g->run_box[r].lo.x && f[1] <= g->run_box[r].lo.y && f[2] >= g->run_box[r].hi.x
+            && f[3] >= g->run_box[r].hi.y))
+        {
+          *problem = "a run's float box does not hold its box in the grid";
+          return false;
+        }
       CgAabb run = cg_aabb_pad (g->run_box[r], margin);
       bool whole = cells_under (g, run) <= 4;
       for (uint32_t k = g->run_first[r]; k < g->run_first[r + 1]; k++)

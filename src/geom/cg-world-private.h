@@ -76,6 +76,10 @@ typedef struct
   size_t n_polys;
   uint32_t *poly_run; /* polygon i's runs are poly_run[i] .. poly_run[i + 1] - 1 */
   CgAabb *run_box;    /* each run's box, padded as its BVH leaf */
+  /* run_box rounded outward to floats (lo.x, lo.y, hi.x, hi.y): what casts
+   * test, in half the memory; a box that holds run_box passes every ray
+   * run_box passes (the slab test's operations are monotonic). */
+  float (*run_box_f)[4];
   /* Runs an update in place moved (cg_world_grid_moved()): their cells may
    * be wrong, so every cast tests them first. */
   uint32_t moved[GRID_MAX_MOVED];

@@ -787,14 +787,16 @@ cast_bvh (const CgWorld *w, Query *q)
     }
 }
 
-/* Whether the ray enters run r's box (the exact slab test the root's box
- * gets) no later than the best hit, and leaves it no earlier than -eps. */
+/* Whether the ray enters run r's box (its float box: the exact slab test
+ * the root's box gets) no later than the best hit, and leaves it no earlier than -eps. */
 static inline bool
 grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, Query *q)
 {
   q->stats.boxes_tested++;
+  const float *f = g->run_box_f[r];
+  CgAabb box = { { f[0], f[1] }, { f[2], f[3] } };
   double t0, t1;
-  return cg_aabb_ray (g->run_box[r], q->c, inv_d, &t0, &t1) && t1 >= -q->eps && t0 <= q->t;
+  return cg_aabb_ray (box, q->c, inv_d, &t0, &t1) && t1 >= -q->eps && t0 <= q->t;
 }
 
 /* Where the ray c + t d leaves the cells of column ix (row iy) along one
