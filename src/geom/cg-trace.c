@@ -77,20 +77,14 @@ cg_tracer_step (CgTracer *t, CgHit *hit)
       return t->status;
     }
 
-  size_t n_prims;
-  const CgPrimitive *prim = &cg_world_primitives (t->world, &n_prims)[h.prim];
-  const CgVec2 *v;
-  size_t n;
-  CgRole role = cg_world_polygon (t->world, prim->object, &v, &n);
-
   memset (hit, 0, sizeof *hit);
   hit->index = ++t->hits;
   hit->prim = h.prim;
-  hit->kind = prim->kind;
-  hit->object = prim->object;
-  hit->element = prim->index;
-  hit->role = role;
-  hit->reflected = role == CG_ROLE_WALL || (t->reflect != NULL && t->reflect[prim->object]);
+  hit->kind = h.kind;
+  hit->object = h.object;
+  hit->element = h.element;
+  hit->role = h.role;
+  hit->reflected = h.role == CG_ROLE_WALL || (t->reflect != NULL && t->reflect[h.object]);
   hit->from = t->pos;
   hit->point = h.point;
   hit->normal = h.normal;

@@ -933,6 +933,10 @@ cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bo
   out.t = q.t;
   out.point = cg_mul_add (c, q.t, d);
   out.normal = p->kind == CG_PRIM_SEGMENT ? p->n : cg_scale (cg_sub (out.point, p->q), 1.0 / p->r);
+  out.kind = p->kind;
+  out.object = p->object;
+  out.element = p->index;
+  out.role = w->roles[p->object];
 #ifdef CG_DEBUG_CHECKS
   /* The lean cast and the full one agree, bit for bit. */
   CgCastRecord rec;

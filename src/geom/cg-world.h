@@ -114,6 +114,12 @@ typedef struct
   double t;      ///< the ray parameter of the contact
   CgVec2 point;  ///< c + t d
   CgVec2 normal; ///< the contact normal
+  /// what the tracer writes into its hit: the primitive's kind, polygon
+  /// (object) and edge or vertex (element), and the polygon's role
+  CgPrimKind kind;
+  uint32_t object;
+  uint32_t element;
+  CgRole role;
   CgCastStats stats;
 } CgWorldContact;
 
