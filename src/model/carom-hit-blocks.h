@@ -52,8 +52,9 @@ void carom_hit_blocks_reset (CaromHitBlocks *b);
 /// CAROM_HIT_BLOCKS_KEPT in all, the others freed.
 void carom_hit_blocks_free (CaromHitBlocks *b);
 
-/// Frees the blocks kept for scene traces to come (the application calls it
-/// when it is done with its traces, tests to count what they leave).
+/// Frees the blocks kept for scene traces to come (tests call it, to count
+/// what a trace leaves; at most 64 MiB stay otherwise until the process
+/// ends).
 void carom_hit_blocks_release_kept (void);
 
 /// How many blocks are kept for scene traces to come.
