@@ -512,7 +512,7 @@ cg_curve_cast_record_common (const CgCurveCastRecord *rec)
   return out;
 }
 
-/* Starts out as cg_curve_trace_run() does; returns the tracer. */
+/* Starts out and tracer as cg_curve_trace_run() does. */
 static void
 curve_trace_begin (CgCurveTracer *tracer, const CgCurveWorld *w, CgVec2 c, CgVec2 d,
                    uint32_t max_bounces, bool brute_force, CgTrace *out)

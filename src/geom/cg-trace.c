@@ -128,7 +128,7 @@ cg_trace_run_reflecting (const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_boun
   return cg_trace_run_checked (w, c, d, max_bounces, brute_force, reflect, -1, out);
 }
 
-/* Starts out as cg_trace_run_checked() does; returns the tracer. */
+/* Starts out and tracer as cg_trace_run_checked() does. */
 static void
 trace_begin (CgTracer *tracer, const CgWorld *w, CgVec2 c, CgVec2 d, uint32_t max_bounces,
              bool brute_force, const uint8_t *reflect, int overlaps, CgTrace *out)

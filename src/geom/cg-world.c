@@ -787,8 +787,9 @@ cast_bvh (const CgWorld *w, Query *q)
     }
 }
 
-/* Whether the ray enters run r's box (its float box: the exact slab test
- * the root's box gets) no later than the best hit, and leaves it no earlier than -eps. */
+/* Whether the ray enters run r's box (its float box, by the exact slab test
+ * the root's box gets) no later than the best hit, and leaves it no earlier
+ * than -eps. */
 static inline bool
 grid_run_box_hit (const CgWorldGrid *g, uint32_t r, CgVec2 inv_d, Query *q)
 {
@@ -814,9 +815,9 @@ grid_exit (double lo, double cell, int64_t i, int step, double c, double inv_d)
  * force answers): the moved runs first, then the cells along the ray, each
  * cell's runs in turn, until the best hit comes no later than the cell's
  * exit. A run listed in several cells has its primitives tested once while
- * it is among the last 8 so tested. nodes_visited
- * counts the cells walked and the runs whose primitives were tested;
- * boxes_tested the grid's box and the runs' boxes. */
+ * it is among the last 8 so tested. nodes_visited counts the cells walked
+ * and the runs whose primitives were tested; boxes_tested the grid's box
+ * and the runs' boxes. */
 static void
 cast_grid (const CgWorld *w, Query *q)
 {
