@@ -264,8 +264,8 @@ carom_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions, G_N_ELEMENTS (app_actions),
                                    self);
 
-  /* Run from a build tree (scripts/run), the application icon is not
-   * installed yet: CAROM_ICONDIR names the folder that holds it. */
+  /* Run from a build tree, the application icon is not installed yet:
+   * CAROM_ICONDIR names the folder that holds it (main() sets it). */
   const char *icon_dir = g_getenv ("CAROM_ICONDIR");
   if (icon_dir != NULL)
     gtk_icon_theme_add_search_path (gtk_icon_theme_get_for_display (gdk_display_get_default ()),

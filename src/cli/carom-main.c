@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,13 +53,51 @@ looks_like_mistyped_command (const char *arg)
          && strchr (arg, '/') == NULL && strchr (arg, ':') == NULL;
 }
 
+/* Whether this process runs the `carom` meson built, uninstalled, as
+ * scripts/run, the tests and the benchmarks run it. The folder of the running
+ * executable is compared with the build tree's by device and inode, so a
+ * symbolic link on either path changes nothing; an installed or copied binary
+ * never matches, and so never reads anything from the build tree. */
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe == NULL)
+    return FALSE;
+  g_autofree char *exe_dir = g_path_get_dirname (exe);
+  GStatBuf running, built;
+  return g_stat (exe_dir, &running) == 0 && g_stat (BUILD_EXE_DIR, &built) == 0
+         && running.st_dev == built.st_dev && running.st_ino == built.st_ino;
+}
+
+/* The window's settings schema, compiled in the build tree, and its icon, in
+ * the source tree, are not installed yet: GIO and the application find them
+ * through these variables. The schema folder goes before any the user named,
+ * so the schema matches this build. */
+static void
+use_build_tree_data (void)
+{
+  const char *schema_dirs = g_getenv ("GSETTINGS_SCHEMA_DIR");
+  g_autofree char *dirs
+      = schema_dirs != NULL && schema_dirs[0] != '\0'
+            ? g_strjoin (G_SEARCHPATH_SEPARATOR_S, BUILD_SCHEMADIR, schema_dirs, NULL)
+            : g_strdup (BUILD_SCHEMADIR);
+  g_setenv ("GSETTINGS_SCHEMA_DIR", dirs, TRUE);
+  g_setenv ("CAROM_ICONDIR", SOURCE_ICONDIR, FALSE);
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  /* CAROM_LOCALEDIR lets the program find its translations in a build tree. */
+  gboolean uninstalled = running_from_build_tree ();
+  if (uninstalled)
+    use_build_tree_data ();
+  /* CAROM_LOCALEDIR names another folder of translations. */
   const char *localedir = g_getenv ("CAROM_LOCALEDIR");
-  bindtextdomain (GETTEXT_PACKAGE, localedir ? localedir : LOCALEDIR);
+  if (localedir == NULL)
+    localedir = uninstalled ? BUILD_LOCALEDIR : LOCALEDIR;
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
