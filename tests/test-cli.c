@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-cli.c: `carom trace` as a user runs it (the binary in $CAROM_EXE). */
+/* test-cli.c: `carom` as a user runs it (the binary in $CAROM_EXE). */
 #include <glib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -13,9 +13,10 @@ source_path (const char *relative, char **owned)
   return *owned;
 }
 
-/* Runs carom with args; returns the exit status. */
+/* Runs carom with args in the environment envp (NULL: this process's);
+ * returns the exit status. */
 static int
-run_carom (const char *const *args, char **out, char **err)
+run_carom_env (char **envp, const char *const *args, char **out, char **err)
 {
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
@@ -24,12 +25,44 @@ run_carom (const char *const *args, char **out, char **err)
   g_ptr_array_add (argv, NULL);
   int wait_status = 0;
   g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
+  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, out,
                                err, &wait_status, &error));
   g_assert_no_error (error);
   if (WIFEXITED (wait_status))
     return WEXITSTATUS (wait_status);
   return -1;
+}
+
+/* Runs carom with args; returns the exit status. */
+static int
+run_carom (const char *const *args, char **out, char **err)
+{
+  return run_carom_env (NULL, args, out, err);
+}
+
+/* Runs carom with args in the language LANGUAGE names, as a user of that
+ * language does: the locale C.UTF-8 (in the C locale gettext ignores
+ * LANGUAGE) and no CAROM_LOCALEDIR, so carom must find its translations
+ * itself, here in the build tree. */
+static int
+run_carom_in (const char *language, const char *const *args, char **out, char **err)
+{
+  g_auto (GStrv) envp = g_get_environ ();
+  envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  envp = g_environ_unsetenv (envp, "CAROM_LOCALEDIR");
+  return run_carom_env (envp, args, out, err);
+}
+
+/* Whether two files hold different bytes. */
+static gboolean
+files_differ (const char *a, const char *b)
+{
+  g_autofree char *text_a = NULL, *text_b = NULL;
+  gsize length_a, length_b;
+  g_assert_true (g_file_get_contents (a, &text_a, &length_a, NULL));
+  g_assert_true (g_file_get_contents (b, &text_b, &length_b, NULL));
+  return length_a != length_b || memcmp (text_a, text_b, length_a) != 0;
 }
 
 /* The numbers of the JSON array that follows `key` after position `from`. */
@@ -338,6 +371,74 @@ test_cli_save (void)
   g_rmdir (dir);
 }
 
+/* 9: run from the build tree under LANGUAGE=zh_CN, `carom trace --explain`
+ * speaks Chinese from its first line; under LANGUAGE=C, English. */
+static void
+test_cli_language_explain (void)
+{
+  g_autofree char *scene = NULL, *zh = NULL, *err_zh = NULL, *en = NULL, *err_en = NULL;
+  const char *args[]
+      = { "trace", "--explain", source_path ("data/examples/seed.svg", &scene), NULL };
+  g_assert_cmpint (run_carom_in ("zh_CN", args, &zh, &err_zh), ==, 0);
+  g_assert_true (g_str_has_prefix (zh, "第 1 次碰撞（小球“ball”）"));
+  g_assert_cmpint (run_carom_in ("C", args, &en, &err_en), ==, 0);
+  g_assert_true (g_str_has_prefix (en, "Hit 1 of ball “ball”"));
+}
+
+/* 10: `carom export` under LANGUAGE=zh_CN writes the legend of a PNG and of an
+ * SVG in Chinese: each file differs from the one written under LANGUAGE=C,
+ * whose figure is the same but for the legend's words (the SVG's text is glyph
+ * outlines, so the words cannot be searched). Its messages and --help are
+ * Chinese too. */
+static void
+test_cli_language_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-cli-XXXXXX", NULL);
+  g_autofree char *scene = g_build_filename (dir, "room.svg", NULL);
+  /* A ball going to and fro across the middle: the corners are free for the legend. */
+  const char *svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+                    "xmlns:carom=\"urn:carom:scene:1\" viewBox=\"-520 -520 1040 1040\">"
+                    "<polygon carom:role=\"wall\" id=\"room\" "
+                    "points=\"-500,-500 -500,500 500,500 500,-500\"/>"
+                    "<circle carom:role=\"ball\" id=\"ball\" cx=\"0\" cy=\"0\" r=\"20\" "
+                    "carom:direction=\"1 0\" carom:max-bounces=\"4\"/></svg>\n";
+  g_assert_true (g_file_set_contents (scene, svg, -1, NULL));
+
+  const char *formats[] = { "png", "svg" };
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_autofree char *zh_name = g_strdup_printf ("zh_CN.%s", formats[i]);
+      g_autofree char *en_name = g_strdup_printf ("C.%s", formats[i]);
+      g_autofree char *zh_path = g_build_filename (dir, zh_name, NULL);
+      g_autofree char *en_path = g_build_filename (dir, en_name, NULL);
+      g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+      const char *zh_args[] = { "export", scene, "-o", zh_path, NULL };
+      g_assert_cmpint (run_carom_in ("zh_CN", zh_args, &out, &err), ==, 0);
+      const char *en_args[] = { "export", scene, "-o", en_path, NULL };
+      g_assert_cmpint (run_carom_in ("C", en_args, &out2, &err2), ==, 0);
+      g_assert_true (files_differ (zh_path, en_path));
+      g_unlink (zh_path);
+      g_unlink (en_path);
+    }
+
+  g_autofree char *unwritten = g_build_filename (dir, "x.svg", NULL);
+  g_autofree char *out = NULL, *zh = NULL, *out2 = NULL, *en = NULL;
+  const char *bad_style[] = { "export", scene, "-o", unwritten, "--style", "nope", NULL };
+  g_assert_cmpint (run_carom_in ("zh_CN", bad_style, &out, &zh), ==, 2);
+  g_assert_nonnull (strstr (zh, "未知样式“nope”"));
+  g_assert_cmpint (run_carom_in ("C", bad_style, &out2, &en), ==, 2);
+  g_assert_nonnull (strstr (en, "unknown style “nope”"));
+
+  g_autofree char *help_zh = NULL, *err = NULL, *help_en = NULL, *err2 = NULL;
+  const char *help[] = { "export", "--help", NULL };
+  g_assert_cmpint (run_carom_in ("zh_CN", help, &help_zh, &err), ==, 0);
+  g_assert_nonnull (strstr (help_zh, "将场景及其叠加层绘制为"));
+  g_assert_cmpint (run_carom_in ("C", help, &help_en, &err2), ==, 0);
+  g_assert_nonnull (strstr (help_en, "Draw a scene and its overlays"));
+  g_unlink (scene);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -352,5 +453,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
   g_test_add_func ("/cli/usage", test_cli_usage);
   g_test_add_func ("/cli/save", test_cli_save);
+  g_test_add_func ("/cli/language/explain", test_cli_language_explain);
+  g_test_add_func ("/cli/language/export", test_cli_language_export);
   return g_test_run ();
 }
