@@ -140,6 +140,40 @@ boolean (GString *out, const char *key, gboolean v)
   g_string_append_printf (out, "\"%s\": %s", key, v ? "true" : "false");
 }
 
+/* The sweep's steps, after the keys of its answer: the slabs' entry and
+ * exit distances per axis and overall (null for ±∞, a ray along a slab),
+ * and the corner's quadratic when a corner decided. */
+static void
+sweep_steps_json (GString *out, const CgSweep *s)
+{
+  if (s->inside || s->miss == CG_SWEEP_MISS_STILL)
+    return;
+  static const char *const keys[2][2]
+      = { { "t_enter_x", "t_exit_x" }, { "t_enter_y", "t_exit_y" } };
+  for (int k = 0; k < 2; k++)
+    {
+      g_string_append (out, ", ");
+      num (out, keys[k][0], s->enter[k]);
+      g_string_append (out, ", ");
+      num (out, keys[k][1], s->exit[k]);
+    }
+  g_string_append (out, ", ");
+  num (out, "t_enter", s->t_enter);
+  g_string_append (out, ", ");
+  num (out, "t_exit", s->t_exit);
+  if (isfinite (s->disc))
+    {
+      g_string_append (out, ", ");
+      vec (out, "corner_point", s->corner_point);
+      g_string_append (out, ", ");
+      num (out, "b", s->b);
+      g_string_append (out, ", ");
+      num (out, "cc", s->cc);
+      g_string_append (out, ", ");
+      num (out, "discriminant", s->disc);
+    }
+}
+
 static const char *
 segments_kind (CgSegmentsKind k)
 {
@@ -454,6 +488,7 @@ carom_cli_lab (int argc, char **argv)
               g_string_append (out, ", ");
               vec (out, "contact", s.contact);
             }
+          sweep_steps_json (out, &s);
           g_string_append (out, "}\n");
         }
       g_array_unref (end);

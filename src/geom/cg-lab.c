@@ -252,6 +252,9 @@ cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box)
   CgSweep out;
   memset (&out, 0, sizeof out);
   out.t_enter = out.t_exit = NAN;
+  out.enter[0] = out.enter[1] = out.exit[0] = out.exit[1] = NAN;
+  out.b = out.cc = out.disc = NAN;
+  out.enter_axis = -1;
   /* Overlapping already: an impact at s = 0. */
   CgVec2 near = clamp_to_box (start, box);
   double dist = cg_distance (start, near);
@@ -278,31 +281,46 @@ cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box)
     }
   CgVec2 d = cg_sub (end, start);
   double length = cg_length (d);
+  out.length = length;
   if (!(length > 0.0))
-    return out;
+    {
+      out.miss = CG_SWEEP_MISS_STILL;
+      return out;
+    }
   CgVec2 u = cg_scale (d, 1.0 / length);
+  out.direction = u;
 
-  /* The ray against the box grown by r, slab by slab. */
+  /* The ray against the box grown by r, slab by slab: on axis k it is
+   * inside lo ≤ o + t u ≤ hi for t between (lo − o) / u and (hi − o) / u. */
   CgAabb grown = { cg_sub (box.lo, cg_v2 (r, r)), cg_add (box.hi, cg_v2 (r, r)) };
+  out.grown = grown;
   double t0 = -INFINITY, t1 = INFINITY;
   int axis0 = -1;
   const double o[2] = { start.x, start.y }, dir[2] = { u.x, u.y };
   const double lo[2] = { grown.lo.x, grown.lo.y }, hi[2] = { grown.hi.x, grown.hi.y };
   for (int k = 0; k < 2; k++)
     {
+      double a, b;
       if (dir[k] == 0.0)
         {
-          if (o[k] < lo[k] || o[k] > hi[k])
-            return out;
-          continue;
+          /* Parallel to the slab: inside it for every t, or never. */
+          bool in = !(o[k] < lo[k] || o[k] > hi[k]);
+          a = in ? -INFINITY : INFINITY;
+          b = -a;
         }
-      double a = (lo[k] - o[k]) / dir[k], b = (hi[k] - o[k]) / dir[k];
-      if (a > b)
+      else
         {
-          double tmp = a;
-          a = b;
-          b = tmp;
+          a = (lo[k] - o[k]) / dir[k];
+          b = (hi[k] - o[k]) / dir[k];
+          if (a > b)
+            {
+              double tmp = a;
+              a = b;
+              b = tmp;
+            }
         }
+      out.enter[k] = a;
+      out.exit[k] = b;
       if (a > t0)
         {
           t0 = a;
@@ -312,11 +330,18 @@ cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box)
     }
   out.t_enter = t0;
   out.t_exit = t1;
+  out.enter_axis = axis0;
   if (t0 > t1 || t1 < 0.0 || t0 > length)
-    return out;
+    {
+      out.miss = t0 > t1    ? CG_SWEEP_MISS_SLABS_APART
+                 : t1 < 0.0 ? CG_SWEEP_MISS_BEHIND
+                            : CG_SWEEP_MISS_SHORT;
+      return out;
+    }
   /* A start inside the grown box but not overlapping lies in a corner's
    * square: the corner's circle decides. */
   CgVec2 q = cg_mul_add (start, cg_max (t0, 0.0), u);
+  out.entry = q;
   bool beyond_x = q.x < box.lo.x || q.x > box.hi.x, beyond_y = q.y < box.lo.y || q.y > box.hi.y;
   if (!(beyond_x && beyond_y) && axis0 >= 0 && t0 >= 0.0)
     {
@@ -328,16 +353,27 @@ cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box)
     }
   else
     {
-      /* A corner region: the corner's circle of radius r. */
+      /* A corner region: the corner's circle of radius r,
+       * |m + t u|² = r² with m = start − k: t² + 2 b t + cc = 0. */
       CgVec2 corner = clamp_to_box (q, box);
       CgVec2 m = cg_sub (start, corner);
       double b = cg_dot (m, u), c = cg_length_sq (m) - r * r;
       double disc = b * b - c;
+      out.corner_point = corner;
+      out.b = b;
+      out.cc = c;
+      out.disc = disc;
       if (disc < 0.0)
-        return out;
+        {
+          out.miss = CG_SWEEP_MISS_CORNER;
+          return out;
+        }
       double t = -b - sqrt (disc);
       if (t < 0.0 || t > length)
-        return out;
+        {
+          out.miss = CG_SWEEP_MISS_CORNER_RANGE;
+          return out;
+        }
       out.hit = out.corner = true;
       out.t = t;
       out.centre = cg_mul_add (start, t, u);

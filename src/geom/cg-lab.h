@@ -109,11 +109,24 @@ bool cg_lab_sat_circle (const CgVec2 *a, size_t na, CgVec2 c, double r, CgSat *o
 
 /* ---- a swept circle against a rectangle ---- */
 
+/// Why a swept circle misses, at the step that decides it.
+typedef enum
+{
+  CG_SWEEP_MISS_NONE,         ///< it hits (or overlaps at the start)
+  CG_SWEEP_MISS_STILL,        ///< end = start: it does not move
+  CG_SWEEP_MISS_SLABS_APART,  ///< t_enter > t_exit: the ray passes the grown box
+  CG_SWEEP_MISS_BEHIND,       ///< t_exit < 0: the grown box is behind the start
+  CG_SWEEP_MISS_SHORT,        ///< t_enter > length: the move ends before the grown box
+  CG_SWEEP_MISS_CORNER,       ///< disc < 0: the ray passes the corner's circle
+  CG_SWEEP_MISS_CORNER_RANGE, ///< the corner's root is not in [0, length]
+} CgSweepMiss;
+
 /// A circle of radius r moving from start to end against a box: the time of
 /// impact s in [0, 1] (the centre at start + s (end − start)), the contact
 /// normal, and whether a corner was hit. Solved on the rectangle grown by r:
-/// the ray against the box grown by r (slabs), and where that lands beyond
-/// the rectangle on both axes, against the corner's circle of radius r.
+/// the ray start + t d against the box grown by r (slabs), and where that
+/// lands beyond the rectangle on both axes, against the corner's circle of
+/// radius r. The steps are kept for the lab's panel.
 typedef struct
 {
   bool hit;
@@ -125,6 +138,22 @@ typedef struct
   CgVec2 normal;          ///< the contact normal (unit, out of the rectangle)
   CgVec2 contact;         ///< where the circle touches the rectangle
   double t_enter, t_exit; ///< the slabs' entry and exit on the grown box (ray distances)
+
+  /* The steps, for the lab's panel and `carom lab` (none when inside);
+   * enter, exit, b, cc and disc are NaN where the test stopped before them. */
+  CgSweepMiss miss;         ///< why it misses at the step it stopped, or CG_SWEEP_MISS_NONE
+  CgVec2 direction;         ///< d = (end − start) / length, unit
+  double length;            ///< |end − start|
+  CgAabb grown;             ///< the rectangle grown by r on every side
+  double enter[2], exit[2]; ///< per axis (x, y), the ray distances where it enters and leaves
+                            ///< the grown box's slab; −∞ and ∞ when it runs inside the slab,
+                            ///< ∞ and −∞ when it runs outside it
+  int enter_axis;           ///< the slab entered last (0: x, 1: y), or −1
+  CgVec2 entry;             ///< q = start + max(t_enter, 0) d, on the grown box
+  CgVec2 corner_point;      ///< k, the corner whose circle decides (corner region only)
+  /// The corner's circle: |m + t d|² = r² with m = start − k, that is
+  /// t² + 2 b t + cc = 0 with b = m·d, cc = |m|² − r², disc = b² − cc.
+  double b, cc, disc;
 } CgSweep;
 
 CgSweep cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box);
