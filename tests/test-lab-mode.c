@@ -38,11 +38,11 @@ test_lab_tests_bring_shapes (void)
   carom_lab_set_test (lab, CAROM_LAB_SAT);
   carom_lab_set_probe_kind (lab, 0, CAROM_PROBE_CIRCLE);
   g_autofree char *verdict = NULL;
-  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, 0, &verdict);
   g_assert_nonnull (value_of (rows, "Axis 1"));
   carom_lab_set_probe_kind (lab, 1, CAROM_PROBE_CIRCLE);
   g_autofree char *refused = NULL;
-  g_autoptr (GPtrArray) none = carom_lab_rows (lab, &refused);
+  g_autoptr (GPtrArray) none = carom_lab_rows (lab, 0, &refused);
   g_assert_cmpuint (none->len, ==, 0);
   g_assert_nonnull (strstr (refused, "circle–circle"));
 }
@@ -58,7 +58,7 @@ test_lab_drag (void)
   carom_lab_place (lab, cg_v2 (0, 0), 200);
   carom_lab_set_test (lab, CAROM_LAB_CIRCLES);
   g_autofree char *v0 = NULL;
-  g_autoptr (GPtrArray) before = carom_lab_rows (lab, &v0);
+  g_autoptr (GPtrArray) before = carom_lab_rows (lab, 0, &v0);
   g_autofree char *d0 = g_strdup (value_of (before, "|c2 − c1|"));
   /* B is the circle on the right of the middle: move it far away by its centre. */
   g_autofree char *v1 = NULL;
@@ -72,7 +72,7 @@ test_lab_drag (void)
           carom_lab_release (lab);
         }
   g_assert_true (grabbed);
-  g_autoptr (GPtrArray) after = carom_lab_rows (lab, &v1);
+  g_autoptr (GPtrArray) after = carom_lab_rows (lab, 0, &v1);
   g_assert_cmpstr (value_of (after, "|c2 − c1|"), !=, d0);
   g_assert_nonnull (strstr (v1, "Apart"));
   g_assert_cmpuint (changes, >, 0);
@@ -100,7 +100,7 @@ test_lab_broad_phase (void)
   carom_lab_set_test (lab, CAROM_LAB_BROAD);
   carom_lab_set_step (lab, 0, 3);
   g_autofree char *verdict = NULL;
-  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, 0, &verdict);
   /* A square room: 4 offset segments (no arcs: no corner pokes in), one excluded. */
   g_assert_cmpstr (value_of (rows, "Brute force"), ==, "3");
   g_assert_nonnull (value_of (rows, "Grid: cells visited"));
@@ -129,7 +129,7 @@ test_lab_scene_objects (void)
   g_assert_true (carom_lab_use_object (lab, 0, wall, NULL));
   g_assert_cmpint (carom_lab_get_probe_kind (lab, 0), ==, CAROM_PROBE_POLYGON);
   g_autofree char *why = NULL;
-  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &why);
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, 0, &why);
   g_assert_cmpuint (rows->len, ==, 0);
   g_assert_nonnull (strstr (why, "not convex"));
 
@@ -140,7 +140,7 @@ test_lab_scene_objects (void)
   g_assert_true (carom_lab_use_object (lab, 1, ball, NULL));
   g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_CIRCLE);
   g_autofree char *verdict = NULL;
-  g_autoptr (GPtrArray) sat = carom_lab_rows (lab, &verdict);
+  g_autoptr (GPtrArray) sat = carom_lab_rows (lab, 0, &verdict);
   g_assert_nonnull (value_of (sat, "Minimum translation vector"));
   g_assert_cmpstr (value_of (sat, "Minimum translation vector"), ==, "(1, 0)");
 
@@ -154,6 +154,122 @@ test_lab_scene_objects (void)
   g_assert_nonnull (strstr (error->message, "round"));
 }
 
+/* A lab on two balls and a square obstacle, as probes: A the ball's circle
+ * (its arrow four radii long), B the square (the sweep takes its box). */
+static CaromLab *
+lab_of (CaromLabTest test, CgVec2 a, double ra, CgVec2 b, double rb)
+{
+  CaromLab *lab = carom_lab_new ();
+  carom_lab_place (lab, cg_v2 (0, 0), 200);
+  carom_lab_set_test (lab, test);
+  g_autoptr (CaromObject) ball_a = carom_object_new_ball ("a", a, ra, cg_v2 (1, 0), 29);
+  g_assert_true (carom_lab_use_object (lab, 0, ball_a, NULL));
+  if (test == CAROM_LAB_SWEEP)
+    {
+      static const CgVec2 square[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
+      g_autoptr (CaromObject) rect = carom_object_new_polygon ("rect", CG_ROLE_OBSTACLE, square, 4);
+      g_assert_true (carom_lab_use_object (lab, 1, rect, NULL));
+    }
+  else
+    {
+      g_autoptr (CaromObject) ball_b = carom_object_new_ball ("b", b, rb, cg_v2 (1, 0), 29);
+      g_assert_true (carom_lab_use_object (lab, 1, ball_b, NULL));
+    }
+  return lab;
+}
+
+static void
+dump (GPtrArray *rows, const char *verdict)
+{
+  for (guint i = 0; i + 1 < rows->len; i += 2)
+    g_test_message ("%s: %s", (char *)rows->pdata[i], (char *)rows->pdata[i + 1]);
+  g_test_message ("verdict: %s", verdict);
+}
+
+/* The significant digits of a number written as text: its mantissa's
+ * digits from the first that is not 0. */
+static guint
+significant_digits (const char *number)
+{
+  guint n = 0;
+  gboolean leading = TRUE;
+  for (const char *p = number; *p != '\0' && *p != 'e'; p++)
+    {
+      if (!g_ascii_isdigit (*p) || (leading && *p == '0'))
+        continue;
+      leading = FALSE;
+      n++;
+    }
+  return n;
+}
+
+/* Every number of the rows and the verdict has at most `digits`
+ * significant digits. */
+static void
+assert_digits (GPtrArray *rows, const char *verdict, guint digits)
+{
+  g_autoptr (GRegex) number = g_regex_new ("[0-9]+(\\.[0-9]+)?(e[-+][0-9]+)?", 0, 0, NULL);
+  for (guint i = 0; i <= rows->len; i += 2)
+    {
+      const char *text = i + 1 < rows->len ? rows->pdata[i + 1] : verdict;
+      if (text == NULL)
+        break;
+      g_autoptr (GMatchInfo) match = NULL;
+      g_regex_match (number, text, 0, &match);
+      for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *n = g_match_info_fetch (match, 0);
+          if (significant_digits (n) > digits)
+            g_error ("“%s” in “%s” has more than %u significant digits", n, text, digits);
+        }
+    }
+}
+
+/* The panel shows numbers to the digits of Preferences, as the Hit panel
+ * does: 0.1 + 0.2 is 0.3 and 2/3 is 0.667 at 3 digits; every digit at 0.
+ * Copy writes what the panel shows. */
+static void
+test_lab_digits (void)
+{
+  /* 1: concentric circles of radii 0.1 and 0.2 overlap by 0.1 + 0.2. */
+  g_autoptr (CaromLab) circles = lab_of (CAROM_LAB_CIRCLES, cg_v2 (0, 0), 0.1, cg_v2 (0, 0), 0.2);
+  g_autofree char *v0 = NULL, *v3 = NULL;
+  g_autoptr (GPtrArray) every = carom_lab_rows (circles, 0, &v0);
+  g_autoptr (GPtrArray) three = carom_lab_rows (circles, 3, &v3);
+  g_assert_cmpstr (value_of (every, "Overlap"), ==, "0.30000000000000004");
+  g_assert_cmpstr (value_of (three, "Overlap"), ==, "0.3");
+  g_assert_cmpstr (value_of (three, "(r1 + r2)²"), ==, "0.09");
+
+  /* 2: a circle of radius 3 from x = −11 to 1 meets the grown side x = −3
+   * after 8 of its 12 units: time 2/3. */
+  g_autoptr (CaromLab) sweep = lab_of (CAROM_LAB_SWEEP, cg_v2 (-11, 5), 3, cg_v2 (0, 0), 0);
+  g_autofree char *s0 = NULL, *s3 = NULL;
+  g_autoptr (GPtrArray) sweep0 = carom_lab_rows (sweep, 0, &s0);
+  g_autoptr (GPtrArray) sweep3 = carom_lab_rows (sweep, 3, &s3);
+  dump (sweep3, s3);
+  g_assert_cmpstr (value_of (sweep0, "Time of impact"), ==, "0.6666666666666666");
+  g_assert_cmpstr (value_of (sweep3, "Time of impact"), ==, "0.667");
+  g_autofree char *copied = carom_lab_text (sweep, 3);
+  g_assert_nonnull (strstr (copied, "Time of impact: 0.667"));
+  g_assert_null (strstr (copied, "0.6666"));
+
+  /* 3: at 3 digits, no number of any test has more. */
+  assert_digits (three, v3, 3);
+  assert_digits (sweep3, s3, 3);
+  static const CaromLabTest tests[]
+      = { CAROM_LAB_SEGMENTS, CAROM_LAB_BOXES, CAROM_LAB_CIRCLES, CAROM_LAB_SAT, CAROM_LAB_SWEEP };
+  g_autoptr (CaromLab) lab = carom_lab_new ();
+  carom_lab_place (lab, cg_v2 (0.1, 0.2), 213.7);
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    {
+      carom_lab_set_test (lab, tests[i]);
+      g_autofree char *verdict = NULL;
+      g_autoptr (GPtrArray) rows = carom_lab_rows (lab, 3, &verdict);
+      g_assert_cmpuint (rows->len, >, 0);
+      assert_digits (rows, verdict, 3);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -162,5 +278,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lab-mode/drag", test_lab_drag);
   g_test_add_func ("/lab-mode/broad-phase", test_lab_broad_phase);
   g_test_add_func ("/lab-mode/scene-objects", test_lab_scene_objects);
+  g_test_add_func ("/lab-mode/digits", test_lab_digits);
   return g_test_run ();
 }

@@ -11,12 +11,21 @@
 
 /* ---- Lab panel ---- */
 
+/* The significant digits of Preferences, as the Hit panel shows them. */
+static int
+lab_digits (CaromInspector *self)
+{
+  return self->settings != NULL ? (int)g_settings_get_uint (self->settings, "digits")
+                                : CAROM_EXPLAIN_DIGITS_DEFAULT;
+}
+
+/* The numbers as the panel shows them, to the same digits. */
 static void
 copy_lab (GtkButton *button, CaromInspector *self)
 {
   if (self->editor == NULL)
     return;
-  g_autofree char *text = carom_lab_text (carom_editor_get_lab (self->editor));
+  g_autofree char *text = carom_lab_text (carom_editor_get_lab (self->editor), lab_digits (self));
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (button)), text);
   g_signal_emit (self, carom_inspector_signals[MESSAGE], 0, _ ("Copied as text"));
 }
@@ -31,7 +40,7 @@ carom_inspector_refresh_lab (CaromInspector *self)
     return;
   CaromLab *lab = carom_editor_get_lab (self->editor);
   g_autofree char *verdict = NULL;
-  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, &verdict);
+  g_autoptr (GPtrArray) rows = carom_lab_rows (lab, lab_digits (self), &verdict);
   GtkWidget *group = carom_inspector_group_new (
       self->lab_box, carom_lab_test_name (carom_lab_get_test (lab)), verdict);
   GtkWidget *copy = gtk_button_new_with_label (_ ("Copy"));

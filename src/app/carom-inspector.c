@@ -440,10 +440,15 @@ carom_inspector_set_settings (CaromInspector *self, GSettings *settings)
   g_return_if_fail (CAROM_IS_INSPECTOR (self));
   g_set_object (&self->settings, settings);
   carom_inspector_build_display (self);
-  /* The Hit panel shows numbers to the digits of Preferences. */
+  /* The Hit and Lab panels show numbers to the digits of Preferences. */
   if (settings != NULL)
-    g_signal_connect_object (settings, "changed::digits", G_CALLBACK (carom_inspector_refresh_hit),
-                             self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (settings, "changed::digits",
+                               G_CALLBACK (carom_inspector_refresh_hit), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (settings, "changed::digits",
+                               G_CALLBACK (carom_inspector_refresh_lab), self, G_CONNECT_SWAPPED);
+    }
+  carom_inspector_refresh_lab (self);
 }
 
 void

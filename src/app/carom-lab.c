@@ -370,16 +370,18 @@ row (GPtrArray *rows, const char *title, char *value)
   g_ptr_array_add (rows, value);
 }
 
+/* Numbers for people: to `digits` significant digits, the Preferences'
+ * setting (0: every digit, what reads back to the same double). */
 static char *
-n2s (double v)
+n2s (double v, int digits)
 {
-  return carom_explain_number (v);
+  return carom_explain_number_digits (v, digits);
 }
 
 static char *
-v2s (CgVec2 v)
+v2s (CgVec2 v, int digits)
 {
-  g_autofree char *x = carom_explain_number (v.x), *y = carom_explain_number (v.y);
+  g_autofree char *x = n2s (v.x, digits), *y = n2s (v.y, digits);
   return g_strdup_printf ("(%s, %s)", x, y);
 }
 
@@ -591,7 +593,7 @@ carom_lab_broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, 
 }
 
 GPtrArray *
-carom_lab_rows (CaromLab *self, char **verdict)
+carom_lab_rows (CaromLab *self, int digits, char **verdict)
 {
   g_return_val_if_fail (CAROM_IS_LAB (self), NULL);
   GPtrArray *rows = g_ptr_array_new_with_free_func (g_free);
@@ -603,15 +605,15 @@ carom_lab_rows (CaromLab *self, char **verdict)
       {
         CgSegments s
             = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1], carom_lab_scene_eps (self));
-        row (rows, "denom = (y4 − y3)(x2 − x1) − (x4 − x3)(y2 − y1)", n2s (s.denom));
+        row (rows, "denom = (y4 − y3)(x2 − x1) − (x4 − x3)(y2 − y1)", n2s (s.denom, digits));
         row (rows, "uA = ((x4 − x3)(y1 − y3) − (y4 − y3)(x1 − x3)) / denom",
-             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ua)
+             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ua, digits)
                                                                         : g_strdup ("—"));
         row (rows, "uB = ((x2 − x1)(y1 − y3) − (y2 − y1)(x1 − x3)) / denom",
-             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ub)
+             s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ub, digits)
                                                                         : g_strdup ("—"));
         if (s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART)
-          row (rows, "P = P1 + uA (P2 − P1)", v2s (s.point));
+          row (rows, "P = P1 + uA (P2 − P1)", v2s (s.point, digits));
         switch (s.kind)
           {
           case CG_SEGMENTS_CROSS:
@@ -637,11 +639,12 @@ carom_lab_rows (CaromLab *self, char **verdict)
       {
         CgAabb ba = carom_lab_probe_box (a), bb = carom_lab_probe_box (b);
         CgBoxes r = cg_lab_boxes (ba, bb);
-        g_autofree char *a0 = v2s (ba.lo), *a1 = v2s (ba.hi), *b0 = v2s (bb.lo), *b1 = v2s (bb.hi);
+        g_autofree char *a0 = v2s (ba.lo, digits), *a1 = v2s (ba.hi, digits),
+                        *b0 = v2s (bb.lo, digits), *b1 = v2s (bb.hi, digits);
         row (rows, _ ("A: min, max"), g_strdup_printf ("%s, %s", a0, a1));
         row (rows, _ ("B: min, max"), g_strdup_printf ("%s, %s", b0, b1));
-        row (rows, "min(A.max.x, B.max.x) − max(A.min.x, B.min.x)", n2s (r.depth_x));
-        row (rows, "min(A.max.y, B.max.y) − max(A.min.y, B.min.y)", n2s (r.depth_y));
+        row (rows, "min(A.max.x, B.max.x) − max(A.min.x, B.min.x)", n2s (r.depth_x, digits));
+        row (rows, "min(A.max.y, B.max.y) − max(A.min.y, B.min.y)", n2s (r.depth_y, digits));
         v = g_strdup (r.overlap ? _ ("The boxes overlap: they overlap on both axes")
                       : r.overlap_x || r.overlap_y ? _ ("Apart: the boxes overlap on one axis only")
                                                    : _ ("Apart on both axes"));
@@ -650,10 +653,10 @@ carom_lab_rows (CaromLab *self, char **verdict)
     case CAROM_LAB_CIRCLES:
       {
         CgCircles r = cg_lab_circles (a->centre, a->radius, b->centre, b->radius);
-        row (rows, "|c2 − c1|²", n2s (r.distance_sq));
-        row (rows, "(r1 + r2)²", n2s (r.radii_sq));
-        row (rows, "|c2 − c1|", n2s (r.distance));
-        row (rows, _ ("Overlap (r1 + r2) − |c2 − c1|"), n2s (r.depth));
+        row (rows, "|c2 − c1|²", n2s (r.distance_sq, digits));
+        row (rows, "(r1 + r2)²", n2s (r.radii_sq, digits));
+        row (rows, "|c2 − c1|", n2s (r.distance, digits));
+        row (rows, _ ("Overlap (r1 + r2) − |c2 − c1|"), n2s (r.depth, digits));
         v = g_strdup (r.overlap ? _ ("They overlap: |c2 − c1|² < (r1 + r2)²")
                                 : _ ("Apart: |c2 − c1|² ≥ (r1 + r2)²"));
         break;
@@ -672,18 +675,19 @@ carom_lab_rows (CaromLab *self, char **verdict)
           {
             const CgSatAxis *x = &sat.axes[i];
             const char *from = x->from == 0 ? "A" : x->from == 1 ? "B" : _ ("circle");
-            g_autofree char *axis = v2s (x->axis);
+            g_autofree char *axis = v2s (x->axis, digits);
             g_autofree char *title
                 = g_strdup_printf (_ ("Axis %zu (%s, %u) %s"), i + 1, from, x->edge, axis);
-            g_autofree char *ia0 = n2s (x->min_a), *ia1 = n2s (x->max_a), *ib0 = n2s (x->min_b),
-                            *ib1 = n2s (x->max_b), *ov = n2s (x->overlap);
+            g_autofree char *ia0 = n2s (x->min_a, digits), *ia1 = n2s (x->max_a, digits),
+                            *ib0 = n2s (x->min_b, digits), *ib1 = n2s (x->max_b, digits),
+                            *ov = n2s (x->overlap, digits);
             row (rows, title,
                  g_strdup_printf ("A [%s, %s], B [%s, %s], %s %s", ia0, ia1, ib0, ib1,
                                   _ ("overlap"), ov));
           }
         if (sat.overlap)
           {
-            row (rows, _ ("Minimum translation vector"), v2s (sat.mtv));
+            row (rows, _ ("Minimum translation vector"), v2s (sat.mtv, digits));
             v = g_strdup_printf (_ ("They overlap on every axis; moving B by the MTV (axis %d) "
                                     "separates them"),
                                  sat.minimum + 1);
@@ -696,16 +700,15 @@ carom_lab_rows (CaromLab *self, char **verdict)
     case CAROM_LAB_SWEEP:
       {
         CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, carom_lab_probe_box (b));
-        row (rows, _ ("Grown box: entry and exit t"),
-             g_strdup_printf ("%s, %s",
-                              isfinite (s.t_enter) ? carom_explain_number (s.t_enter) : "—",
-                              isfinite (s.t_exit) ? carom_explain_number (s.t_exit) : "—"));
+        g_autofree char *t_enter = isfinite (s.t_enter) ? n2s (s.t_enter, digits) : g_strdup ("—");
+        g_autofree char *t_exit = isfinite (s.t_exit) ? n2s (s.t_exit, digits) : g_strdup ("—");
+        row (rows, _ ("Grown box: entry and exit t"), g_strdup_printf ("%s, %s", t_enter, t_exit));
         if (s.hit)
           {
-            row (rows, _ ("Time of impact"), n2s (s.s));
-            row (rows, _ ("Centre at impact"), v2s (s.centre));
-            row (rows, _ ("Normal"), v2s (s.normal));
-            row (rows, _ ("Contact point"), v2s (s.contact));
+            row (rows, _ ("Time of impact"), n2s (s.s, digits));
+            row (rows, _ ("Centre at impact"), v2s (s.centre, digits));
+            row (rows, _ ("Normal"), v2s (s.normal, digits));
+            row (rows, _ ("Contact point"), v2s (s.contact, digits));
           }
         /* Cross-checked with Carom's own cast of the same circle. */
         CgVec2 box[4];
@@ -719,7 +722,7 @@ carom_lab_rows (CaromLab *self, char **verdict)
             CgWorldHit h = cg_world_cast (
                 w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len), -1, FALSE);
             row (rows, _ ("Carom’s cast, t / |end − start|"),
-                 h.hit && h.rec.t <= len ? n2s (h.rec.t / len) : g_strdup (_ ("no hit")));
+                 h.hit && h.rec.t <= len ? n2s (h.rec.t / len, digits) : g_strdup (_ ("no hit")));
           }
         cg_world_free (w);
         v = g_strdup (s.inside   ? _ ("Overlapping at the start: impact at time 0")
@@ -738,7 +741,7 @@ carom_lab_rows (CaromLab *self, char **verdict)
             break;
           }
         gboolean exact = exact_overlap (self);
-        row (rows, _ ("Cell size"), n2s (cell));
+        row (rows, _ ("Cell size"), n2s (cell, digits));
         row (rows, _ ("Cells of A, of B"), g_strdup_printf ("%u, %u", px.n_a, px.n_b));
         row (rows, _ ("Cells in both"), g_strdup_printf ("%u", px.n_both));
         row (rows, _ ("Exact test"), g_strdup (exact ? _ ("overlap") : _ ("apart")));
@@ -767,7 +770,7 @@ carom_lab_rows (CaromLab *self, char **verdict)
              g_strdup_printf ("%zu", n - (exclude >= 0 ? 1 : 0)));
         row (rows, _ ("Grid: cells visited"), g_strdup_printf ("%u", g.cells_visited));
         row (rows, _ ("Grid: primitives tested"), g_strdup_printf ("%u", g.primitives_tested));
-        row (rows, _ ("Grid: cell size"), n2s (self->grid.cell));
+        row (rows, _ ("Grid: cell size"), n2s (self->grid.cell, digits));
         row (rows, _ ("BVH: nodes visited"), g_strdup_printf ("%u", h.stats.nodes_visited));
         row (rows, _ ("BVH: primitives tested"), g_strdup_printf ("%u", h.stats.primitives_tested));
         v = g_strdup (g.hit == h.hit && (!h.hit || g.prim == h.prim)
@@ -786,11 +789,11 @@ carom_lab_rows (CaromLab *self, char **verdict)
 }
 
 char *
-carom_lab_text (CaromLab *self)
+carom_lab_text (CaromLab *self, int digits)
 {
   g_return_val_if_fail (CAROM_IS_LAB (self), NULL);
   g_autofree char *verdict = NULL;
-  g_autoptr (GPtrArray) rows = carom_lab_rows (self, &verdict);
+  g_autoptr (GPtrArray) rows = carom_lab_rows (self, digits, &verdict);
   GString *out = g_string_new (carom_lab_test_name (self->test));
   g_string_append_c (out, '\n');
   for (guint i = 0; i + 1 < rows->len; i += 2)

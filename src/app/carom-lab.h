@@ -76,11 +76,13 @@ void carom_lab_release (CaromLab *self);
 void carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dark);
 
 /// The chosen test's numbers: a GPtrArray of char* pairs (title, value),
-/// and a one-line verdict in *verdict (newly allocated).
-GPtrArray *carom_lab_rows (CaromLab *self, char **verdict);
+/// and a one-line verdict in *verdict (newly allocated). Numbers are written
+/// to `digits` significant digits (Preferences' setting; 0: every digit).
+GPtrArray *carom_lab_rows (CaromLab *self, int digits, char **verdict);
 
-/// The chosen test's result as one paragraph of plain text (to copy).
-char *carom_lab_text (CaromLab *self);
+/// The chosen test's result as one paragraph of plain text (to copy), its
+/// numbers as carom_lab_rows() writes them.
+char *carom_lab_text (CaromLab *self, int digits);
 
 /// A name for a test or a probe kind, for menus (translated).
 const char *carom_lab_test_name (CaromLabTest test);

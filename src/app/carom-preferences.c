@@ -107,8 +107,9 @@ carom_preferences_new (GSettings *settings)
   adw_preferences_group_add (
       ADW_PREFERENCES_GROUP (numbers),
       spin_row (settings, "digits", _ ("Significant Digits"),
-                _ ("In the Hit panel and exported figures; Copy and LaTeX keep every digit"), 1, 17,
-                1, 0));
+                _ ("In the Hit and Lab panels and exported figures; the Hit panel’s Copy and LaTeX "
+                   "keep every digit"),
+                1, 17, 1, 0));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (numbers));
 
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
