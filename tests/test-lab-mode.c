@@ -247,10 +247,10 @@ test_lab_digits (void)
   g_autoptr (GPtrArray) sweep0 = carom_lab_rows (sweep, 0, &s0);
   g_autoptr (GPtrArray) sweep3 = carom_lab_rows (sweep, 3, &s3);
   dump (sweep3, s3);
-  g_assert_cmpstr (value_of (sweep0, "Time of impact"), ==, "0.6666666666666666");
-  g_assert_cmpstr (value_of (sweep3, "Time of impact"), ==, "0.667");
+  g_assert_cmpstr (value_of (sweep0, "Time of impact"), ==, "8 / 12 = 0.6666666666666666");
+  g_assert_cmpstr (value_of (sweep3, "Time of impact"), ==, "8 / 12 = 0.667");
   g_autofree char *copied = carom_lab_text (sweep, 3);
-  g_assert_nonnull (strstr (copied, "Time of impact: 0.667"));
+  g_assert_nonnull (strstr (copied, "8 / 12 = 0.667"));
   g_assert_null (strstr (copied, "0.6666"));
 
   /* 3: at 3 digits, no number of any test has more. */
@@ -270,6 +270,130 @@ test_lab_digits (void)
     }
 }
 
+/* The number a row ends with: its result, after the formula's last "= ". */
+static double
+result_of (GPtrArray *rows, const char *title)
+{
+  const char *value = value_of (rows, title);
+  if (value == NULL)
+    g_error ("no row “%s”", title);
+  const char *eq = g_strrstr (value, "= ");
+  return g_ascii_strtod (eq != NULL ? eq + 2 : value, NULL);
+}
+
+/* The vector "(x, y)" a row ends with. */
+static CgVec2
+vector_of (GPtrArray *rows, const char *title)
+{
+  const char *value = value_of (rows, title);
+  if (value == NULL)
+    g_error ("no row “%s”", title);
+  const char *open = strrchr (value, '(');
+  char *end;
+  CgVec2 v;
+  v.x = g_ascii_strtod (open + 1, &end);
+  g_assert_true (end[0] == ',');
+  v.y = g_ascii_strtod (end + 1, NULL);
+  return v;
+}
+
+/* The number after "key": in the JSON of `carom lab`; NAN for null. */
+static double
+json_number (const char *json, const char *key)
+{
+  g_autofree char *quoted = g_strdup_printf ("\"%s\": ", key);
+  const char *p = strstr (json, quoted);
+  if (p == NULL)
+    g_error ("no “%s” in %s", key, json);
+  p += strlen (quoted);
+  if (p[0] == '[')
+    p++;
+  return g_str_has_prefix (p, "null") ? NAN : g_ascii_strtod (p, NULL);
+}
+
+/* `carom lab sweep` on the same circle and rectangle. */
+static char *
+cli_sweep (const char *circle, const char *to)
+{
+  const char *exe = g_getenv ("CAROM_EXE");
+  const char *argv[] = { exe, "lab", "sweep", circle, "rect:0,0,10,10", "--to", to, NULL };
+  g_autofree char *out = NULL;
+  int status = 0;
+  g_autoptr (GError) error = NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+/* The swept circle shows its steps as segment–segment does, each formula
+ * with its numbers, every result the one `carom lab sweep` prints. */
+static void
+test_lab_sweep_steps (void)
+{
+  if (g_getenv ("CAROM_EXE") == NULL)
+    {
+      g_test_skip ("CAROM_EXE is not set (meson test sets it)");
+      return;
+    }
+  /* 1: the README's corner: a circle of radius 2 from (−4, −1) to (4, −1)
+   * enters the x slab of the grown box at 2, runs along the y slab, and
+   * its corner's quadratic t² − 8t + 13 = 0 gives t = 4 − √3. */
+  g_autoptr (CaromLab) corner = lab_of (CAROM_LAB_SWEEP, cg_v2 (-4, -1), 2, cg_v2 (0, 0), 0);
+  g_autofree char *verdict = NULL;
+  g_autoptr (GPtrArray) rows = carom_lab_rows (corner, 0, &verdict);
+  dump (rows, verdict);
+  g_autofree char *json = cli_sweep ("circle:-4,-1,2", "4,-1");
+  g_assert_cmpstr (value_of (rows, "Rectangle grown by r"), ==, "[-2, 12] × [-2, 12]");
+  g_assert_cmpstr (value_of (rows, "x: t_enter"), ==, "(-2 − (-4)) / 1 = 2");
+  g_assert_cmpfloat (result_of (rows, "x: t_enter"), ==, json_number (json, "t_enter_x"));
+  g_assert_cmpstr (value_of (rows, "x: t_exit"), ==, "(12 − (-4)) / 1 = 16");
+  g_assert_cmpfloat (result_of (rows, "x: t_exit"), ==, json_number (json, "t_exit_x"));
+  g_assert_true (isnan (json_number (json, "t_enter_y")));
+  g_assert_nonnull (strstr (value_of (rows, "dy = 0"), "inside the slab for every t"));
+  g_assert_cmpfloat (result_of (rows, "t_enter = max"), ==, json_number (json, "t_enter"));
+  g_assert_cmpfloat (result_of (rows, "t_exit = min"), ==, json_number (json, "t_exit"));
+  g_assert_nonnull (strstr (value_of (rows, "Side or corner"), "k = (0, 0)"));
+  g_assert_cmpstr (value_of (rows, "m = c − k"), ==, "(-4, -1) − (0, 0) = (-4, -1)");
+  g_assert_cmpstr (value_of (rows, "b = m·d"), ==, "-4·1 + (-1)·0 = -4");
+  g_assert_cmpfloat (result_of (rows, "b = m·d"), ==, json_number (json, "b"));
+  g_assert_cmpstr (value_of (rows, "cc = |m|² − r²"), ==, "17 − 4 = 13");
+  g_assert_cmpfloat (result_of (rows, "cc = |m|² − r²"), ==, json_number (json, "cc"));
+  g_assert_cmpfloat (result_of (rows, "Discriminant"), ==, json_number (json, "discriminant"));
+  g_assert_cmpfloat (result_of (rows, "Discriminant"), ==, 3);
+  g_assert_cmpfloat (result_of (rows, "t = −b − √"), ==, json_number (json, "distance"));
+  g_assert_cmpfloat (result_of (rows, "Time of impact"), ==, json_number (json, "time"));
+  CgVec2 p = vector_of (rows, "Centre at impact"), n = vector_of (rows, "Normal n = (p − k) / r");
+  g_assert_cmpfloat (p.x, ==, json_number (json, "centre"));
+  g_assert_cmpfloat (n.x, ==, json_number (json, "normal"));
+  g_assert_cmpstr (value_of (rows, "Contact point"), ==, "(0, 0)");
+  g_assert_nonnull (strstr (verdict, "corner"));
+
+  /* 2: a side: from (−6, 5) to (2, 5), radius 2, it enters the grown side
+   * x = −2 at t = 4, half way. */
+  g_autoptr (CaromLab) side = lab_of (CAROM_LAB_SWEEP, cg_v2 (-6, 5), 2, cg_v2 (0, 0), 0);
+  g_autofree char *side_verdict = NULL;
+  g_autoptr (GPtrArray) side_rows = carom_lab_rows (side, 0, &side_verdict);
+  dump (side_rows, side_verdict);
+  g_autofree char *side_json = cli_sweep ("circle:-6,5,2", "2,5");
+  g_assert_cmpfloat (result_of (side_rows, "x: t_enter"), ==, json_number (side_json, "t_enter_x"));
+  g_assert_cmpfloat (result_of (side_rows, "t_enter = max"), ==, 4);
+  g_assert_nonnull (strstr (value_of (side_rows, "Side or corner"), "x = -2"));
+  g_assert_cmpstr (value_of (side_rows, "t = t_enter"), ==, "4");
+  g_assert_null (value_of (side_rows, "Discriminant"));
+  g_assert_cmpstr (value_of (side_rows, "Time of impact"), ==, "4 / 8 = 0.5");
+  g_assert_cmpfloat (json_number (side_json, "time"), ==, 0.5);
+  g_assert_nonnull (strstr (side_verdict, "side"));
+
+  /* 3: a move that ends before the grown box says so, with the numbers. */
+  g_autoptr (CaromLab) shortfall = lab_of (CAROM_LAB_SWEEP, cg_v2 (-20, 5), 1, cg_v2 (0, 0), 0);
+  g_autofree char *short_verdict = NULL;
+  g_autoptr (GPtrArray) short_rows = carom_lab_rows (shortfall, 0, &short_verdict);
+  g_assert_null (value_of (short_rows, "Time of impact"));
+  g_assert_cmpstr (short_verdict, ==, "It stops short: t_enter = 19 > |to − c| = 4");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -279,5 +403,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lab-mode/broad-phase", test_lab_broad_phase);
   g_test_add_func ("/lab-mode/scene-objects", test_lab_scene_objects);
   g_test_add_func ("/lab-mode/digits", test_lab_digits);
+  g_test_add_func ("/lab-mode/sweep-steps", test_lab_sweep_steps);
   return g_test_run ();
 }

@@ -378,6 +378,18 @@ n2s (double v, int digits)
   return carom_explain_number_digits (v, digits);
 }
 
+/* A number as the right operand of − or ·: a negative one in brackets. */
+static char *
+operand (double v, int digits)
+{
+  char *s = n2s (v, digits);
+  if (s[0] != '-')
+    return s;
+  char *bracketed = g_strdup_printf ("(%s)", s);
+  g_free (s);
+  return bracketed;
+}
+
 static char *
 v2s (CgVec2 v, int digits)
 {
@@ -592,6 +604,187 @@ carom_lab_broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, 
   return self->grid_world != NULL;
 }
 
+/* The sweep's slab on one axis (0: x, 1: y): where the ray c + t d enters
+ * and leaves the grown rectangle's slab, the formulas with the numbers in. */
+static void
+sweep_slab_rows (GPtrArray *rows, const CgSweep *s, CgVec2 c, int k, int digits)
+{
+  const char *axis = k == 0 ? "x" : "y";
+  double lo = k == 0 ? s->grown.lo.x : s->grown.lo.y, hi = k == 0 ? s->grown.hi.x : s->grown.hi.y;
+  double o = k == 0 ? c.x : c.y, d = k == 0 ? s->direction.x : s->direction.y;
+  g_autofree char *slo = n2s (lo, digits), *shi = n2s (hi, digits), *so = n2s (o, digits);
+  if (d == 0.0)
+    {
+      g_autofree char *title = g_strdup_printf ("d%s = 0", axis);
+      g_autofree char *where = g_strdup_printf ("c%s", axis);
+      row (rows, title,
+           isinf (s->enter[k]) && s->enter[k] < 0
+               /* Translators: the ray runs along a slab of the grown rectangle: e.g.
+                  "cy = 5 is within [-2, 12]: inside the slab for every t". */
+               ? g_strdup_printf (_ ("%s = %s is within [%s, %s]: inside the slab for every t"),
+                                  where, so, slo, shi)
+               /* Translators: e.g. "cy = 20 is outside [-2, 12]: never inside the slab". */
+               : g_strdup_printf (_ ("%s = %s is outside [%s, %s]: never inside the slab"), where,
+                                  so, slo, shi));
+      return;
+    }
+  /* Moving up the axis, the ray enters at the low face; down it, at the high one. */
+  const char *face_in = d > 0 ? "0 − r" : "1 + r", *face_out = d > 0 ? "1 + r" : "0 − r";
+  g_autofree char *sd = operand (d, digits), *sc = operand (o, digits);
+  g_autofree char *enter = n2s (s->enter[k], digits), *exit = n2s (s->exit[k], digits);
+  g_autofree char *title_in
+      = g_strdup_printf ("%s: t_enter = (%s%s − c%s) / d%s", axis, axis, face_in, axis, axis);
+  g_autofree char *title_out
+      = g_strdup_printf ("%s: t_exit = (%s%s − c%s) / d%s", axis, axis, face_out, axis, axis);
+  row (rows, title_in, g_strdup_printf ("(%s − %s) / %s = %s", d > 0 ? slo : shi, sc, sd, enter));
+  row (rows, title_out, g_strdup_printf ("(%s − %s) / %s = %s", d > 0 ? shi : slo, sc, sd, exit));
+}
+
+/* The swept circle's steps to the time of impact (cg_lab_sweep_circle_box):
+ * the ray c + t d (t the distance along the unit d) against the rectangle
+ * grown by r, slab by slab; a side, or a corner's circle and its quadratic;
+ * the impact. Returns the verdict. */
+static char *
+sweep_steps (GPtrArray *rows, const CgSweep *s, CgVec2 c, CgVec2 to, double r, CgAabb box,
+             int digits)
+{
+  if (s->inside)
+    {
+      /* The rectangle's point nearest c is nearer than r. */
+      g_autofree char *gap = n2s (cg_distance (c, s->contact), digits), *sr = n2s (r, digits);
+      row (rows, _ ("Nearest point q of the rectangle to c"), v2s (s->contact, digits));
+      row (rows, "|c − q| < r", g_strdup_printf ("%s < %s", gap, sr));
+      row (rows, _ ("Normal"), v2s (s->normal, digits));
+      row (rows, _ ("Contact point"), v2s (s->contact, digits));
+      return g_strdup (_ ("Overlapping at the start: impact at time 0"));
+    }
+  g_autofree char *sc = v2s (c, digits), *move = v2s (cg_sub (to, c), digits),
+                  *length = n2s (s->length, digits), *dir = v2s (s->direction, digits);
+  row (rows, _ ("Ray c + t d, d = (to − c) / |to − c|"),
+       g_strdup_printf ("%s + t %s / %s = %s + t %s", sc, move, length, sc, dir));
+  if (s->miss == CG_SWEEP_MISS_STILL)
+    return g_strdup (_ ("The circle does not move: to = c"));
+
+  g_autofree char *x0 = n2s (s->grown.lo.x, digits), *x1 = n2s (s->grown.hi.x, digits),
+                  *y0 = n2s (s->grown.lo.y, digits), *y1 = n2s (s->grown.hi.y, digits);
+  row (rows, _ ("Rectangle grown by r: [x0 − r, x1 + r] × [y0 − r, y1 + r]"),
+       g_strdup_printf ("[%s, %s] × [%s, %s]", x0, x1, y0, y1));
+  for (int k = 0; k < 2; k++)
+    sweep_slab_rows (rows, s, c, k, digits);
+  g_autofree char *ex = n2s (s->enter[0], digits), *ey = n2s (s->enter[1], digits),
+                  *xx = n2s (s->exit[0], digits), *xy = n2s (s->exit[1], digits),
+                  *t_enter = n2s (s->t_enter, digits), *t_exit = n2s (s->t_exit, digits);
+  row (rows, "t_enter = max(x, y)", g_strdup_printf ("max(%s, %s) = %s", ex, ey, t_enter));
+  row (rows, "t_exit = min(x, y)", g_strdup_printf ("min(%s, %s) = %s", xx, xy, t_exit));
+  switch (s->miss)
+    {
+    case CG_SWEEP_MISS_SLABS_APART:
+      return g_strdup_printf (_ ("It passes the rectangle: t_enter > t_exit (%s > %s), never "
+                                 "inside both slabs at once"),
+                              t_enter, t_exit);
+    case CG_SWEEP_MISS_BEHIND:
+      return g_strdup_printf (_ ("It moves away: t_exit = %s < 0, the grown rectangle is behind c"),
+                              t_exit);
+    case CG_SWEEP_MISS_SHORT:
+      return g_strdup_printf (_ ("It stops short: t_enter = %s > |to − c| = %s"), t_enter, length);
+    default:
+      break;
+    }
+
+  row (rows, "q = c + max(t_enter, 0) d", v2s (s->entry, digits));
+  if (!s->corner && s->hit)
+    {
+      /* A side: q is on a face of the grown box, within the rectangle across it. */
+      int k = s->enter_axis;
+      gboolean up = (k == 0 ? s->direction.x : s->direction.y) > 0;
+      double face
+          = k == 0 ? (up ? s->grown.lo.x : s->grown.hi.x) : (up ? s->grown.lo.y : s->grown.hi.y);
+      double q = k == 0 ? s->entry.y : s->entry.x;
+      double lo = k == 0 ? box.lo.y : box.lo.x, hi = k == 0 ? box.hi.y : box.hi.x;
+      g_autofree char *sface = n2s (face, digits), *sq = n2s (q, digits), *slo = n2s (lo, digits),
+                      *shi = n2s (hi, digits);
+      row (rows, _ ("Side or corner"),
+           /* Translators: where the ray enters the rectangle grown by r, e.g. "A side,
+              x = -2: q.y = -1 is within the rectangle’s [0, 10]". */
+           g_strdup_printf (_ ("A side, %s = %s: q.%s = %s is within the rectangle’s [%s, %s]"),
+                            k == 0 ? "x" : "y", sface, k == 0 ? "y" : "x", sq, slo, shi));
+      row (rows, "t = t_enter", g_strdup (t_enter));
+    }
+  else
+    {
+      /* A corner: the circle of radius r about the corner k, |m + t d|² = r². */
+      CgVec2 m = cg_sub (c, s->corner_point);
+      g_autofree char *k = v2s (s->corner_point, digits), *sm = v2s (m, digits),
+                      *mx = n2s (m.x, digits), *my = operand (m.y, digits),
+                      *dx = operand (s->direction.x, digits),
+                      *dy = operand (s->direction.y, digits), *b = n2s (s->b, digits),
+                      *m2 = n2s (cg_length_sq (m), digits), *r2 = operand (r * r, digits),
+                      *cc = n2s (s->cc, digits), *b2 = n2s (s->b * s->b, digits),
+                      *scc = operand (s->cc, digits), *disc = n2s (s->disc, digits);
+      row (rows, _ ("Side or corner"),
+           /* Translators: %s is the corner, e.g. "(0, 0)". */
+           g_strdup_printf (_ ("A corner, k = %s: q is beyond the rectangle on both axes"), k));
+      row (rows, "m = c − k", g_strdup_printf ("%s − %s = %s", sc, k, sm));
+      row (rows, "b = m·d", g_strdup_printf ("%s·%s + %s·%s = %s", mx, dx, my, dy, b));
+      row (rows, "cc = |m|² − r²", g_strdup_printf ("%s − %s = %s", m2, r2, cc));
+      row (rows, _ ("Discriminant b² − cc"), g_strdup_printf ("%s − %s = %s", b2, scc, disc));
+      if (s->miss == CG_SWEEP_MISS_CORNER)
+        return g_strdup (
+            _ ("It passes the corner: b² − cc < 0, the ray misses the corner’s circle"));
+      double root = -s->b - sqrt (s->disc);
+      g_autofree char *minus_b = n2s (-s->b, digits), *sqrt_disc = operand (sqrt (s->disc), digits),
+                      *t = n2s (root, digits);
+      row (rows, "t = −b − √(b² − cc)", g_strdup_printf ("%s − %s = %s", minus_b, sqrt_disc, t));
+      if (s->miss == CG_SWEEP_MISS_CORNER_RANGE)
+        return g_strdup_printf (_ ("It misses the corner within the move: t = %s is not in "
+                                   "[0, |to − c|] = [0, %s]"),
+                                t, length);
+    }
+
+  g_autofree char *t = n2s (s->t, digits), *time = n2s (s->s, digits);
+  row (rows, _ ("Time of impact s = t / |to − c|"),
+       g_strdup_printf ("%s / %s = %s", t, length, time));
+  g_autofree char *p = v2s (s->centre, digits), *n = v2s (s->normal, digits);
+  row (rows, _ ("Centre at impact p = c + t d"), g_strdup (p));
+  if (s->corner)
+    {
+      g_autofree char *k = v2s (s->corner_point, digits), *sr = n2s (r, digits);
+      row (rows, _ ("Normal n = (p − k) / r"),
+           g_strdup_printf ("(%s − %s) / %s = %s", p, k, sr, n));
+    }
+  else
+    row (rows, _ ("Normal n, out of the side entered"), g_strdup (n));
+  row (rows, _ ("Contact point p − r n"), v2s (s->contact, digits));
+  return g_strdup (s->corner ? _ ("It hits a corner: the corner’s circle of radius r")
+                             : _ ("It hits a side: a slab of the box grown by r"));
+}
+
+/* The swept circle: its steps, and Carom's own cast of the same circle as
+ * a cross-check. Returns the verdict. */
+static char *
+sweep_rows (const CaromLab *self, GPtrArray *rows, int digits)
+{
+  const Probe *a = &self->probes[0], *b = &self->probes[1];
+  CgAabb rect = carom_lab_probe_box (b);
+  CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, rect);
+  char *verdict = sweep_steps (rows, &s, a->centre, a->end, a->radius, rect, digits);
+  /* The rectangle as Carom's obstacle (B's box, whatever B was made from). */
+  CgVec2 box[4] = { rect.lo, { rect.hi.x, rect.lo.y }, rect.hi, { rect.lo.x, rect.hi.y } };
+  cg_polygon_orient (box, 4, CG_ROLE_OBSTACLE);
+  CgPolygonRef ref = { box, 4, CG_ROLE_OBSTACLE };
+  CgWorld *w = cg_world_new (&ref, 1, a->radius, CG_BVH_LEAF_OBJECTS);
+  double len = cg_distance (a->centre, a->end);
+  if (w != NULL && len > 0.0 && !s.inside)
+    {
+      CgWorldHit h
+          = cg_world_cast (w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len), -1, FALSE);
+      row (rows, _ ("Carom’s cast, t / |to − c|"),
+           h.hit && h.rec.t <= len ? n2s (h.rec.t / len, digits) : g_strdup (_ ("no hit")));
+    }
+  cg_world_free (w);
+  return verdict;
+}
+
 GPtrArray *
 carom_lab_rows (CaromLab *self, int digits, char **verdict)
 {
@@ -698,39 +891,8 @@ carom_lab_rows (CaromLab *self, int digits, char **verdict)
         break;
       }
     case CAROM_LAB_SWEEP:
-      {
-        CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, carom_lab_probe_box (b));
-        g_autofree char *t_enter = isfinite (s.t_enter) ? n2s (s.t_enter, digits) : g_strdup ("—");
-        g_autofree char *t_exit = isfinite (s.t_exit) ? n2s (s.t_exit, digits) : g_strdup ("—");
-        row (rows, _ ("Grown box: entry and exit t"), g_strdup_printf ("%s, %s", t_enter, t_exit));
-        if (s.hit)
-          {
-            row (rows, _ ("Time of impact"), n2s (s.s, digits));
-            row (rows, _ ("Centre at impact"), v2s (s.centre, digits));
-            row (rows, _ ("Normal"), v2s (s.normal, digits));
-            row (rows, _ ("Contact point"), v2s (s.contact, digits));
-          }
-        /* Cross-checked with Carom's own cast of the same circle. */
-        CgVec2 box[4];
-        guint nb = probe_polygon (b, box);
-        cg_polygon_orient (box, nb, CG_ROLE_OBSTACLE);
-        CgPolygonRef ref = { box, nb, CG_ROLE_OBSTACLE };
-        CgWorld *w = cg_world_new (&ref, 1, a->radius, CG_BVH_LEAF_OBJECTS);
-        double len = cg_distance (a->centre, a->end);
-        if (w != NULL && len > 0.0 && !s.inside)
-          {
-            CgWorldHit h = cg_world_cast (
-                w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len), -1, FALSE);
-            row (rows, _ ("Carom’s cast, t / |end − start|"),
-                 h.hit && h.rec.t <= len ? n2s (h.rec.t / len, digits) : g_strdup (_ ("no hit")));
-          }
-        cg_world_free (w);
-        v = g_strdup (s.inside   ? _ ("Overlapping at the start: impact at time 0")
-                      : !s.hit   ? _ ("The circle passes the rectangle")
-                      : s.corner ? _ ("It hits a corner: the corner’s circle of radius r")
-                                 : _ ("It hits a side: a slab of the box grown by r"));
-        break;
-      }
+      v = sweep_rows (self, rows, digits);
+      break;
     case CAROM_LAB_PIXELS:
       {
         Pixels px;
