@@ -313,10 +313,30 @@ carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dar
         CgSweep s = cg_lab_sweep_circle_box (a->centre, a->end, a->radius, carom_lab_probe_box (b));
         CgVec2 c0 = dev (view, a->centre), c1 = dev (view, a->end);
         double r = a->radius * view->scale;
-        /* The swept band, and the circle where it would end. */
-        CgVec2 u = cg_normalize (cg_sub (c1, c0)), n = cg_v2 (-u.y * r, u.x * r);
         static const double dash[2] = { 5, 4 };
         cairo_set_dash (cr, dash, 2, 0);
+        /* The rectangle grown by r, whose slabs the ray enters and leaves
+         * (the Lab panel's t_enter and t_exit), the corner's circle when a
+         * corner decides, and q where the ray enters the grown box. */
+        gboolean entered = s.miss == CG_SWEEP_MISS_NONE || s.miss == CG_SWEEP_MISS_CORNER
+                           || s.miss == CG_SWEEP_MISS_CORNER_RANGE;
+        if (!s.inside && s.miss != CG_SWEEP_MISS_STILL)
+          {
+            CgVec2 g0 = dev (view, s.grown.lo), g1 = dev (view, s.grown.hi);
+            cairo_rectangle (cr, fmin (g0.x, g1.x), fmin (g0.y, g1.y), fabs (g1.x - g0.x),
+                             fabs (g1.y - g0.y));
+            if (isfinite (s.disc))
+              {
+                CgVec2 k = dev (view, s.corner_point);
+                cairo_new_sub_path (cr);
+                cairo_arc (cr, k.x, k.y, r, 0, 2 * G_PI);
+              }
+            set (cr, colour[1], 0.6);
+            cairo_set_line_width (cr, 1);
+            cairo_stroke (cr);
+          }
+        /* The swept band, and the circle where it would end. */
+        CgVec2 u = cg_normalize (cg_sub (c1, c0)), n = cg_v2 (-u.y * r, u.x * r);
         cairo_move_to (cr, c0.x + n.x, c0.y + n.y);
         cairo_line_to (cr, c1.x + n.x, c1.y + n.y);
         cairo_move_to (cr, c0.x - n.x, c0.y - n.y);
@@ -338,6 +358,16 @@ carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dar
             cairo_stroke (cr);
             arrow (cr, k, cg_mul_add (k, 40, s.normal), good);
             dot (cr, k, 4, ink);
+          }
+        if (entered && !s.inside)
+          {
+            CgVec2 q = dev (view, s.entry);
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, q.x, q.y, 3.5, 0, 2 * G_PI);
+            set (cr, colour[0], 1);
+            cairo_set_line_width (cr, 1.5);
+            cairo_stroke (cr);
+            label (cr, cg_v2 (q.x - 14, q.y - 6), "q", colour[0]);
           }
         break;
       }
