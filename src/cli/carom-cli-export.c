@@ -2,7 +2,8 @@
 /* carom-cli-export.c: `carom export SCENE.svg -o OUT.svg|OUT.png|OUT.pdf [--step N |
  * --steps LIST] [--show LIST] [--legend auto|right|below|none] [--width PX]
  * [--style article|screen|screen-dark] [--mono] [--font FAMILY] [--font-size PT]
- * [--view X,Y,W,H] [--digits N] [--ball ID] [--bvh-levels LO[:HI]] [--max-bounces N]`. */
+ * [--view X,Y,W,H] [--digits N] [--ball ID] [--bvh-levels LO[:HI]] [--max-bounces N]
+ * [--path upto|all]`. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -93,7 +94,7 @@ export_main (int argc, char **argv)
 {
   g_autofree char *output = NULL, *show = NULL, *style_name = NULL, *ball_id = NULL;
   g_autofree char *levels = NULL, *legend = NULL, *steps_list = NULL, *view = NULL;
-  g_autofree char *font = NULL, *paths_by = NULL;
+  g_autofree char *font = NULL, *paths_by = NULL, *path_extent = NULL;
   double front = CAROM_FRONT_NONE;
   gint64 step = G_MININT64, max_bounces = G_MININT64; /* not given */
   int width = -1, digits = CAROM_DIGITS_DEFAULT;
@@ -143,6 +144,10 @@ export_main (int argc, char **argv)
       N_ ("Colour of the paths of beams and crowds of balls, drawn blended: ray (the default), "
           "bounces or single"),
       N_ ("HOW") },
+    { "path", 0, 0, G_OPTION_ARG_STRING, &path_extent,
+      N_ ("At a step, draw the path up to it (upto, the article style’s default) or all of it, "
+          "the rest faint (all, the screen styles’ default)"),
+      N_ ("upto|all") },
     { "front", 0, 0, G_OPTION_ARG_DOUBLE, &front,
       N_ ("Draw the selected ball’s beam up to path length S, each ray’s ball there"), "S" },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
@@ -197,6 +202,9 @@ export_main (int argc, char **argv)
   if (legend != NULL && !carom_legend_placement_parse (legend, &options.legend, &error))
     return fail (EXIT_USAGE, error->message);
   if (paths_by != NULL && !carom_path_colouring_parse (paths_by, &options.paths_by, &error))
+    return fail (EXIT_USAGE, error->message);
+  options.path = carom_path_extent_for_style (&style);
+  if (path_extent != NULL && !carom_path_extent_parse (path_extent, &options.path, &error))
     return fail (EXIT_USAGE, error->message);
   if (front != CAROM_FRONT_NONE && !(front >= 0.0 && isfinite (front)))
     return fail (EXIT_USAGE, _ ("--front needs a path length of 0 or more"));

@@ -845,6 +845,26 @@ carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint inde
 }
 
 void
+carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint index, gboolean placed,
+                             CgVec2 offset, const char *merge_key)
+{
+  g_return_if_fail (history != NULL && scene != NULL);
+  g_return_if_fail (index < scene->objects->len);
+  g_return_if_fail (!placed || cg_is_valid_vec2 (offset));
+  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  if (!placed && !o->label_placed)
+    return;
+  if (placed && o->label_placed && o->label_offset.x == offset.x && o->label_offset.y == offset.y)
+    return;
+  CaromObject *copy = carom_object_copy (o);
+  copy->label_placed = placed ? 1 : 0;
+  copy->label_offset = placed ? offset : cg_v2 (0.0, 0.0);
+  /* Translators: undo and redo name these edits. */
+  carom_history_replace (history, index, copy, placed ? _ ("Move Label") : _ ("Reset Label"),
+                         merge_key);
+}
+
+void
 carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit)
 {
   g_return_if_fail (history != NULL && scene != NULL);

@@ -139,6 +139,13 @@ gboolean carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, g
 /// What the ball does when it touches an obstacle (carom:on-hit).
 void carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit);
 
+/// Places an object's name label: its centre at offset from
+/// carom_object_label_anchor() (scene units, finite), exempt from the
+/// automatic placement; placed FALSE gives the label back to it (Reset).
+/// merge_key merges a drag's moves into one undo step (NULL: none).
+void carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint index,
+                                  gboolean placed, CgVec2 offset, const char *merge_key);
+
 /// Makes a polygon a wall or an obstacle, reversing its vertex order to fit.
 void carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role);
 

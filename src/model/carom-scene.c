@@ -355,6 +355,22 @@ carom_scene_get_bounds (const CaromScene *scene)
   return box;
 }
 
+CgVec2
+carom_object_label_anchor (const CaromObject *object)
+{
+  g_return_val_if_fail (object != NULL, cg_v2 (0.0, 0.0));
+  if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
+    return cg_lerp (object->center, object->beam_end, 0.5);
+  if (object->kind != CAROM_OBJECT_POLYGON)
+    return object->center;
+  if (object->n_points == 0)
+    return cg_v2 (0.0, 0.0);
+  CgAabb box = object->edges != NULL
+                   ? cg_curve_bounds (object->points, object->edges, object->n_points)
+                   : cg_polygon_bounds (object->points, object->n_points);
+  return cg_aabb_center (box);
+}
+
 CaromObject *
 carom_object_copy (const CaromObject *object)
 {
@@ -366,6 +382,8 @@ carom_object_copy (const CaromObject *object)
   copy->origin = object->origin;
   copy->on_hit = object->on_hit;
   copy->beam_shape = object->beam_shape;
+  copy->label_placed = object->label_placed;
+  copy->label_offset = object->label_offset;
   if (object->kind == CAROM_OBJECT_POLYGON)
     {
       copy->role = object->role;
@@ -395,7 +413,9 @@ carom_object_equal (const CaromObject *a, const CaromObject *b)
 {
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
   if (a->kind != b->kind || g_strcmp0 (a->id, b->id) != 0 || a->hidden != b->hidden
-      || a->locked != b->locked)
+      || a->locked != b->locked || a->label_placed != b->label_placed
+      || (a->label_placed
+          && memcmp (&a->label_offset, &b->label_offset, sizeof a->label_offset) != 0))
     return FALSE;
   if (a->kind == CAROM_OBJECT_BALL)
     return memcmp (&a->center, &b->center, sizeof a->center) == 0

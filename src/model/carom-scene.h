@@ -50,7 +50,12 @@ typedef struct
   /// the io layer gave it, 1-based), or 0 for an object made in Carom (new,
   /// pasted, duplicated): kept by copies, edits, undo and redo.
   guint32 origin;
-  guint8 beam_shape; ///< beams: CaromBeamShape
+  guint8 beam_shape;   ///< beams: CaromBeamShape
+  guint8 label_placed; ///< the author placed its name label (carom:label-offset)
+  /// Where the author placed the object's name label: the label's centre
+  /// from carom_object_label_anchor(), in scene units. Read only when
+  /// label_placed.
+  CgVec2 label_offset;
   union
   {
     struct /* kind == CAROM_OBJECT_POLYGON */
@@ -161,6 +166,11 @@ CgAabb carom_scene_get_bounds (const CaromScene *scene);
 
 /// The object with this id, or NULL.
 CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
+
+/// The point an object's name label is placed from: the centre of a
+/// polygon's box (its arcs included) or of a ball or a fan, the middle of a
+/// parallel beam.
+CgVec2 carom_object_label_anchor (const CaromObject *object);
 
 /// "wall", "obstacle", "ball" or "beam".
 const char *carom_object_role_name (const CaromObject *object);

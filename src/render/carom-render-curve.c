@@ -236,28 +236,18 @@ carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2
 }
 
 void
-carom_curve_take (CaromFrame *f, const CaromObject *o)
+carom_object_edge_point (const CaromObject *o, size_t k, double t, CgVec2 *point, CgVec2 *normal)
 {
-  /* Arcs as chords of at most 1/16 of a turn: close enough for a grid of
-   * label cells. */
-  for (size_t k = 0; k < o->n_points; k++)
+  CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
+  if (o->edges == NULL || o->edges[k].sweep == 0.0)
     {
-      const CgCurveEdge *e = &o->edges[k];
-      if (e->sweep == 0.0)
-        {
-          carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, o->points[k]),
-                                        carom_frame_dev (f, o->points[(k + 1) % o->n_points]));
-          continue;
-        }
-      int n = CLAMP ((int)ceil (fabs (e->sweep) / (G_PI / 8)), 1, 16);
-      double a0 = edge_start_angle (o, k);
-      CgVec2 prev = carom_frame_dev (f, o->points[k]);
-      for (int i = 1; i <= n; i++)
-        {
-          double a = a0 + e->sweep * i / n;
-          CgVec2 p = carom_frame_dev (f, cg_mul_add (e->q, e->R, cg_v2 (cos (a), sin (a))));
-          carom_occupancy_take_segment (&f->taken, prev, p);
-          prev = p;
-        }
+      *point = cg_lerp (a, b, t);
+      *normal = cg_edge_normal (cg_sub (b, a));
+      return;
     }
+  const CgCurveEdge *e = &o->edges[k];
+  double angle = edge_start_angle (o, k) + t * e->sweep;
+  CgVec2 u = { cos (angle), sin (angle) };
+  *point = cg_mul_add (e->q, e->R, u);
+  *normal = e->sweep > 0.0 ? u : cg_neg (u);
 }

@@ -96,6 +96,7 @@ carom_render_options_init (CaromRenderOptions *options)
     .legend = CAROM_LEGEND_AUTO,
     .digits = CAROM_DIGITS_DEFAULT,
     .paths_by = CAROM_PATHS_BY_RAY,
+    .path = CAROM_PATH_ALL,
     .front = CAROM_FRONT_NONE,
   };
 }
@@ -142,4 +143,37 @@ carom_path_colouring_name (CaromPathColouring colouring)
 {
   g_return_val_if_fail ((guint)colouring < G_N_ELEMENTS (colouring_names), "ray");
   return colouring_names[colouring];
+}
+
+static const char *const extent_names[] = { "all", "upto" };
+
+gboolean
+carom_path_extent_parse (const char *name, CaromPathExtent *extent, GError **error)
+{
+  g_return_val_if_fail (name != NULL && extent != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (extent_names); i++)
+    if (strcmp (name, extent_names[i]) == 0)
+      {
+        *extent = (CaromPathExtent)i;
+        return TRUE;
+      }
+  g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_OVERLAY,
+               _ ("unknown path extent “%s” (known: upto, all)"), name);
+  return FALSE;
+}
+
+const char *
+carom_path_extent_name (CaromPathExtent extent)
+{
+  g_return_val_if_fail ((guint)extent < G_N_ELEMENTS (extent_names), "all");
+  return extent_names[extent];
+}
+
+CaromPathExtent
+carom_path_extent_for_style (const CaromStyle *style)
+{
+  g_return_val_if_fail (style != NULL, CAROM_PATH_ALL);
+  return g_str_has_prefix (style->name, "article") ? CAROM_PATH_UPTO : CAROM_PATH_ALL;
 }

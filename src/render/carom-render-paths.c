@@ -535,7 +535,7 @@ blend_direct (CaromFrame *f, const Density *d, CaromInk *ink, const Tint *tint, 
 {
   cairo_t *cr = f->cr;
   cairo_surface_t *target = cairo_get_group_target (cr);
-  if (cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE
+  if (f->svg != NULL || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE
       || cairo_image_surface_get_format (target) != CAIRO_FORMAT_ARGB32
       || cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
     return FALSE;
@@ -758,7 +758,7 @@ draw_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits, doubl
   int x0 = MAX (x_lo - 2, 0), y0 = MAX (y_lo - 2, 0);
   int x1 = MIN (x_hi + 3, d->w), y1 = MIN (y_hi + 3, d->h);
   cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
-  cairo_fill (cr);
+  carom_fill (f);
   cairo_restore (cr);
 }
 
@@ -790,7 +790,7 @@ stroke_segment (CgVec2 a, CgVec2 b, size_t i, gpointer data)
       CaromColor c = segment_color (s->f, s->ray, i, s->most_hits);
       c.alpha = s->alpha;
       carom_set_color (s->f->cr, c);
-      cairo_stroke (s->f->cr);
+      carom_stroke (s->f);
       return;
     }
   if (!s->open || !s->pen.at_cur || a.x != s->pen.cur.x || a.y != s->pen.cur.y)
@@ -814,13 +814,15 @@ draw_strokes (CaromFrame *f, GArray *rays, guint most_hits, double a1)
     {
       s.ray = &g_array_index (rays, CaromRayInfo, k);
       s.open = FALSE;
+      if (carom_frame_split (f) && s.ray->bt->source != NULL)
+        carom_item (f, CAROM_LAYER_PATHS, s.ray->bt->source->id);
       ray_segments (f, s.ray, stroke_segment, &s);
       if (!s.per_segment && s.open)
         {
           CaromColor c = segment_color (f, s.ray, 1, most_hits);
           c.alpha = a1;
           carom_set_color (cr, c);
-          cairo_stroke (cr);
+          carom_stroke (f);
         }
     }
   f->stats->ray_segments_drawn += s.segments;
@@ -849,9 +851,7 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
   /* Vector formats get strokes; everything else a raster at its own
    * resolution: images, and the recording surfaces GTK's cairo nodes draw
    * the canvas into (replayed onto pixels). */
-  cairo_surface_type_t type = cairo_surface_get_type (cairo_get_target (f->cr));
-  gboolean image = type != CAIRO_SURFACE_TYPE_PDF && type != CAIRO_SURFACE_TYPE_SVG
-                   && type != CAIRO_SURFACE_TYPE_PS && type != CAIRO_SURFACE_TYPE_SCRIPT;
+  gboolean image = !carom_frame_vector (f);
   gboolean raster = image;
   if (!raster)
     {
@@ -860,6 +860,14 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
         ray_segments (f, &g_array_index (rays, CaromRayInfo, k), count_segment, &n);
       raster = n > VECTOR_MAX_SEGMENTS;
     }
+  /* Drawn for the beam, when all the rays are one beam's. */
+  const CaromObject *source = g_array_index (rays, CaromRayInfo, 0).bt->source;
+  for (guint k = 1; k < rays->len && source != NULL; k++)
+    if (g_array_index (rays, CaromRayInfo, k).bt->source != source)
+      source = NULL;
+  carom_item (f, CAROM_LAYER_PATHS, source != NULL ? source->id : NULL);
+  /* The blend is no ink for labels (carom-render-out.c). */
+  f->ink_off = TRUE;
   cairo_save (f->cr);
   cairo_set_dash (f->cr, NULL, 0, 0.0);
   if (raster)
@@ -867,6 +875,7 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
   else
     draw_strokes (f, rays, most_hits, a1);
   cairo_restore (f->cr);
+  f->ink_off = FALSE;
 }
 
 /* ---- the front ---------------------------------------------------------- */
@@ -879,6 +888,10 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
     return;
   cairo_t *cr = f->cr;
   const CaromStyle *st = f->style;
+  const CaromBallTrace *any = selected != NULL ? selected->bt
+                              : rays->len > 0  ? g_array_index (rays, CaromRayInfo, 0).bt
+                                               : NULL;
+  carom_item (f, CAROM_LAYER_BALLS, any != NULL && any->source != NULL ? any->source->id : NULL);
   cairo_save (cr);
   cairo_set_dash (cr, NULL, 0, 0.0);
 
@@ -907,11 +920,11 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
             {
               carom_set_color (cr, st->background);
               cairo_set_line_width (cr, carom_frame_pt (f, 2.0 * st->path_width + 1.5));
-              cairo_stroke_preserve (cr);
+              carom_stroke_preserve (f);
             }
           carom_set_color (cr, selected->look.path);
           cairo_set_line_width (cr, carom_frame_pt (f, st->path_width));
-          cairo_stroke (cr);
+          carom_stroke (f);
         }
     }
 
@@ -937,10 +950,10 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
   if (n > 0)
     {
       carom_set_color (cr, st->ball_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, st->ball_stroke);
       cairo_set_line_width (cr, carom_frame_pt (f, 0.5 * st->ball_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
     }
 
   /* The selected ray's ball over the others, as a ball is drawn. */
@@ -955,13 +968,13 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
           cairo_new_sub_path (cr);
           cairo_arc (cr, c.x, c.y, rad, 0.0, 2.0 * G_PI);
           carom_set_color (cr, selected->look.ball_fill);
-          cairo_fill_preserve (cr);
+          carom_fill_preserve (f);
           carom_set_color (cr, selected->look.ball_stroke);
           cairo_set_line_width (cr, carom_frame_pt (f, st->ball_width));
-          cairo_stroke (cr);
+          carom_stroke (f);
           cairo_new_sub_path (cr);
           cairo_arc (cr, c.x, c.y, carom_frame_pt (f, 0.9 * st->marker_radius), 0.0, 2.0 * G_PI);
-          cairo_fill (cr);
+          carom_fill (f);
         }
     }
   cairo_restore (cr);
@@ -1007,6 +1020,7 @@ carom_draw_beams (CaromFrame *f)
       if (!cg_aabb_overlaps (box, f->visible))
         continue;
       f->stats->beams_drawn++;
+      carom_item (f, CAROM_LAYER_BALLS, b->id);
       double r = fmax (b->radius * scale, carom_frame_pt (f, s->marker_radius));
       guint last = b->count > 0 ? b->count - 1 : 0;
       CgVec2 p0, d0, p1, d1;
@@ -1024,10 +1038,10 @@ carom_draw_beams (CaromFrame *f)
           cairo_arc (cr, c1.x, c1.y, r, 0.0, 2.0 * G_PI);
         }
       carom_set_color (cr, s->ball_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, s->ball_stroke);
       cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
 
       /* Fan: its edge rays, and the spread between them as an arc.
        * Parallel: the segment P1–P2 and the direction at both ends and the
@@ -1074,12 +1088,12 @@ carom_draw_beams (CaromFrame *f)
         }
       carom_set_color (cr, s->path);
       cairo_set_line_width (cr, carom_frame_pt (f, CAROM_VECTOR_WEIGHT * s->path_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       for (guint k = 0; k + 1 < heads->len; k += 2)
         carom_arrowhead_path (f, g_array_index (heads, CgVec2, k),
                               g_array_index (heads, CgVec2, k + 1),
                               carom_frame_pt (f, s->arrow_length));
-      cairo_fill (cr);
+      carom_fill (f);
     }
   cairo_restore (cr);
 }

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "carom-render.h"
+#include "carom-svg-out.h"
 #include "geom/cg-boundary.h"
 #include "geom/cg-curve-boundary.h"
 
@@ -75,15 +76,32 @@ const CgCurveBoundary *carom_render_cache_curve_boundary (const CaromRenderCache
 /// Appends to out (guint32) the polygons whose cull box meets box.
 void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out);
 
-/// Marks device rectangles taken by labels and the legend, so later labels
-/// do not cover earlier ones. A coarse grid of cells: a label is refused when
-/// any cell under it is taken.
+/// The ink labels keep off: everything drawn before them, rasterised into
+/// alpha masks at about 1.5 pixels a point (carom-render-out.c), one for
+/// what stands out from the background and one for what is faint (the path
+/// after the step, a ball's tint, culled candidates), with the running sums
+/// of each row once the drawing is done.
+typedef enum
+{
+  CAROM_INK_STRONG,
+  CAROM_INK_FAINT,
+  CAROM_INK_KINDS
+} CaromInkKind;
+
 typedef struct
 {
-  guint8 *cells;
-  int cols, rows;
-  double cell; ///< device units per cell
-} CaromOccupancy;
+  cairo_surface_t *surface[CAROM_INK_KINDS]; ///< A8
+  cairo_t *cr[CAROM_INK_KINDS];              ///< device units scaled by m
+  cairo_matrix_t frame;                      ///< the frame's user space on the caller's cr
+  double m;                                  ///< mask pixels per device unit
+  int width, height;
+  guint16
+      *rows[CAROM_INK_KINDS]; ///< height × (width + 1): inked pixels left of x; NULL until summed
+} CaromLabelInk;
+
+/// The labels of a frame, gathered while it is drawn and placed at its end
+/// (carom-render-labels.c).
+typedef struct CaromLabels CaromLabels;
 
 /// Everything one carom_render() call works with.
 typedef struct
@@ -95,19 +113,26 @@ typedef struct
   const CaromRenderOptions *options;
   CaromRenderStats *stats;
 
-  CgAabb visible;             ///< the scene box of the device area, padded for marks and labels
-  CgAabb device;              ///< the device area padded: segments are clipped to it
-  GArray *detailed;           ///< guint32: visible polygons drawn in full
-  GArray *simplified;         ///< guint32: visible polygons drawn as their box
+  CgAabb visible;     ///< the scene box of the device area, padded for marks and labels
+  CgAabb device;      ///< the device area padded: segments are clipped to it
+  GArray *detailed;   ///< guint32: visible polygons drawn in full
+  GArray *simplified; ///< guint32: visible polygons drawn as their box
+  /* Where the drawing goes (carom-render-out.c): cr, or a structured SVG,
+   * and the ink that labels are placed on. */
+  CaromSvgOut *svg;     ///< a structured SVG: each element goes there, not to cr
+  CaromLabelInk *ink;   ///< NULL: no labels to place
+  gboolean ink_off;     ///< what is drawn now is no ink for labels (blended paths)
+  CaromLayer layer;     ///< what is drawn now
+  const char *item;     ///< the id it is drawn for (borrowed), or NULL
+  char item_buffer[32]; ///< "hit-K" and the like
+  CaromLabels *labels;  ///< gathered while drawing, placed last
+
   PangoLayout *layout;        ///< shared by every label
   PangoFontDescription *font; ///< the style's family, at font_size
   double font_size;           ///< pt: what font is set to
   char *layout_markup;        ///< what the layout holds (a label tried in several places is laid
                               ///< out once)
   CgAabb layout_box;          ///< its logical box
-  CaromOccupancy taken;       ///< label and legend rectangles
-  CgVec2 avoid[4][2];         ///< device segments the next labels must not cross
-  int n_avoid;
 } CaromFrame;
 
 /// Device units for a size in points.
@@ -169,28 +194,23 @@ carom_set_color (cairo_t *cr, CaromColor c)
 }
 
 /// Sets up the frame's layout (font options that keep text the same on every
-/// surface) and its occupancy grid.
+/// surface).
 void carom_text_begin (CaromFrame *f);
 
 /// Frees what carom_text_begin() made.
 void carom_text_end (CaromFrame *f);
 
-/// Draws text (Pango markup) with a halo, its logical box centred on the
-/// device point `center`, unless force is FALSE and the box covers another
-/// label; returns whether it was drawn.
-gboolean carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center,
-                          gboolean force);
+/// Lays out markup at size_pt; returns its logical box (device units,
+/// relative to where the layout is drawn from).
+CgAabb carom_text_measure (CaromFrame *f, const char *markup, double size_pt);
 
-/// Draws text with its box's corner nearest to direction -u at anchor + u ×
-/// gap: the box sits on the side of anchor that u points to.
-gboolean carom_text_draw_beside (CaromFrame *f, const char *markup, double size_pt, CgVec2 anchor,
-                                 CgVec2 u, double gap, gboolean force);
+/// Draws the text last measured with its logical box moved to box (device
+/// units), with its halo: on cr, into the structured SVG (carom:for the
+/// frame's item), or handed to the options' text sink.
+void carom_text_show_in (CaromFrame *f, CgAabb box);
 
-/// Reserves a device rectangle so no label is drawn over it.
-void carom_occupancy_take (CaromOccupancy *o, CgAabb rect);
-
-/// Reserves the cells a device segment crosses.
-void carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b);
+/// Draws text (Pango markup) with its logical box centred on the device point `center`.
+void carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center);
 
 /// The legend's size in device units (0 × 0: no rows).
 void carom_legend_measure (CaromFrame *f, double *width, double *height);
@@ -260,7 +280,8 @@ typedef struct
 typedef struct
 {
   const CaromBallTrace *bt;
-  gint64 step; ///< CAROM_STEP_NONE unless this is the selected ball
+  gint64 step;   ///< CAROM_STEP_NONE unless this is the selected ball
+  gboolean upto; ///< only the path up to the step is drawn (CAROM_PATH_UPTO)
   gboolean has_ray;
   CgVec2 ray_from, ray_to; ///< scene units, clipped to the view
   CaromBallLook look;
@@ -280,6 +301,23 @@ carom_segment_emphasised (const CaromPathInfo *p, size_t i)
 {
   return p->step == CAROM_STEP_NONE || (gint64)i <= p->step;
 }
+
+/// Whether segment i is drawn at all: emphasised, or faint after the step
+/// unless only the path up to the step is drawn.
+static inline gboolean
+carom_segment_drawn (const CaromPathInfo *p, size_t i)
+{
+  return !p->upto || carom_segment_emphasised (p, i);
+}
+
+/// "hit-K" for hit k of the selected ball, "BALL:hit-K" for another's: what
+/// its marker and its number are drawn for.
+void carom_path_hit_id (const CaromFrame *f, const CaromPathInfo *p, size_t k, char *buffer,
+                        gsize size);
+
+/// Adds a small arrowhead halfway along the path segment a → b (scene
+/// units) to the current path, when the segment has room for it.
+void carom_segment_arrow (CaromFrame *f, CgVec2 a, CgVec2 b);
 
 /* carom-render-step.c */
 
@@ -336,8 +374,10 @@ void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *
 void carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
                                double *length);
 
-/// Reserves an object with arc edges for labels (its arcs as short chords).
-void carom_curve_take (CaromFrame *f, const CaromObject *o);
+/// The point a fraction t along edge k (along its arc for an arc edge) and
+/// the edge's front normal there.
+void carom_object_edge_point (const CaromObject *o, size_t k, double t, CgVec2 *point,
+                              CgVec2 *normal);
 
 /* carom-render-paths.c */
 
@@ -371,20 +411,99 @@ void carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selecte
 /// The beams as objects: their starting balls and direction arrows.
 void carom_draw_beams (CaromFrame *f);
 
+/* carom-render-out.c */
+
+/// What the following drawing is for: its layer, and the id of the object,
+/// ball, beam, step vector ("d", "d-prime", "n") or hit ("hit-K") it draws
+/// (borrowed until the next call; NULL: none).
+void carom_item (CaromFrame *f, CaromLayer layer, const char *for_id);
+
+/// carom_item() for hit k of the frame's selected ball: "hit-K".
+void carom_item_hit (CaromFrame *f, CaromLayer layer, size_t k);
+
+/// Whether each object, hit and vector must be drawn as elements of its own
+/// (a structured SVG), rather than gathered into one path for speed.
+static inline gboolean
+carom_frame_split (const CaromFrame *f)
+{
+  return f->svg != NULL;
+}
+
+/// Whether the drawing goes to a vector format (PDF, SVG, a structured SVG):
+/// blended paths are strokes there, and halos are not cached as masks.
+gboolean carom_frame_vector (const CaromFrame *f);
+
+/// cairo_stroke(), cairo_fill() and their _preserve() forms for the
+/// renderer: the path goes to cr or to the structured SVG, and into the
+/// ink labels are placed on (unless f->ink_off).
+void carom_stroke (CaromFrame *f);
+void carom_stroke_preserve (CaromFrame *f);
+void carom_fill (CaromFrame *f);
+void carom_fill_preserve (CaromFrame *f);
+
+/// Makes the ink mask for a frame of the view's size (labels to place).
+void carom_label_ink_begin (CaromFrame *f);
+
+/// Sums the ink drawn so far (the drawing is done).
+void carom_label_ink_sum (CaromFrame *f);
+
+/// Inked mask pixels of kind under the device box (after carom_label_ink_sum()).
+guint32 carom_label_ink_count (const CaromFrame *f, CaromInkKind kind, CgAabb box);
+
+void carom_label_ink_end (CaromFrame *f);
+
 /* carom-render-labels.c */
 
-/// The eight directions around a box, diagonals first, the upper right first.
-extern const CgVec2 carom_around[8];
+/// How a label relates to what it names.
+typedef enum
+{
+  CAROM_ANCHOR_DISK,    ///< a disk: centre a, radius r (a ball, a hit marker, a beam's origin)
+  CAROM_ANCHOR_SEGMENT, ///< the segment a → b, the places near b first (a vector)
+  CAROM_ANCHOR_OBJECT,  ///< the boundary of a wall or an obstacle
+} CaromAnchorKind;
 
-/// Tries the directions in turn for a label beside anchor; returns whether one was free.
-gboolean carom_label_somewhere (CaromFrame *f, const char *markup, CgVec2 anchor,
-                                const CgVec2 *directions, int n, double gap);
+/// Who goes first, and who may be left out.
+typedef enum
+{
+  CAROM_LABEL_AUTHOR,   ///< placed by the author (carom:label-offset): drawn where asked
+  CAROM_LABEL_STEP,     ///< d, d′, n, "stopped": always drawn
+  CAROM_LABEL_HIT_NEAR, ///< the chosen hit's number and its neighbours': always drawn
+  CAROM_LABEL_BALL,     ///< balls and beams: always drawn
+  CAROM_LABEL_OBJECT,   ///< walls and obstacles: always drawn
+  CAROM_LABEL_HIT,      ///< other hit numbers: drawn where a place near is free, else thinned
+} CaromLabelRank;
 
-/// Reserves what labels must keep off: the path, walls, obstacles with their
-/// outlines, and the balls.
-void carom_reserve_drawing (CaromFrame *f, GArray *paths);
-void carom_draw_ball_labels (CaromFrame *f, GArray *paths);
-void carom_draw_hit_labels (CaromFrame *f, const CaromPathInfo *p);
-void carom_draw_polygon_labels (CaromFrame *f);
+/// A label to place.
+typedef struct
+{
+  const char *markup; ///< copied
+  double size_pt;
+  const char *for_id; ///< what it names (copied): an object id, "d", "n", "hit-K"
+  CaromLabelRank rank;
+  guint order; ///< within a rank, lower first (hits: their distance from the step)
+  CaromAnchorKind kind;
+  CgVec2 a, b; ///< device units
+  /// A disk's radius; an object's clearance (its outline); a segment's
+  /// length at b that something else covers (no place beyond b then)
+  double r;
+  const CaromObject *object; ///< CAROM_ANCHOR_OBJECT
+  CgVec2 prefer;             ///< the side to try first (unit), or (0, 0)
+  CgVec2 author;             ///< CAROM_LABEL_AUTHOR: the label's centre (device)
+} CaromLabelSpec;
+
+/// Starts gathering the frame's labels.
+void carom_labels_begin (CaromFrame *f);
+
+/// Adds a label to place at the end of the frame.
+void carom_label_add (CaromFrame *f, const CaromLabelSpec *spec);
+
+/// Places every label gathered, by rank, on the ink drawn so far, and draws
+/// them (leader lines too); frees what carom_labels_begin() made.
+void carom_labels_place (CaromFrame *f);
+
+/// Gathers the labels of balls, beams, objects and hit numbers.
+void carom_gather_ball_labels (CaromFrame *f, GArray *paths);
+void carom_gather_hit_labels (CaromFrame *f, const CaromPathInfo *p);
+void carom_gather_object_labels (CaromFrame *f);
 
 G_END_DECLS

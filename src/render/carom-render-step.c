@@ -27,23 +27,23 @@ ball_disk (CaromFrame *f, const CaromBallLook *look, CgVec2 center, double radiu
       carom_dasher_arc (&d, c, r, -0.5 * G_PI, 1.5 * G_PI);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       carom_set_color (cr, look->path_faint);
-      cairo_stroke (cr);
+      carom_stroke (f);
     }
   else
     {
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, r, 0.0, 2.0 * G_PI);
       carom_set_color (cr, look->ball_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, look->ball_stroke);
-      cairo_stroke (cr);
+      carom_stroke (f);
     }
   /* The centre: what the path follows. */
   double dot = carom_frame_pt (f, 0.9 * s->marker_radius);
   cairo_new_sub_path (cr);
   cairo_arc (cr, c.x, c.y, dot, 0.0, 2.0 * G_PI);
   carom_set_color (cr, ghost ? look->path_faint : look->ball_stroke);
-  cairo_fill (cr);
+  carom_fill (f);
 }
 
 CgVec2
@@ -69,7 +69,7 @@ carom_vector_arrow (CaromFrame *f, CgVec2 from, CgVec2 u, double length, CaromCo
     }
   cairo_set_line_width (cr, carom_frame_pt (f, width_pt));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  cairo_stroke (cr);
+  carom_stroke (f);
   if (carom_is_safe (tip))
     carom_draw_arrowhead (f, tip, u, head);
   return tip;
@@ -119,35 +119,61 @@ primitive_path (CaromFrame *f, const CgPrimitive *p)
   cairo_arc (f->cr, q.x, q.y, r, a0, a1);
 }
 
-/* u turned by angle (radians, y down: clockwise on screen). */
-static CgVec2
-turned (CgVec2 u, double angle)
+/* A step label to place beside the segment a → b (device), the places
+ * near b first, on the side of prefer first. */
+static void
+step_label (CaromFrame *f, const char *markup, const char *for_id, guint order, CgVec2 a, CgVec2 b,
+            double covered, CgVec2 prefer)
 {
-  double c = cos (angle), s = sin (angle);
-  return (CgVec2){ c * u.x - s * u.y, s * u.x + c * u.y };
+  CaromLabelSpec s = { .markup = markup,
+                       .size_pt = f->style->label_size * 1.15,
+                       .for_id = for_id,
+                       .rank = CAROM_LABEL_STEP,
+                       .order = order,
+                       .kind = CAROM_ANCHOR_SEGMENT,
+                       .a = a,
+                       .b = b,
+                       .r = covered,
+                       .prefer = prefer };
+  carom_label_add (f, &s);
 }
 
-/* A step label beside anchor, out along u or turned from it a little at a
- * time, where it touches no line and no other label; close first, then a
- * little farther. Drawn where it was first wanted when nowhere is free. */
+/* The segment that arrives at the chosen hit (or leaves the start): the
+ * incoming d, heavier, in its own colour (and dash), with its own arrowhead. */
 static void
-step_label (CaromFrame *f, const char *markup, CgVec2 anchor, CgVec2 u, double gap)
+draw_incoming (CaromFrame *f, const CaromPathInfo *p)
 {
-  static const double turns[] = { 0.0, 0.5, -0.5, 1.0, -1.0, 1.6, -1.6, 2.2, -2.2, G_PI };
-  double size = f->style->label_size * 1.15;
-  for (int far = 0; far < 5; far++)
-    for (gsize k = 0; k < G_N_ELEMENTS (turns); k++)
-      if (carom_text_draw_beside (f, markup, size, anchor, turned (u, turns[k]),
-                                  gap * (1.0 + 1.5 * far), FALSE))
-        return;
-  carom_text_draw_beside (f, markup, size, anchor, u, gap, TRUE);
+  const CaromStyle *s = f->style;
+  cairo_t *cr = f->cr;
+  CgVec2 a = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
+  CgVec2 b = carom_frame_dev (f, carom_path_point (p, (size_t)p->step));
+  carom_item (f, CAROM_LAYER_STEP, "d");
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  if (s->incoming_dash[0] > 0.0 && s->incoming_dash[1] > 0.0)
+    {
+      CaromDasher d;
+      carom_dasher_init (&d, f, s->incoming_dash);
+      carom_dasher_line (&d, a, b);
+    }
+  else
+    {
+      CaromPen pen = carom_pen_new (f);
+      carom_pen_move (&pen, a);
+      carom_pen_line (&pen, b);
+    }
+  carom_set_color (cr, s->incoming);
+  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->path_width));
+  carom_stroke (f);
+  carom_segment_arrow (f, carom_path_point (p, (size_t)p->step - 1),
+                       carom_path_point (p, (size_t)p->step));
+  carom_fill (f);
 }
 
 /* The ball at the chosen step: at hit k, the piece of outline hit, the ball
  * touching it with the contact normal n from the touching point, the
  * incoming d and the reflected d′ with the equal angles marked, or "stopped"
  * where the ball stops; at step 0, the start direction d. Each in its own
- * colour (and dash, in mono); the labels d, d′ and n touch no line. */
+ * colour (and dash, in mono); their labels are placed with the others. */
 static void
 draw_step (CaromFrame *f, const CaromPathInfo *p)
 {
@@ -155,8 +181,6 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
   const CgTrace *t = &p->bt->trace;
   double r_dev = p->bt->ball->radius * f->view->scale;
   double vec = fmax (carom_frame_pt (f, s->vector_length), r_dev + carom_frame_pt (f, 10.0));
-  gboolean labels = (f->options->overlays & CAROM_OVERLAY_LABELS) != 0;
-  double gap = carom_frame_pt (f, 2.0);
   double vector_w = CAROM_VECTOR_WEIGHT * s->path_width;
   cairo_t *cr = f->cr;
 
@@ -165,18 +189,21 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
       CgVec2 c = carom_frame_dev (f, t->start);
       if (!carom_is_safe (c))
         return;
+      carom_item (f, CAROM_LAYER_STEP, "d");
       CgVec2 tip
           = carom_vector_arrow (f, c, t->direction, vec, s->incoming, vector_w, s->incoming_dash);
-      carom_occupancy_take_segment (&f->taken, c, tip);
-      if (labels)
-        step_label (f, "<i>d</i>", tip, t->direction, gap);
+      step_label (f, "<i>d</i>", "d", 0, c, tip, 0.0, cg_v2 (-t->direction.y, t->direction.x));
       return;
     }
 
   const CgHit *h = &t->hits[p->step - 1];
   gboolean stops = carom_step_stops (p->bt, p->step);
+  const CaromObject *hit_object = carom_scene_trace_polygon (f->cache->trace, h->object);
+  if (f->options->overlays & CAROM_OVERLAY_PATH)
+    draw_incoming (f, p);
 
   /* The piece of outline hit, heavy, under the ball. */
+  carom_item (f, CAROM_LAYER_STEP, hit_object != NULL ? hit_object->id : NULL);
   const CgWorld *world = p->bt->world;
   if (world != NULL)
     {
@@ -190,11 +217,7 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
           carom_set_color (cr, s->hit_primitive);
           cairo_set_line_width (cr,
                                 carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
-          cairo_stroke (cr);
-          /* No label over it. */
-          if (prims[h->prim].kind == CG_PRIM_SEGMENT)
-            carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, prims[h->prim].a),
-                                          carom_frame_dev (f, prims[h->prim].b));
+          carom_stroke (f);
         }
     }
   else if (p->bt->curve_world != NULL)
@@ -211,13 +234,14 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
           carom_set_color (cr, s->hit_primitive);
           cairo_set_line_width (cr,
                                 carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
-          cairo_stroke (cr);
-          if (prims[h->prim].kind == CG_CPRIM_SEGMENT)
-            carom_occupancy_take_segment (&f->taken, carom_frame_dev (f, prims[h->prim].a),
-                                          carom_frame_dev (f, prims[h->prim].b));
+          carom_stroke (f);
         }
     }
 
+  /* The ball at the hit, and the touching point: what hit k's number names. */
+  char hit_id[256];
+  carom_path_hit_id (f, p, (size_t)p->step, hit_id, sizeof hit_id);
+  carom_item (f, CAROM_LAYER_STEP, hit_id);
   ball_disk (f, &p->look, h->point, p->bt->ball->radius, FALSE);
   CgVec2 c = carom_frame_dev (f, h->point);
   if (!carom_is_safe (c))
@@ -227,71 +251,85 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
   /* Equal angles of incidence and reflection, either side of the normal. */
   if (!stops)
     {
+      carom_item (f, CAROM_LAYER_STEP, NULL);
       double radius = fmin (carom_frame_pt (f, 0.45 * s->vector_length), 0.6 * vec);
       angle_mark (f, c, cg_neg (h->in), h->normal, radius);
       angle_mark (f, c, h->normal, h->out, radius * 1.15);
       carom_set_color (cr, s->normal);
       cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
     }
 
+  carom_item (f, CAROM_LAYER_STEP, "n");
   CgVec2 n_tip = carom_vector_arrow (f, touch, h->normal, r_dev + vec, s->normal,
                                      CAROM_NORMAL_WEIGHT * s->normal_width, s->normal_dash);
-  carom_occupancy_take_segment (&f->taken, touch, n_tip);
   CgVec2 out_tip = c;
   if (!stops)
     {
+      carom_item (f, CAROM_LAYER_STEP, "d-prime");
       out_tip = carom_vector_arrow (f, c, h->out, vec, s->outgoing, vector_w, s->outgoing_dash);
-      carom_occupancy_take_segment (&f->taken, c, out_tip);
     }
 
   /* The touching point on the polygon. */
+  carom_item (f, CAROM_LAYER_STEP, hit_id);
   cairo_new_sub_path (cr);
   cairo_arc (cr, touch.x, touch.y, carom_frame_pt (f, 1.1 * s->marker_radius), 0.0, 2.0 * G_PI);
   carom_set_color (cr, s->text);
-  cairo_fill (cr);
+  carom_fill (f);
 
-  /* The ball and the segment that arrived are no place for labels. */
-  double half = r_dev;
-  carom_occupancy_take (&f->taken,
-                        (CgAabb){ cg_sub (c, cg_v2 (half, half)), cg_add (c, cg_v2 (half, half)) });
-  CgVec2 from = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
-  carom_occupancy_take_segment (&f->taken, from, c);
-  if (!labels)
-    return;
-
-  step_label (f, "<b><i>n</i></b>", n_tip, h->normal, gap);
+  /* Each label beside its own arrow, away from the other arrows: n on the
+   * side of d, d′ on its own far side, d beside the incoming segment away
+   * from the normal. */
+  CgVec2 side_n = { -h->normal.y, h->normal.x };
+  if (cg_dot (side_n, h->out) > 0.0)
+    side_n = cg_neg (side_n);
+  step_label (f, "<b><i>n</i></b>", "n", 1, touch, n_tip, 0.0, side_n);
   if (!stops)
-    step_label (f, "<i>d</i>′", out_tip, h->out, gap);
+    step_label (f, "<i>d</i>′", "d-prime", 2, c, out_tip, 0.0, cg_neg (side_n));
   else
     {
-      /* Where d′ would be: ahead of the ball, clear of the normal. */
+      /* Where d′ would be: ahead of the ball. */
       g_autofree char *markup = g_strdup_printf ("<i>%s</i>", _ ("stopped"));
-      step_label (f, markup, cg_mul_add (c, r_dev, h->in), h->in, gap);
+      CaromLabelSpec st = { .markup = markup,
+                            .size_pt = s->label_size * 1.15,
+                            .for_id = hit_id,
+                            .rank = CAROM_LABEL_STEP,
+                            .order = 2,
+                            .kind = CAROM_ANCHOR_DISK,
+                            .a = c,
+                            .r = r_dev,
+                            .prefer = h->in };
+      carom_label_add (f, &st);
     }
-  /* d beside the incoming segment, on the side away from the normal first,
-   * at places along it farther and farther from the ball: a label beside
-   * another arrow would name the wrong one. */
-  CgVec2 side = { -h->in.y, h->in.x };
-  if (cg_dot (side, h->normal) < 0.0)
-    side = cg_neg (side);
-  double len = cg_distance (from, c);
-  double size = s->label_size * 1.15;
-  static const double along[] = { 0.75, 1.0, 1.3, 1.7, 2.2, 3.0 };
-  gboolean placed = FALSE;
-  for (gsize k = 0; k < G_N_ELEMENTS (along) && !placed; k++)
+  if (f->options->overlays & CAROM_OVERLAY_PATH)
     {
-      double t = fmin (along[k] * vec, 0.85 * len);
-      CgVec2 at = cg_mul_add (c, -t, h->in);
-      placed = carom_text_draw_beside (f, "<i>d</i>", size, at, side, gap * 2.0, FALSE)
-               || carom_text_draw_beside (f, "<i>d</i>", size, at, cg_neg (side), gap * 2.0, FALSE);
+      CgVec2 from = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
+      CgVec2 side = { -h->in.y, h->in.x };
+      if (cg_dot (side, h->normal) < 0.0)
+        side = cg_neg (side);
+      /* Beside the segment, past the ball that covers its end. */
+      step_label (f, "<i>d</i>", "d", 3, from, c, r_dev, side);
     }
-  if (!placed)
-    step_label (f, "<i>d</i>", cg_mul_add (c, -fmin (0.75 * vec, 0.5 * len), h->in), side,
-                gap * 2.0);
 }
 
 static void ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h);
+
+/* What a candidate primitive of world polygon `polygon` is drawn for. */
+static void
+candidate_item (CaromFrame *f, guint32 polygon)
+{
+  const CaromObject *o = carom_scene_trace_polygon (f->cache->trace, polygon);
+  carom_item (f, CAROM_LAYER_CAST, o != NULL ? o->id : NULL);
+}
+
+/* Strokes the candidates gathered, weight times the outline's width. */
+static void
+paint_candidate (CaromFrame *f, CaromColor color, double weight)
+{
+  carom_set_color (f->cr, color);
+  cairo_set_line_width (f->cr, carom_frame_pt (f, weight * f->style->outline_width));
+  carom_stroke (f);
+}
 
 /* carom_draw_candidates() in a curved scene: the cast explained by
  * cg_curve_world_explain_cast(), the primitives drawn exactly (segments,
@@ -313,25 +351,35 @@ draw_curve_candidates (CaromFrame *f, const CgCurveWorld *world, const CgHit *h,
   for (guint i = 0; i < f->detailed->len; i++)
     g_hash_table_add (detailed, GUINT_TO_POINTER (g_array_index (f->detailed, guint32, i) + 1));
 
-  cairo_t *cr = f->cr;
   const CaromStyle *s = f->style;
-  cairo_set_dash (cr, NULL, 0, 0.0);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  gboolean split = carom_frame_split (f);
+  cairo_set_dash (f->cr, NULL, 0, 0.0);
+  cairo_set_line_cap (f->cr, CAIRO_LINE_CAP_ROUND);
   /* Culled: every primitive of the boundaries drawn in detail that was not tested. */
+  carom_item (f, CAROM_LAYER_CAST, NULL);
   for (size_t k = 0; k < n_prims; k++)
     if (g_hash_table_contains (detailed, GUINT_TO_POINTER (prims[k].object + 1))
         && !g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
-      carom_curve_prim_path (f, &prims[k]);
-  carom_set_color (cr, s->culled);
-  cairo_set_line_width (cr, carom_frame_pt (f, 0.6 * s->outline_width));
-  cairo_stroke (cr);
+      {
+        if (split)
+          candidate_item (f, prims[k].object);
+        carom_curve_prim_path (f, &prims[k]);
+        if (split)
+          paint_candidate (f, s->culled, 0.6);
+      }
+  paint_candidate (f, s->culled, 0.6);
   /* Tested and rejected. */
+  carom_item (f, CAROM_LAYER_CAST, NULL);
   for (size_t i = 0; i < n_tested; i++)
     if (tested[i].rec.reject != CG_REJECT_NONE)
-      carom_curve_prim_path (f, &prims[tested[i].prim]);
-  carom_set_color (cr, s->rejected);
-  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
-  cairo_stroke (cr);
+      {
+        if (split)
+          candidate_item (f, prims[tested[i].prim].object);
+        carom_curve_prim_path (f, &prims[tested[i].prim]);
+        if (split)
+          paint_candidate (f, s->rejected, 1.6);
+      }
+  paint_candidate (f, s->rejected, 1.6);
   free (tested);
 }
 
@@ -372,30 +420,38 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   for (size_t i = 0; i < n_tested; i++)
     g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
 
-  cairo_t *cr = f->cr;
   const CaromStyle *s = f->style;
-  cairo_set_dash (cr, NULL, 0, 0.0);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  gboolean split = carom_frame_split (f);
+  cairo_set_dash (f->cr, NULL, 0, 0.0);
+  cairo_set_line_cap (f->cr, CAIRO_LINE_CAP_ROUND);
   /* Culled: every primitive of the polygons drawn in detail that was not tested. */
+  carom_item (f, CAROM_LAYER_CAST, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
+      guint32 polygon = g_array_index (f->detailed, guint32, i);
       size_t first, count;
-      cg_world_polygon_primitives (cache->world, g_array_index (f->detailed, guint32, i), &first,
-                                   &count);
+      cg_world_polygon_primitives (cache->world, polygon, &first, &count);
+      if (split)
+        candidate_item (f, polygon);
       for (size_t k = first; k < first + count; k++)
         if (!g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
           primitive_path (f, &prims[k]);
+      if (split)
+        paint_candidate (f, s->culled, 0.6);
     }
-  carom_set_color (cr, s->culled);
-  cairo_set_line_width (cr, carom_frame_pt (f, 0.6 * s->outline_width));
-  cairo_stroke (cr);
+  paint_candidate (f, s->culled, 0.6);
   /* Tested and rejected. */
+  carom_item (f, CAROM_LAYER_CAST, NULL);
   for (size_t i = 0; i < n_tested; i++)
     if (tested[i].rec.reject != CG_REJECT_NONE)
-      primitive_path (f, &prims[tested[i].prim]);
-  carom_set_color (cr, s->rejected);
-  cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->outline_width));
-  cairo_stroke (cr);
+      {
+        if (split)
+          candidate_item (f, prims[tested[i].prim].object);
+        primitive_path (f, &prims[tested[i].prim]);
+        if (split)
+          paint_candidate (f, s->rejected, 1.6);
+      }
+  paint_candidate (f, s->rejected, 1.6);
   /* The hit itself is drawn with the step (draw_step()). */
   free (tested);
   ray_beyond (f, p, h);
@@ -409,6 +465,7 @@ ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h)
   const CaromStyle *s = f->style;
   CgVec2 inv = { 1.0 / h->in.x, 1.0 / h->in.y };
   double t0, t1;
+  carom_item (f, CAROM_LAYER_CAST, p->bt->ball->id);
   if (cg_aabb_ray (carom_view_visible_box (f->view), h->point, inv, &t0, &t1) && t1 > 0.0)
     {
       CaromDasher d;
@@ -418,7 +475,7 @@ ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h)
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       carom_set_color (cr, p->look.path_faint);
       cairo_set_line_width (cr, carom_frame_pt (f, s->path_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
     }
 }
 
@@ -429,6 +486,9 @@ carom_draw_balls (CaromFrame *f, GArray *paths)
   for (guint k = 0; k < paths->len; k++)
     {
       const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
+      /* A ray of a beam is drawn for its beam. */
+      carom_item (f, CAROM_LAYER_BALLS,
+                  p->bt->source != NULL ? p->bt->source->id : p->bt->ball->id);
       ball_disk (f, &p->look, p->bt->trace.start, p->bt->ball->radius, p->step >= 1);
       /* Faint ghosts where the ball was at the hits before the step. */
       if (p->step >= 2 && (f->options->overlays & CAROM_OVERLAY_GHOSTS))

@@ -4,78 +4,12 @@
  * Text goes through Pango so that ids in any script (Chinese included) find a
  * font. Hinting and rounded glyph positions are turned off: text must have
  * the same shape and width on a PNG, in a PDF and in an SVG, or the formats
- * would not show the same picture. Labels never cover one another: each
- * claims its box in a coarse occupancy grid, and a label whose box is taken is
- * left out (the ones drawn first — balls, the chosen hit — win). */
+ * would not show the same picture. Where labels go is chosen in
+ * carom-render-labels.c; this file lays them out and draws them. */
 #include "carom-render-private.h"
 
 #include <glib/gi18n-lib.h>
 #include <string.h>
-
-/* ---- occupancy --------------------------------------------------------- */
-
-static void
-occupancy_init (CaromOccupancy *o, double width, double height, double cell)
-{
-  o->cell = cell;
-  o->cols = (int)ceil (width / cell) + 1;
-  o->rows = (int)ceil (height / cell) + 1;
-  o->cells = g_new0 (guint8, (gsize)o->cols * (gsize)o->rows);
-}
-
-/* The cells a device rectangle covers, clamped to the grid; FALSE when the
- * rectangle lies wholly outside. */
-static gboolean
-occupancy_span (const CaromOccupancy *o, CgAabb r, int *c0, int *r0, int *c1, int *r1)
-{
-  *c0 = MAX ((int)floor (r.lo.x / o->cell), 0);
-  *r0 = MAX ((int)floor (r.lo.y / o->cell), 0);
-  *c1 = MIN ((int)floor (r.hi.x / o->cell), o->cols - 1);
-  *r1 = MIN ((int)floor (r.hi.y / o->cell), o->rows - 1);
-  return *c0 <= *c1 && *r0 <= *r1;
-}
-
-static gboolean
-occupancy_free (const CaromOccupancy *o, CgAabb r)
-{
-  int c0, r0, c1, r1;
-  if (!occupancy_span (o, r, &c0, &r0, &c1, &r1))
-    return FALSE;
-  for (int y = r0; y <= r1; y++)
-    for (int x = c0; x <= c1; x++)
-      if (o->cells[(gsize)y * (gsize)o->cols + (gsize)x])
-        return FALSE;
-  return TRUE;
-}
-
-void
-carom_occupancy_take (CaromOccupancy *o, CgAabb r)
-{
-  int c0, r0, c1, r1;
-  if (!occupancy_span (o, r, &c0, &r0, &c1, &r1))
-    return;
-  for (int y = r0; y <= r1; y++)
-    memset (&o->cells[(gsize)y * (gsize)o->cols + (gsize)c0], 1, (gsize)(c1 - c0 + 1));
-}
-
-void
-carom_occupancy_take_segment (CaromOccupancy *o, CgVec2 a, CgVec2 b)
-{
-  CgAabb grid = { { 0.0, 0.0 }, { o->cols * o->cell, o->rows * o->cell } };
-  if (!carom_clip_segment (&a, &b, grid))
-    return;
-  /* Samples half a cell apart cannot jump over a cell the line crosses
-   * except at a corner, which is near enough for placing labels. */
-  double len = cg_distance (a, b);
-  int steps = (int)ceil (2.0 * len / o->cell) + 1;
-  for (int k = 0; k <= steps; k++)
-    {
-      CgVec2 p = cg_lerp (a, b, (double)k / steps);
-      int x = (int)floor (p.x / o->cell), y = (int)floor (p.y / o->cell);
-      if (x >= 0 && y >= 0 && x < o->cols && y < o->rows)
-        o->cells[(gsize)y * (gsize)o->cols + (gsize)x] = 1;
-    }
-}
 
 /* ---- halos ------------------------------------------------------------ */
 
@@ -225,10 +159,6 @@ carom_text_begin (CaromFrame *f)
   pango_layout_context_changed (f->layout);
   f->font = pango_font_description_from_string (f->style->font_family);
   f->font_size = 0.0;
-  /* Cells a third of a label's height: fine enough that labels can sit
-   * close, coarse enough that a 4K frame needs a few hundred kB. */
-  double cell = fmax (carom_frame_pt (f, f->style->label_size) / 3.0, 2.0);
-  occupancy_init (&f->taken, f->view->width, f->view->height, cell);
   if (f->cache != NULL)
     ((CaromRenderCache *)f->cache)->halo_frame++;
 }
@@ -242,13 +172,10 @@ carom_text_end (CaromFrame *f)
   g_clear_object (&f->layout);
   g_clear_pointer (&f->font, pango_font_description_free);
   g_clear_pointer (&f->layout_markup, g_free);
-  g_clear_pointer (&f->taken.cells, g_free);
 }
 
-/* Sets the layout's text and size; returns its logical box (device units,
- * relative to where the layout is drawn from). */
-static CgAabb
-text_set (CaromFrame *f, const char *markup, double size_pt)
+CgAabb
+carom_text_measure (CaromFrame *f, const char *markup, double size_pt)
 {
   if (f->font_size == size_pt && f->layout_markup != NULL && strcmp (f->layout_markup, markup) == 0)
     return f->layout_box;
@@ -295,34 +222,33 @@ text_show (CaromFrame *f, CgVec2 origin)
   cairo_restore (cr);
 }
 
+/* A box of cr's user space in its device space (the figure's points, for a
+ * structured SVG). */
+static CgAabb
+device_box (CaromFrame *f, CgAabb box)
+{
+  double x0 = box.lo.x, y0 = box.lo.y, x1 = box.hi.x, y1 = box.hi.y;
+  cairo_user_to_device (f->cr, &x0, &y0);
+  cairo_user_to_device (f->cr, &x1, &y1);
+  return (CgAabb){ { fmin (x0, x1), fmin (y0, y1) }, { fmax (x0, x1), fmax (y0, y1) } };
+}
+
 /* Hands a text to the options' sink, its box in cr's device space (the
  * caller's transform applied: a figure translates each panel). */
 static void
 text_sink_emit (CaromFrame *f, CaromTextItem *item)
 {
-  double x0 = item->box.lo.x, y0 = item->box.lo.y, x1 = item->box.hi.x, y1 = item->box.hi.y;
-  cairo_user_to_device (f->cr, &x0, &y0);
-  cairo_user_to_device (f->cr, &x1, &y1);
-  item->box = (CgAabb){ { fmin (x0, x1), fmin (y0, y1) }, { fmax (x0, x1), fmax (y0, y1) } };
+  item->box = device_box (f, item->box);
   f->options->text_sink (item, f->options->text_sink_data);
 }
 
-/* Draws the laid-out text with its logical box moved to `box` (device), if
- * the place is free or force is set. */
-static gboolean
-text_place (CaromFrame *f, CgAabb logical, CgAabb box, gboolean force)
+void
+carom_text_show_in (CaromFrame *f, CgAabb box)
 {
-  if (!force
-      && (box.lo.x < 0.0 || box.lo.y < 0.0 || box.hi.x > f->view->width
-          || box.hi.y > f->view->height || !occupancy_free (&f->taken, box)))
-    return FALSE;
-  for (int k = 0; k < f->n_avoid && !force; k++)
-    if (carom_segment_meets_box (f->avoid[k][0], f->avoid[k][1], box))
-      return FALSE;
-  carom_occupancy_take (&f->taken, box);
+  const CaromStyle *s = f->style;
+  CgAabb logical = f->layout_box;
   if (f->options->text_sink != NULL)
     {
-      const CaromStyle *s = f->style;
       CaromTextItem item = { .markup = f->layout_markup,
                              .size_pt = f->font_size,
                              .box = box,
@@ -330,31 +256,26 @@ text_place (CaromFrame *f, CgAabb logical, CgAabb box, gboolean force)
                              .halo = s->halo_width > 0.0 ? s->halo : (CaromColor){ 0 },
                              .halo_width = carom_frame_pt (f, s->halo_width) };
       text_sink_emit (f, &item);
+      return;
     }
-  else
-    text_show (f, cg_sub (box.lo, logical.lo));
-  return TRUE;
+  if (f->svg != NULL)
+    {
+      double baseline = (double)pango_layout_get_baseline (f->layout) / PANGO_SCALE - logical.lo.y;
+      gboolean halo = s->halo.alpha > 0.0 && s->halo_width > 0.0;
+      carom_svg_out_text (f->svg, f->layout_markup, carom_frame_pt (f, f->font_size),
+                          device_box (f, box), baseline, TRUE, s->text, s->halo,
+                          halo ? carom_frame_pt (f, s->halo_width) : 0.0);
+      return;
+    }
+  text_show (f, cg_sub (box.lo, logical.lo));
 }
 
-gboolean
-carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center, gboolean force)
+void
+carom_text_draw (CaromFrame *f, const char *markup, double size_pt, CgVec2 center)
 {
-  CgAabb logical = text_set (f, markup, size_pt);
+  CgAabb logical = carom_text_measure (f, markup, size_pt);
   CgVec2 half = cg_scale (cg_sub (logical.hi, logical.lo), 0.5);
-  return text_place (f, logical, (CgAabb){ cg_sub (center, half), cg_add (center, half) }, force);
-}
-
-gboolean
-carom_text_draw_beside (CaromFrame *f, const char *markup, double size_pt, CgVec2 anchor, CgVec2 u,
-                        double gap, gboolean force)
-{
-  CgAabb logical = text_set (f, markup, size_pt);
-  CgVec2 half = cg_scale (cg_sub (logical.hi, logical.lo), 0.5);
-  /* The box's centre moves out along u until the box clears anchor + u gap:
-   * by the box's half extent measured along u. */
-  double reach = fabs (u.x) * half.x + fabs (u.y) * half.y;
-  CgVec2 center = cg_mul_add (anchor, gap + reach, u);
-  return text_place (f, logical, (CgAabb){ cg_sub (center, half), cg_add (center, half) }, force);
+  carom_text_show_in (f, (CgAabb){ cg_sub (center, half), cg_add (center, half) });
 }
 
 /* ---- legend ------------------------------------------------------------ */
@@ -545,7 +466,7 @@ carom_legend_measure (CaromFrame *f, double *width, double *height)
   for (guint i = 0; i < rows->len; i++)
     {
       const Row *row = &g_array_index (rows, Row, i);
-      CgAabb logical = text_set (f, row->markup, f->style->legend_size);
+      CgAabb logical = carom_text_measure (f, row->markup, f->style->legend_size);
       double w = logical.hi.x - logical.lo.x;
       if (row->sample != SAMPLE_NONE)
         w += carom_frame_pt (f, LEGEND_SAMPLE + LEGEND_GAP);
@@ -577,42 +498,42 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
       cairo_line_to (cr, box.hi.x, mid.y);
       carom_set_color (cr, s->wall);
       cairo_set_line_width (cr, carom_frame_pt (f, s->wall_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     case SAMPLE_OBSTACLE:
       cairo_rectangle (cr, box.lo.x + 0.15 * w, box.lo.y + 0.2 * h, 0.7 * w, 0.6 * h);
       carom_set_color (cr, s->obstacle_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, s->obstacle_stroke);
       cairo_set_line_width (cr, carom_frame_pt (f, s->obstacle_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     case SAMPLE_BALL:
       cairo_arc (cr, mid.x, mid.y, 0.36 * h, 0.0, 2.0 * G_PI);
       carom_set_color (cr, s->ball_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, s->ball_stroke);
       cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       cairo_arc (cr, mid.x, mid.y, carom_frame_pt (f, 0.9 * s->marker_radius), 0.0, 2.0 * G_PI);
-      cairo_fill (cr);
+      carom_fill (f);
       break;
     case SAMPLE_PATH:
       cairo_move_to (cr, box.lo.x, mid.y);
       cairo_line_to (cr, box.hi.x - carom_frame_pt (f, s->arrow_length), mid.y);
       carom_set_color (cr, s->path);
       cairo_set_line_width (cr, carom_frame_pt (f, s->path_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       carom_draw_arrowhead (f, cg_v2 (box.hi.x, mid.y), cg_v2 (1.0, 0.0),
                             carom_frame_pt (f, s->arrow_length));
       break;
     case SAMPLE_HIT:
       cairo_arc (cr, mid.x, mid.y, carom_frame_pt (f, s->marker_radius), 0.0, 2.0 * G_PI);
       carom_set_color (cr, s->legend_fill);
-      cairo_fill_preserve (cr);
+      carom_fill_preserve (f);
       carom_set_color (cr, s->path);
       cairo_set_line_width (cr, carom_frame_pt (f, 0.75 * s->path_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     case SAMPLE_OUTLINE:
       {
@@ -622,7 +543,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
       }
       carom_set_color (cr, s->outline);
       cairo_set_line_width (cr, carom_frame_pt (f, s->outline_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     case SAMPLE_AABB:
       {
@@ -636,7 +557,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         carom_dasher_line (&d, cg_v2 (lo.x, hi.y), lo);
         carom_set_color (cr, s->aabb);
         cairo_set_line_width (cr, carom_frame_pt (f, s->aabb_width));
-        cairo_stroke (cr);
+        carom_stroke (f);
         break;
       }
     case SAMPLE_REJECTED:
@@ -646,7 +567,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
       carom_set_color (cr, sample == SAMPLE_REJECTED ? s->rejected : s->culled);
       cairo_set_line_width (
           cr, carom_frame_pt (f, (sample == SAMPLE_REJECTED ? 1.6 : 0.6) * s->outline_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     case SAMPLE_NORMALS:
       {
@@ -655,12 +576,12 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         cairo_line_to (cr, box.hi.x, y);
         carom_set_color (cr, s->obstacle_stroke);
         cairo_set_line_width (cr, carom_frame_pt (f, s->obstacle_width));
-        cairo_stroke (cr);
+        carom_stroke (f);
         cairo_move_to (cr, mid.x, y);
         cairo_line_to (cr, mid.x, y - carom_frame_pt (f, s->tick_length));
         carom_set_color (cr, s->normal);
         cairo_set_line_width (cr, carom_frame_pt (f, s->normal_width));
-        cairo_stroke (cr);
+        carom_stroke (f);
         break;
       }
     case SAMPLE_BVH:
@@ -675,7 +596,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
                              0.8 * w - 2.0 * inset, 0.76 * h - 2.0 * inset);
             carom_set_color (cr, s->bvh[MIN (lo + k, CAROM_STYLE_BVH_COLORS - 1)]);
             cairo_set_line_width (cr, carom_frame_pt (f, s->bvh_width * 0.8));
-            cairo_stroke (cr);
+            carom_stroke (f);
           }
         break;
       }
@@ -702,7 +623,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
           {
             carom_set_color (cr, carom_frame_ramp (f, (k + 0.5) / n));
             cairo_rectangle (cr, box.lo.x + k * w / n, box.lo.y + 0.3 * h, w / n + 0.05, 0.4 * h);
-            cairo_fill (cr);
+            carom_fill (f);
           }
         break;
       }
@@ -713,10 +634,10 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
         CgVec2 c = { box.lo.x + r + 1.0, mid.y };
         cairo_arc (cr, c.x, c.y, r, 0.0, 2.0 * G_PI);
         carom_set_color (cr, s->ball_fill);
-        cairo_fill_preserve (cr);
+        carom_fill_preserve (f);
         carom_set_color (cr, s->ball_stroke);
         cairo_set_line_width (cr, carom_frame_pt (f, s->ball_width));
-        cairo_stroke (cr);
+        carom_stroke (f);
         double len = box.hi.x - c.x - r;
         for (int k = -1; k <= 1; k++)
           {
@@ -733,7 +654,7 @@ draw_sample (CaromFrame *f, Sample sample, CgAabb box)
       cairo_line_to (cr, box.hi.x, mid.y);
       carom_set_color (cr, s->hit_primitive);
       cairo_set_line_width (cr, carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       break;
     }
   cairo_restore (cr);
@@ -748,14 +669,15 @@ carom_legend_draw (CaromFrame *f, CgAabb rect)
   const CaromStyle *s = f->style;
   g_autoptr (GArray) rows = legend_rows (f);
 
+  carom_item (f, CAROM_LAYER_LEGEND, NULL);
   cairo_save (cr);
   cairo_set_dash (cr, NULL, 0, 0.0);
   cairo_rectangle (cr, rect.lo.x, rect.lo.y, rect.hi.x - rect.lo.x, rect.hi.y - rect.lo.y);
   carom_set_color (cr, s->legend_fill);
-  cairo_fill_preserve (cr);
+  carom_fill_preserve (f);
   carom_set_color (cr, s->legend_stroke);
   cairo_set_line_width (cr, carom_frame_pt (f, 0.4));
-  cairo_stroke (cr);
+  carom_stroke (f);
   cairo_restore (cr);
 
   double pad = carom_frame_pt (f, LEGEND_PAD);
@@ -775,7 +697,7 @@ carom_legend_draw (CaromFrame *f, CgAabb rect)
                                  { x + sample_w, y + 0.5 * (line + sample_h) } });
           text_x += sample_w + carom_frame_pt (f, LEGEND_GAP);
         }
-      CgAabb logical = text_set (f, row->markup, s->legend_size);
+      CgAabb logical = carom_text_measure (f, row->markup, s->legend_size);
       double h = logical.hi.y - logical.lo.y;
       CgVec2 origin = { text_x - logical.lo.x, y + 0.5 * (line - h) - logical.lo.y };
       if (f->options->text_sink != NULL)
@@ -787,6 +709,16 @@ carom_legend_draw (CaromFrame *f, CgAabb rect)
                   .legend = TRUE,
                   .color = s->text };
           text_sink_emit (f, &item);
+          continue;
+        }
+      if (f->svg != NULL)
+        {
+          double baseline
+              = (double)pango_layout_get_baseline (f->layout) / PANGO_SCALE - logical.lo.y;
+          carom_svg_out_text (
+              f->svg, row->markup, carom_frame_pt (f, s->legend_size),
+              device_box (f, (CgAabb){ cg_add (origin, logical.lo), cg_add (origin, logical.hi) }),
+              baseline, FALSE, s->text, s->halo, 0.0);
           continue;
         }
       cairo_save (cr);

@@ -172,7 +172,7 @@ void
 carom_draw_arrowhead (CaromFrame *f, CgVec2 tip, CgVec2 u, double length)
 {
   carom_arrowhead_path (f, tip, u, length);
-  cairo_fill (f->cr);
+  carom_fill (f);
 }
 
 void
@@ -235,7 +235,11 @@ draw_grid (CaromFrame *f)
     }
   carom_set_color (cr, f->style->grid);
   cairo_set_line_width (cr, carom_frame_pt (f, f->style->grid_width));
-  cairo_stroke (cr);
+  /* A grid runs under everything: labels may cover it, as they may the paper. */
+  carom_item (f, CAROM_LAYER_GRID, NULL);
+  f->ink_off = TRUE;
+  carom_stroke (f);
+  f->ink_off = FALSE;
 }
 
 /* The tracer's BVH (the selected ball's world), boxes gathered by level and
@@ -291,6 +295,7 @@ draw_bvh (CaromFrame *f)
   cairo_t *cr = f->cr;
   cairo_set_dash (cr, NULL, 0, 0.0);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+  carom_item (f, CAROM_LAYER_BVH, NULL);
   for (guint l = 0; l < n_levels; l++)
     {
       GArray *boxes = g_ptr_array_index (levels, l);
@@ -301,9 +306,51 @@ draw_bvh (CaromFrame *f)
       carom_set_color (cr, f->style->bvh[MIN (l, CAROM_STYLE_BVH_COLORS - 1)]);
       double width = fmax (f->style->bvh_width * pow (BVH_THINNING, l), BVH_THINNEST);
       cairo_set_line_width (cr, carom_frame_pt (f, width));
-      cairo_stroke (cr);
+      carom_stroke (f);
       f->stats->bvh_boxes_drawn += boxes->len;
     }
+}
+
+/* What each layer of objects is painted with, once for all of them or, in
+ * a structured SVG, once for each (carom_frame_split()). */
+static void
+paint_obstacles (CaromFrame *f)
+{
+  carom_set_color (f->cr, f->style->obstacle_fill);
+  carom_fill_preserve (f);
+  carom_set_color (f->cr, f->style->obstacle_stroke);
+  cairo_set_line_width (f->cr, carom_frame_pt (f, f->style->obstacle_width));
+  carom_stroke (f);
+}
+
+static void
+paint_walls (CaromFrame *f)
+{
+  carom_set_color (f->cr, f->style->wall);
+  cairo_set_line_width (f->cr, carom_frame_pt (f, f->style->wall_width));
+  carom_stroke (f);
+}
+
+/* The polygons of role drawn in detail, painted by paint. */
+static void
+draw_role (CaromFrame *f, CgRole role, void (*paint) (CaromFrame *))
+{
+  const CaromRenderPolygon *polys = f->cache->polygons;
+  gboolean split = carom_frame_split (f);
+  carom_item (f, CAROM_LAYER_OBJECTS, NULL);
+  for (guint i = 0; i < f->detailed->len; i++)
+    {
+      const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
+      if (o->role != role)
+        continue;
+      if (split)
+        carom_item (f, CAROM_LAYER_OBJECTS, o->id);
+      polygon_path (f, o);
+      if (split)
+        paint (f);
+    }
+  if (!split)
+    paint (f);
 }
 
 static void
@@ -315,43 +362,33 @@ draw_polygons (CaromFrame *f)
   cairo_set_dash (cr, NULL, 0, 0.0);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
-
-  /* Obstacles: filled, with a thin edge. */
-  for (guint i = 0; i < f->detailed->len; i++)
-    {
-      const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
-      if (o->role == CG_ROLE_OBSTACLE)
-        polygon_path (f, o);
-    }
-  carom_set_color (cr, s->obstacle_fill);
-  cairo_fill_preserve (cr);
-  carom_set_color (cr, s->obstacle_stroke);
-  cairo_set_line_width (cr, carom_frame_pt (f, s->obstacle_width));
-  cairo_stroke (cr);
-
-  /* Walls: stroked. */
-  for (guint i = 0; i < f->detailed->len; i++)
-    {
-      const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
-      if (o->role == CG_ROLE_WALL)
-        polygon_path (f, o);
-    }
-  carom_set_color (cr, s->wall);
-  cairo_set_line_width (cr, carom_frame_pt (f, s->wall_width));
-  cairo_stroke (cr);
+  /* Obstacles filled with a thin edge, then walls stroked. */
+  draw_role (f, CG_ROLE_OBSTACLE, paint_obstacles);
+  draw_role (f, CG_ROLE_WALL, paint_walls);
 
   /* Polygons too small to show their shape: a dot of the colour their edge
    * would give them. */
+  gboolean split = carom_frame_split (f);
+  carom_item (f, CAROM_LAYER_OBJECTS, NULL);
   for (int role = 0; role < 2; role++)
     {
+      CaromColor color = role == CG_ROLE_WALL ? s->wall : s->obstacle_stroke;
       for (guint i = 0; i < f->simplified->len; i++)
         {
           const CaromRenderPolygon *p = &polys[g_array_index (f->simplified, guint32, i)];
-          if ((int)p->object->role == role)
-            box_path (f, p->box);
+          if ((int)p->object->role != role)
+            continue;
+          if (split)
+            carom_item (f, CAROM_LAYER_OBJECTS, p->object->id);
+          box_path (f, p->box);
+          if (split)
+            {
+              carom_set_color (cr, color);
+              carom_fill (f);
+            }
         }
-      carom_set_color (cr, role == CG_ROLE_WALL ? s->wall : s->obstacle_stroke);
-      cairo_fill (cr);
+      carom_set_color (cr, color);
+      carom_fill (f);
     }
 }
 
@@ -368,24 +405,36 @@ dashed_box (CaromFrame *f, CaromDasher *d, CgAabb box)
   carom_dasher_line (d, cg_v2 (lo.x, hi.y), lo);
 }
 
+static void
+paint_line (CaromFrame *f, CaromColor color, double width_pt)
+{
+  cairo_t *cr = f->cr;
+  cairo_set_dash (cr, NULL, 0, 0.0);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  carom_set_color (cr, color);
+  cairo_set_line_width (cr, carom_frame_pt (f, width_pt));
+  carom_stroke (f);
+}
+
 /* The outline boxes; without a ball, the polygons' own boxes. */
 static void
 draw_aabbs (CaromFrame *f)
 {
   const CaromRenderPolygon *polys = f->cache->polygons;
+  gboolean split = carom_frame_split (f);
   CaromDasher d;
   carom_dasher_init (&d, f, f->style->aabb_dash);
+  carom_item (f, CAROM_LAYER_BOXES, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
       const CaromRenderPolygon *p = &polys[g_array_index (f->detailed, guint32, i)];
+      if (split)
+        carom_item (f, CAROM_LAYER_BOXES, p->object->id);
       dashed_box (f, &d, cg_aabb_is_empty (p->outline_box) ? p->box : p->outline_box);
+      if (split)
+        paint_line (f, f->style->aabb, f->style->aabb_width);
     }
-  cairo_t *cr = f->cr;
-  cairo_set_dash (cr, NULL, 0, 0.0);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  carom_set_color (cr, f->style->aabb);
-  cairo_set_line_width (cr, carom_frame_pt (f, f->style->aabb_width));
-  cairo_stroke (cr);
+  paint_line (f, f->style->aabb, f->style->aabb_width);
 }
 
 /* True outlines, dashed. The pieces of cg_boundary_build() come mostly in
@@ -394,14 +443,18 @@ draw_aabbs (CaromFrame *f)
 static void
 draw_outlines (CaromFrame *f)
 {
-  cairo_t *cr = f->cr;
   CaromDasher d;
   carom_dasher_init (&d, f, f->style->outline_dash);
   double scale = f->view->scale;
+  gboolean split = carom_frame_split (f);
+  carom_item (f, CAROM_LAYER_OUTLINES, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
       guint32 index = g_array_index (f->detailed, guint32, i);
-      if (f->cache->polygons[index].object->edges != NULL)
+      const CaromObject *o = f->cache->polygons[index].object;
+      if (split)
+        carom_item (f, CAROM_LAYER_OUTLINES, o->id);
+      if (o->edges != NULL)
         {
           const CgCurveBoundary *cb = carom_render_cache_curve_boundary (f->cache, index);
           if (cb == NULL || cb->n_pieces == 0)
@@ -409,27 +462,28 @@ draw_outlines (CaromFrame *f)
           d.phase = 0.0;
           carom_curve_boundary_dashes (f, &d, cb);
           f->stats->outlines_drawn++;
-          continue;
         }
-      const CgBoundary *b = carom_render_cache_boundary (f->cache, index);
-      if (b == NULL || b->n_pieces == 0)
-        continue;
-      d.phase = 0.0;
-      for (size_t k = 0; k < b->n_pieces; k++)
+      else
         {
-          const CgBoundaryPiece *p = &b->pieces[k];
-          if (p->kind == CG_PRIM_ARC)
-            carom_dasher_arc (&d, carom_frame_dev (f, p->q), p->r * scale, p->angle0, p->angle1);
-          else
-            carom_dasher_line (&d, carom_frame_dev (f, p->a), carom_frame_dev (f, p->b));
+          const CgBoundary *b = carom_render_cache_boundary (f->cache, index);
+          if (b == NULL || b->n_pieces == 0)
+            continue;
+          d.phase = 0.0;
+          for (size_t k = 0; k < b->n_pieces; k++)
+            {
+              const CgBoundaryPiece *p = &b->pieces[k];
+              if (p->kind == CG_PRIM_ARC)
+                carom_dasher_arc (&d, carom_frame_dev (f, p->q), p->r * scale, p->angle0,
+                                  p->angle1);
+              else
+                carom_dasher_line (&d, carom_frame_dev (f, p->a), carom_frame_dev (f, p->b));
+            }
+          f->stats->outlines_drawn++;
         }
-      f->stats->outlines_drawn++;
+      if (split)
+        paint_line (f, f->style->outline, f->style->outline_width);
     }
-  cairo_set_dash (cr, NULL, 0, 0.0);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  carom_set_color (cr, f->style->outline);
-  cairo_set_line_width (cr, carom_frame_pt (f, f->style->outline_width));
-  cairo_stroke (cr);
+  paint_line (f, f->style->outline, f->style->outline_width);
 }
 
 /* A tick at each edge's midpoint on its front side (where the normal points). */
@@ -438,33 +492,32 @@ draw_normals (CaromFrame *f)
 {
   const CaromRenderPolygon *polys = f->cache->polygons;
   double tick = carom_frame_pt (f, f->style->tick_length);
+  gboolean split = carom_frame_split (f);
   CaromPen pen = carom_pen_new (f);
+  carom_item (f, CAROM_LAYER_NORMALS, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
       const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
+      if (split)
+        carom_item (f, CAROM_LAYER_NORMALS, o->id);
       if (o->edges != NULL)
-        {
-          carom_curve_normal_ticks (f, &pen, o, tick);
-          continue;
-        }
-      for (size_t k = 0; k < o->n_points; k++)
-        {
-          CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
-          /* Edges shorter than their tick (a flattened circle) would turn
-           * into a brush; the longer edges say enough. */
-          if (cg_distance (a, b) * f->view->scale < 1.5 * tick)
-            continue;
-          CgVec2 m = carom_frame_dev (f, cg_lerp (a, b, 0.5));
-          carom_pen_move (&pen, m);
-          carom_pen_line (&pen, cg_mul_add (m, tick, cg_edge_normal (cg_sub (b, a))));
-        }
+        carom_curve_normal_ticks (f, &pen, o, tick);
+      else
+        for (size_t k = 0; k < o->n_points; k++)
+          {
+            CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
+            /* Edges shorter than their tick (a flattened circle) would turn
+             * into a brush; the longer edges say enough. */
+            if (cg_distance (a, b) * f->view->scale < 1.5 * tick)
+              continue;
+            CgVec2 m = carom_frame_dev (f, cg_lerp (a, b, 0.5));
+            carom_pen_move (&pen, m);
+            carom_pen_line (&pen, cg_mul_add (m, tick, cg_edge_normal (cg_sub (b, a))));
+          }
+      if (split)
+        paint_line (f, f->style->normal, f->style->normal_width);
     }
-  cairo_t *cr = f->cr;
-  cairo_set_dash (cr, NULL, 0, 0.0);
-  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-  carom_set_color (cr, f->style->normal);
-  cairo_set_line_width (cr, carom_frame_pt (f, f->style->normal_width));
-  cairo_stroke (cr);
+  paint_line (f, f->style->normal, f->style->normal_width);
 }
 
 /* ---- paths ------------------------------------------------------------- */
@@ -500,8 +553,8 @@ escape_ray (const CaromFrame *f, CaromPathInfo *p)
   p->has_ray = TRUE;
 }
 
-static void
-segment_arrow (CaromFrame *f, CgVec2 a, CgVec2 b)
+void
+carom_segment_arrow (CaromFrame *f, CgVec2 a, CgVec2 b)
 {
   CgVec2 da = carom_frame_dev (f, a), db = carom_frame_dev (f, b);
   double arrow = carom_frame_pt (f, f->style->arrow_length);
@@ -518,8 +571,11 @@ segment_arrow (CaromFrame *f, CgVec2 a, CgVec2 b)
 static void
 draw_path_part (CaromFrame *f, const CaromPathInfo *p, gboolean emphasised)
 {
+  if (!emphasised && p->upto)
+    return; /* the path up to the step only */
   cairo_t *cr = f->cr;
   const CgTrace *t = &p->bt->trace;
+  carom_item (f, CAROM_LAYER_PATHS, p->bt->ball->id);
   CaromPen pen = carom_pen_new (f);
   gboolean drawn = FALSE;
   for (size_t i = 1; i <= t->n_hits; i++)
@@ -539,19 +595,41 @@ draw_path_part (CaromFrame *f, const CaromPathInfo *p, gboolean emphasised)
   CaromColor color = emphasised ? p->look.path : p->look.path_faint;
   carom_set_color (cr, color);
   cairo_set_line_width (cr, carom_frame_pt (f, f->style->path_width * (emphasised ? 1.0 : 0.75)));
-  cairo_stroke (cr);
+  carom_stroke (f);
 
   /* The arrowheads, filled at once. */
   for (size_t i = 1; i <= t->n_hits; i++)
     if (carom_segment_emphasised (p, i) == emphasised)
-      segment_arrow (f, carom_path_point (p, i - 1), carom_path_point (p, i));
+      carom_segment_arrow (f, carom_path_point (p, i - 1), carom_path_point (p, i));
   if (p->has_ray && carom_segment_emphasised (p, t->n_hits + 1) == emphasised)
-    segment_arrow (f, p->ray_from, p->ray_to);
-  cairo_fill (cr);
+    carom_segment_arrow (f, p->ray_from, p->ray_to);
+  carom_fill (f);
+}
+
+void
+carom_path_hit_id (const CaromFrame *f, const CaromPathInfo *p, size_t k, char *buffer, gsize size)
+{
+  if (p->bt == f->cache->ball)
+    g_snprintf (buffer, size, "hit-%zu", k);
+  else
+    g_snprintf (buffer, size, "%s:hit-%zu", p->bt->ball->id, k);
+}
+
+/* Paints the hit markers on the path: open circles on the background. */
+static void
+paint_markers (CaromFrame *f, CaromColor color)
+{
+  if (f->style->background.alpha > 0.0)
+    {
+      carom_set_color (f->cr, f->style->background);
+      carom_fill_preserve (f);
+    }
+  carom_set_color (f->cr, color);
+  carom_stroke (f);
 }
 
 /* Open circles at the hits; a filled one where the ball stopped. Gathered
- * into one path for each look. */
+ * into one path for each look (in a structured SVG, one element a hit). */
 static void
 draw_hit_markers (CaromFrame *f, const CaromPathInfo *p)
 {
@@ -559,12 +637,17 @@ draw_hit_markers (CaromFrame *f, const CaromPathInfo *p)
   const CgTrace *t = &p->bt->trace;
   double radius = carom_frame_pt (f, f->style->marker_radius);
   CgAabb view = carom_view_visible_box (f->view);
+  gboolean split = carom_frame_split (f);
+  char id[256];
   cairo_set_line_width (cr, carom_frame_pt (f, 0.75 * f->style->path_width));
   for (int emphasised = 0; emphasised < 2; emphasised++)
     {
+      if (!emphasised && p->upto)
+        continue;
       CaromColor color = emphasised ? p->look.path : p->look.path_faint;
       gboolean stopped = FALSE;
       CgVec2 stop;
+      carom_item (f, CAROM_LAYER_PATHS, p->bt->ball->id);
       for (size_t i = 1; i <= t->n_hits; i++)
         {
           CgVec2 c = carom_path_point (p, i);
@@ -578,22 +661,27 @@ draw_hit_markers (CaromFrame *f, const CaromPathInfo *p)
               stop = d;
               continue;
             }
+          if (split)
+            {
+              carom_path_hit_id (f, p, i, id, sizeof id);
+              carom_item (f, CAROM_LAYER_PATHS, id);
+            }
           cairo_new_sub_path (cr);
           cairo_arc (cr, d.x, d.y, radius, 0.0, 2.0 * G_PI);
+          if (split)
+            paint_markers (f, color);
         }
-      if (f->style->background.alpha > 0.0)
-        {
-          carom_set_color (cr, f->style->background);
-          cairo_fill_preserve (cr);
-        }
-      carom_set_color (cr, color);
-      cairo_stroke (cr);
+      if (!split)
+        paint_markers (f, color);
       if (stopped)
         {
+          carom_path_hit_id (f, p, t->n_hits, id, sizeof id);
+          carom_item (f, CAROM_LAYER_PATHS, id);
           cairo_new_sub_path (cr);
           cairo_arc (cr, stop.x, stop.y, radius, 0.0, 2.0 * G_PI);
-          cairo_fill_preserve (cr);
-          cairo_stroke (cr);
+          carom_set_color (cr, color);
+          carom_fill_preserve (f);
+          carom_stroke (f);
         }
     }
 }
@@ -610,38 +698,6 @@ draw_paths (CaromFrame *f, GArray *paths)
     draw_path_part (f, &g_array_index (paths, CaromPathInfo, k), FALSE);
   for (guint k = 0; k < paths->len; k++)
     draw_path_part (f, &g_array_index (paths, CaromPathInfo, k), TRUE);
-
-  /* The segment that arrives at the chosen hit: the incoming d, heavier, in
-   * its own colour (and dash), with its own arrowhead. */
-  const CaromStyle *s = f->style;
-  for (guint k = 0; k < paths->len; k++)
-    {
-      const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
-      if (p->step < 1)
-        continue;
-      CgVec2 a = carom_frame_dev (f, carom_path_point (p, (size_t)p->step - 1));
-      CgVec2 b = carom_frame_dev (f, carom_path_point (p, (size_t)p->step));
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      if (s->incoming_dash[0] > 0.0 && s->incoming_dash[1] > 0.0)
-        {
-          CaromDasher d;
-          carom_dasher_init (&d, f, s->incoming_dash);
-          carom_dasher_line (&d, a, b);
-        }
-      else
-        {
-          CaromPen pen = carom_pen_new (f);
-          carom_pen_move (&pen, a);
-          carom_pen_line (&pen, b);
-        }
-      carom_set_color (cr, s->incoming);
-      cairo_set_line_width (cr, carom_frame_pt (f, 1.6 * s->path_width));
-      cairo_stroke (cr);
-      segment_arrow (f, carom_path_point (p, (size_t)p->step - 1),
-                     carom_path_point (p, (size_t)p->step));
-      cairo_fill (cr);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-    }
   for (guint k = 0; k < paths->len; k++)
     draw_hit_markers (f, &g_array_index (paths, CaromPathInfo, k));
 }
@@ -677,6 +733,7 @@ gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_p
       p.step = bt == cache->ball ? options->step : CAROM_STEP_NONE;
       if (p.step > (gint64)bt->trace.n_hits || p.step < CAROM_STEP_NONE)
         p.step = CAROM_STEP_NONE; /* the caller skipped carom_render_cache_check_step() */
+      p.upto = p.step != CAROM_STEP_NONE && options->path == CAROM_PATH_UPTO;
       if (beam != NULL || crowd)
         {
           if (cache->ray_points == NULL)
@@ -713,16 +770,22 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
     .style = style,
     .options = options,
     .stats = stats,
+    .svg = options->svg_out,
   };
   CaromFrame *f = &frame;
+  CaromOverlays show = options->overlays;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0.0, 0.0, view->width, view->height);
-  cairo_clip (cr);
+  if (f->svg == NULL)
+    cairo_clip (cr); /* a structured SVG clips each layer to the figure */
   if (style->background.alpha > 0.0)
     {
+      /* The paper: no ink for labels. */
+      carom_item (f, CAROM_LAYER_BACKGROUND, NULL);
+      cairo_rectangle (cr, 0.0, 0.0, view->width, view->height);
       carom_set_color (cr, style->background);
-      cairo_paint (cr);
+      carom_fill (f);
     }
 
   /* Objects just outside the view can still reach in with a line, a tick or
@@ -736,6 +799,9 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
   f->simplified = g_array_new (FALSE, FALSE, sizeof (guint32));
   cull (f);
   carom_text_begin (f);
+  /* Labels are placed last, on the ink of everything drawn before them. */
+  if (show & CAROM_OVERLAY_LABELS)
+    carom_labels_begin (f);
 
   g_autoptr (GArray) paths = g_array_new (FALSE, TRUE, sizeof (CaromPathInfo));
   g_autoptr (GArray) rays = g_array_new (FALSE, TRUE, sizeof (CaromRayInfo));
@@ -743,7 +809,6 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
   const CaromPathInfo *front_selected = NULL;
   gather_paths (f, paths, rays, &front_path, &front_selected);
 
-  CaromOverlays show = options->overlays;
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
   if (show & CAROM_OVERLAY_GRID)
     draw_grid (f);
@@ -763,18 +828,17 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
       carom_draw_rays (f, rays);
       draw_paths (f, paths);
     }
-  carom_draw_beams (f);
-  if (show & CAROM_OVERLAY_LABELS)
-    carom_reserve_drawing (f, paths);
-  carom_draw_balls (f, paths);
   carom_draw_front (f, rays, front_selected);
-  if (show & CAROM_OVERLAY_LABELS)
+  carom_draw_beams (f);
+  carom_draw_balls (f, paths);
+  if (f->labels != NULL)
     {
-      carom_draw_ball_labels (f, paths);
-      for (guint k = 0; k < paths->len; k++)
-        if (show & CAROM_OVERLAY_PATH)
-          carom_draw_hit_labels (f, &g_array_index (paths, CaromPathInfo, k));
-      carom_draw_polygon_labels (f);
+      carom_gather_ball_labels (f, paths);
+      if (show & CAROM_OVERLAY_PATH)
+        for (guint k = 0; k < paths->len; k++)
+          carom_gather_hit_labels (f, &g_array_index (paths, CaromPathInfo, k));
+      carom_gather_object_labels (f);
+      carom_labels_place (f);
     }
 
   carom_text_end (f);
@@ -822,6 +886,7 @@ carom_render_legend_spot (const CaromRenderCache *cache, const CaromView *view,
   CaromRenderOptions o = *options;
   o.overlays &= ~CAROM_OVERLAY_LEGEND;
   o.text_sink = NULL;
+  o.svg_out = NULL;
   CaromRenderStats stats;
   render_drawing (cr, cache, view, &s, &o, &stats);
   cairo_destroy (cr);
@@ -903,6 +968,7 @@ legend_frame_begin (CaromFrame *f, cairo_t *cr, CaromView *view, const CaromRend
                      .style = style,
                      .options = options,
                      .stats = stats,
+                     .svg = options->svg_out,
                      .device = { { -CAROM_SAFE_COORD, -CAROM_SAFE_COORD },
                                  { CAROM_SAFE_COORD, CAROM_SAFE_COORD } } };
   carom_text_begin (f);
@@ -959,7 +1025,7 @@ carom_render_caption (cairo_t *cr, const CaromRenderCache *cache, const CaromSty
   CaromRenderStats stats;
   CaromFrame f;
   legend_frame_begin (&f, cr, &view, cache, style, options, &stats);
-  carom_text_draw (&f, markup, style->legend_size, center, TRUE);
+  carom_text_draw (&f, markup, style->legend_size, center);
   carom_text_end (&f);
 }
 

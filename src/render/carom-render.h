@@ -108,6 +108,23 @@ gboolean carom_path_colouring_parse (const char *name, CaromPathColouring *colou
 /// "ray", "bounces" or "single".
 const char *carom_path_colouring_name (CaromPathColouring colouring);
 
+/// How much of the selected ball's path a figure at a step shows (`--path`).
+typedef enum
+{
+  CAROM_PATH_ALL,  ///< the whole path, the part after the step faint
+  CAROM_PATH_UPTO, ///< the path from the start up to the step, d′ leaving it
+} CaromPathExtent;
+
+/// Parses "all" or "upto"; otherwise CAROM_RENDER_ERROR_OVERLAY naming them.
+gboolean carom_path_extent_parse (const char *name, CaromPathExtent *extent, GError **error);
+
+/// "all" or "upto".
+const char *carom_path_extent_name (CaromPathExtent extent);
+
+/// The extent a style draws by default: upto for the article style (a
+/// figure tells the story up to its step), all on screen.
+CaromPathExtent carom_path_extent_for_style (const CaromStyle *style);
+
 /// Paths are drawn blended, so that density shows, for the rays of a beam,
 /// and for every ball when a scene has more balls than this.
 #define CAROM_MANY_BALLS 16
@@ -133,6 +150,8 @@ typedef struct
                                ///< NULL: one panel at `step`)
   guint n_steps;
   int digits; ///< significant digits of numbers drawn (the legend's radius)
+  /// How much of the selected ball's path is drawn at a step.
+  CaromPathExtent path;
 
   /// How blended paths (the rays of beams, crowds of balls) are coloured.
   CaromPathColouring paths_by;
@@ -144,6 +163,10 @@ typedef struct
   /// When set, text is placed as usual but handed to text_sink, not drawn.
   CaromTextSink text_sink;
   gpointer text_sink_data;
+
+  /// When set, the drawing goes into this structured SVG (carom-svg-out.h),
+  /// element by element, instead of onto cr (carom_export_svg_fragment()).
+  struct CaromSvgOut *svg_out;
 } CaromRenderOptions;
 
 /// Fills options with the defaults: CAROM_OVERLAY_DEFAULT, no step, every BVH
