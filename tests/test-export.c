@@ -278,14 +278,14 @@ test_formats_match (void)
       export_case (dir, c, "svg", &svg);
       export_case (dir, c, "pdf", &pdf);
       cairo_surface_t *own = load_png (png);
-      /* --width is the drawing's: a legend outside adds to the PNG and the PDF
-       * alike, while an SVG scene keeps its frame, the drawing alone. */
+      /* --width is the drawing's: a legend outside adds to the PNG, the PDF
+       * and the SVG alike (an SVG scene's frame grows to hold it). */
       int own_width = cairo_image_surface_get_width (own);
       g_assert_cmpint (own_width, >=, COMPARE_WIDTH);
       g_autofree char *own_width_text = g_strdup_printf ("%d", own_width);
 
       g_autofree char *svg_png = g_strconcat (svg, ".rsvg.png", NULL);
-      const char *rsvg[] = { "rsvg-convert", "-w", width, "-o", svg_png, svg, NULL };
+      const char *rsvg[] = { "rsvg-convert", "-w", own_width_text, "-o", svg_png, svg, NULL };
       g_assert_cmpint (run_argv (rsvg, NULL, NULL), ==, 0);
       g_autofree char *pdf_prefix = g_strconcat (pdf, ".poppler", NULL);
       const char *poppler[] = { "pdftoppm",    "-png", "-singlefile", "-scale-to-x", own_width_text,
@@ -294,9 +294,9 @@ test_formats_match (void)
       g_autofree char *pdf_png = g_strconcat (pdf_prefix, ".png", NULL);
 
       cairo_surface_t *by_rsvg = load_png (svg_png), *by_poppler = load_png (pdf_png);
-      g_assert_cmpint (cairo_image_surface_get_width (by_rsvg), ==, COMPARE_WIDTH);
+      g_assert_cmpint (cairo_image_surface_get_width (by_rsvg), ==, own_width);
       cairo_surface_t *own_drawing
-          = crop (own, COMPARE_WIDTH, cairo_image_surface_get_height (by_rsvg));
+          = crop (own, own_width, cairo_image_surface_get_height (by_rsvg));
       Comparison svg_c = compare (own_drawing, by_rsvg), pdf_c = compare (own, by_poppler);
       cairo_surface_destroy (own_drawing);
       g_test_message ("%s --show %s --step %s --style %s: pixels without a match: SVG %.3f%% "
@@ -812,8 +812,8 @@ test_errors (void)
   g_autofree char *svg = g_strdup_printf ("%s/figure.svg", dir);
   const char *svg_steps[] = { "export", scene, "-o", svg, "--steps", "1,2", NULL };
   expect_failure (svg_steps, 2, "--steps");
-  const char *svg_right[] = { "export", scene, "-o", svg, "--legend", "right", NULL };
-  expect_failure (svg_right, 2, "--legend");
+  const char *path_extent[] = { "export", scene, "-o", svg, "--path", "most", NULL };
+  expect_failure (path_extent, 2, "most");
   const char *view[] = { "export", scene, "-o", png, "--view", "0,0,-5,10", NULL };
   expect_failure (view, 2, "0,0,-5,10");
   const char *digits[] = { "export", scene, "-o", png, "--digits", "0", NULL };

@@ -1832,7 +1832,10 @@ test_generated (void)
   g_autofree char *with = carom_svg_write_string_with_generated (scene, drawing, &length);
   g_assert_nonnull (with);
   g_assert_cmpuint (length, ==, strlen (with));
-  g_assert_nonnull (strstr (with, "  <g carom:generated=\"true\">\n    <path d=\"M 360 650"));
+  g_assert_nonnull (strstr (with, "  <g carom:generated=\"true\" inkscape:groupmode=\"layer\" "
+                                  "inkscape:label=\"Carom figure\" xmlns:inkscape=\""
+                                  "http://www.inkscape.org/namespaces/inkscape\">\n"
+                                  "    <path d=\"M 360 650"));
   g_assert_true (g_str_has_suffix (with, "</text>\n  </g>\n</svg>\n"));
 
   g_autoptr (GError) error = NULL;

@@ -30,12 +30,13 @@ typedef struct
   GSettings *settings;
   guint ball;
   guint step;
-  void (*on_done) (GtkWindow *parent, GFile *file);
+  void (*on_done) (GtkWindow *parent, GFile *file, const char *note);
 
   CaromRenderCache *cache; /* for the preview; the document's scene and trace as opened */
   AdwComboRow *format_row;
   AdwComboRow *style_row;
   AdwComboRow *legend_row;
+  AdwComboRow *path_row;
   AdwComboRow *font_row;
   GtkSpinButton *font_size_spin;
   GtkSwitch *mono_switch;
@@ -82,6 +83,7 @@ animation_chosen (ExportDialog *d)
 }
 static const char *const styles[] = { "article", "screen" };
 static const char *const legends[] = { "auto", "right", "below", "none" };
+static const char *const path_extents[] = { "upto", "all" };
 static const char *const fonts[] = { "", "Serif", "Monospace" };
 static const char *const overlay_names[]
     = { "path",   "outlines", "normals", "aabb",       "bvh",
@@ -117,6 +119,7 @@ format_changed (ExportDialog *d)
   gtk_widget_set_sensitive (
       gtk_widget_get_ancestor (GTK_WIDGET (d->step_switch), ADW_TYPE_ACTION_ROW),
       !animation_chosen (d));
+  gtk_widget_set_sensitive (GTK_WIDGET (d->path_row), !animation_chosen (d));
 }
 
 static void
@@ -144,6 +147,8 @@ save_choices (ExportDialog *d)
                          gtk_spin_button_get_value (d->hps_spin));
   g_settings_set_string (d->settings, "export-legend",
                          legends[adw_combo_row_get_selected (d->legend_row)]);
+  g_settings_set_string (d->settings, "export-path",
+                         path_extents[MIN (adw_combo_row_get_selected (d->path_row), 1u)]);
   g_settings_set_boolean (d->settings, "export-mono", gtk_switch_get_active (d->mono_switch));
   if (d->in_view_switch != NULL)
     g_settings_set_boolean (d->settings, "export-in-view",
@@ -186,9 +191,11 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
     options->overlays &= ~CAROM_OVERLAY_LEGEND;
   else
     options->overlays |= CAROM_OVERLAY_LEGEND;
-  /* An SVG scene keeps its frame: its legend only goes inside. */
-  if (svg_chosen (d) && options->legend != CAROM_LEGEND_NONE)
+  /* A file whose frame cannot grow: its legend only goes inside. */
+  if (svg_chosen (d) && options->legend != CAROM_LEGEND_NONE
+      && !carom_svg_frame_can_grow (carom_document_get_scene (d->document)))
     options->legend = CAROM_LEGEND_AUTO;
+  options->path = adw_combo_row_get_selected (d->path_row) == 1 ? CAROM_PATH_ALL : CAROM_PATH_UPTO;
   options->digits = (int)g_settings_get_uint (d->settings, "digits");
   /* Beams' paths coloured as on the canvas (Display's Colour Paths By). */
   g_autofree char *paths_by = g_settings_get_string (d->settings, "paths-colour");
@@ -206,8 +213,10 @@ figure_box (ExportDialog *d)
   return carom_export_box (carom_document_get_scene (d->document));
 }
 
+/* Writes the figure to path; *note (newly allocated, may stay NULL) says
+ * what the file could not take. */
 static gboolean
-write_figure (ExportDialog *d, const char *path, GError **error)
+write_figure (ExportDialog *d, const char *path, char **note, GError **error)
 {
   const CaromScene *scene = carom_document_get_scene (d->document);
   const CaromSceneTrace *trace = carom_document_get_trace (d->document);
@@ -248,9 +257,20 @@ write_figure (ExportDialog *d, const char *path, GError **error)
       }
     default:
       {
-        g_autofree char *fragment = carom_export_svg_fragment (cache, box, &style, &options, error);
+        /* The file's frame grows for a legend beside the drawing, where
+         * its root allows (carom_svg_frame_can_grow()). */
+        gboolean grow = carom_svg_frame_can_grow (scene);
+        CaromFigure figure;
+        carom_figure_init (&figure, cache, box, &style, &options);
+        if (!grow && !cg_aabb_is_empty (figure.legend) && !figure.legend_inside)
+          *note = g_strdup (_ ("the legend is left out: no corner of the file’s frame is free, "
+                               "and the frame cannot grow (its root has no viewBox, or its size "
+                               "is in %); a PNG or PDF puts it outside"));
+        CgAabb cover;
+        g_autofree char *fragment
+            = carom_export_svg_fragment (cache, box, &style, &options, grow, &cover, error);
         return fragment != NULL
-               && carom_svg_write_file_with_generated (scene, fragment, path, error);
+               && carom_svg_write_file_with_figure (scene, fragment, cover, path, error);
       }
     }
 }
@@ -263,15 +283,16 @@ chooser_response (GtkNativeDialog *chooser, int response, ExportDialog *d)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
+      g_autofree char *note = NULL;
       if (path == NULL)
         show_error (d, _ ("Diagrams can only be exported to a local folder."));
-      else if (!write_figure (d, path, &error))
+      else if (!write_figure (d, path, &note, &error))
         show_error (d, error->message);
       else
         {
           save_choices (d);
           if (d->on_done)
-            d->on_done (d->parent, file);
+            d->on_done (d->parent, file, note);
           gtk_window_destroy (d->window);
         }
     }
@@ -319,9 +340,9 @@ update_preview (ExportDialog *d)
   CaromRenderOptions options;
   figure_choices (d, &style, &options);
   carom_figure_init (&d->figure, d->cache, figure_box (d), &style, &options);
-  if (svg_chosen (d))
+  if (svg_chosen (d) && !carom_svg_frame_can_grow (carom_document_get_scene (d->document)))
     {
-      /* As carom_export_svg_fragment() draws it: the frame alone. */
+      /* As carom_export_svg_fragment() draws a file whose frame cannot grow. */
       if (!d->figure.legend_inside)
         d->figure.legend = cg_aabb_empty ();
       d->figure.width = d->figure.drawing_width;
@@ -381,7 +402,8 @@ switch_row (GtkWidget *group, const char *title, const char *subtitle, gboolean 
 
 GtkWindow *
 carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *settings,
-                         guint ball, guint step, void (*on_done) (GtkWindow *parent, GFile *file))
+                         guint ball, guint step,
+                         void (*on_done) (GtkWindow *parent, GFile *file, const char *note))
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
@@ -470,6 +492,13 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
                                _ ("Never over the drawing: automatic puts it inside where "
                                   "nothing is drawn, else outside"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->legend_row));
+
+  static const char *path_labels[] = { N_ ("Up to the Step"), N_ ("All, the Rest Faint"), NULL };
+  const char *translated_paths[3] = { _ (path_labels[0]), _ (path_labels[1]), NULL };
+  d->path_row = ADW_COMBO_ROW (combo_row (_ ("Path"), translated_paths));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->path_row),
+                               _ ("How much of the ball’s path a figure at a step draws"));
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->path_row));
 
   /* The region the canvas shows, when there is one (carom export --view). */
   d->view_box = CAROM_IS_WINDOW (parent) ? carom_canvas_get_visible_box (
@@ -573,6 +602,8 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   adw_combo_row_set_selected (d->style_row, index_of (styles, 2, style_name));
   g_autofree char *legend = g_settings_get_string (settings, "export-legend");
   adw_combo_row_set_selected (d->legend_row, index_of (legends, 4, legend));
+  g_autofree char *path_extent = g_settings_get_string (settings, "export-path");
+  adw_combo_row_set_selected (d->path_row, index_of (path_extents, 2, path_extent));
   g_autofree char *font = g_settings_get_string (settings, "export-font");
   adw_combo_row_set_selected (d->font_row, index_of (fonts, 3, font));
   g_signal_connect_swapped (d->format_row, "notify::selected", G_CALLBACK (format_changed), d);
@@ -582,7 +613,7 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   d->cache = carom_render_cache_new (carom_document_get_scene (document),
                                      carom_document_get_trace (document), (int)ball);
   GObject *choices[] = { G_OBJECT (d->format_row), G_OBJECT (d->style_row),
-                         G_OBJECT (d->legend_row), G_OBJECT (d->font_row) };
+                         G_OBJECT (d->legend_row), G_OBJECT (d->path_row), G_OBJECT (d->font_row) };
   for (gsize i = 0; i < G_N_ELEMENTS (choices); i++)
     g_signal_connect_swapped (choices[i], "notify::selected", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->font_size_spin, "value-changed", G_CALLBACK (update_preview), d);

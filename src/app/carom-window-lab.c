@@ -190,7 +190,7 @@ export_lab_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
       if (path != NULL && write_lab_view (self, path, &error))
-        carom_window_export_done (GTK_WINDOW (self), file);
+        carom_window_export_done (GTK_WINDOW (self), file, NULL);
       else if (error != NULL)
         carom_window_toast (self, error->message);
     }

@@ -80,7 +80,7 @@ struct _CaromWindow
 void carom_window_toast (CaromWindow *self, const char *message);
 void carom_window_set_document (CaromWindow *self, CaromDocument *document);
 void carom_window_document_changed (CaromWindow *self);
-void carom_window_export_done (GtkWindow *parent, GFile *file);
+void carom_window_export_done (GtkWindow *parent, GFile *file, const char *note);
 
 /* carom-window-file.c: open, save, recent scenes, unsaved changes, recovery. */
 void carom_window_file_init (CaromWindow *self);

@@ -409,11 +409,15 @@ carom_window_set_document (CaromWindow *self, CaromDocument *document)
 
 /* ---- actions ---- */
 void
-carom_window_export_done (GtkWindow *parent, GFile *file)
+carom_window_export_done (GtkWindow *parent, GFile *file, const char *note)
 {
   g_autofree char *base = g_file_get_basename (file);
   g_autofree char *name = g_filename_display_name (base);
-  g_autofree char *message = g_strdup_printf (_ ("Exported “%s”"), name);
+  g_autofree char *message
+      = note != NULL
+            /* Translators: a toast: the file exported, then what it could not take. */
+            ? g_strdup_printf (_ ("Exported “%s”; %s"), name, note)
+            : g_strdup_printf (_ ("Exported “%s”"), name);
   carom_window_toast (CAROM_WINDOW (parent), message);
 }
 

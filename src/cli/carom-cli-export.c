@@ -239,10 +239,6 @@ export_main (int argc, char **argv)
       options.steps = (const gint64 *)steps->data;
       options.n_steps = steps->len;
     }
-  if (format == CAROM_EXPORT_SVG
-      && (options.legend == CAROM_LEGEND_RIGHT || options.legend == CAROM_LEGEND_BELOW))
-    return fail (EXIT_USAGE, _ ("an SVG scene keeps its own frame: its legend can only go inside "
-                                "(--legend auto or none)"));
   if (max_bounces != G_MININT64 && max_bounces < 0)
     return fail (EXIT_USAGE, _ ("--max-bounces needs a number of 0 or more"));
   if (step != G_MININT64 && step < 0)
@@ -298,15 +294,22 @@ export_main (int argc, char **argv)
       break;
     case CAROM_EXPORT_SVG:
       {
+        /* The file's frame grows for a legend beside the drawing, where
+         * its root allows (carom_svg_frame_can_grow()). */
+        gboolean grow = carom_svg_frame_can_grow (scene);
         CaromFigure figure;
         carom_figure_init (&figure, cache, box, &style, &options);
-        if (!cg_aabb_is_empty (figure.legend) && !figure.legend_inside)
+        if (!grow && !cg_aabb_is_empty (figure.legend) && !figure.legend_inside)
           g_printerr ("carom export: %s\n",
-                      _ ("no corner of the scene’s frame is free for the legend, and an SVG "
-                         "scene cannot grow: it is left out (a .png or .pdf puts it outside)"));
-        g_autofree char *drawing = carom_export_svg_fragment (cache, box, &style, &options, &error);
+                      _ ("no corner of the file’s frame is free for the legend, and the frame "
+                         "cannot grow to hold it beside the drawing (its root has no viewBox, or a "
+                         "width or height in %): the legend is left out (a .png or .pdf puts it "
+                         "outside)"));
+        CgAabb cover;
+        g_autofree char *drawing
+            = carom_export_svg_fragment (cache, box, &style, &options, grow, &cover, &error);
         ok = drawing != NULL
-             && carom_svg_write_file_with_generated (scene, drawing, output, &error);
+             && carom_svg_write_file_with_figure (scene, drawing, cover, output, &error);
         break;
       }
     }

@@ -1060,6 +1060,13 @@ carom_svg_source_is_foreign (const CaromSceneSource *source)
   return source->foreign;
 }
 
+const char *
+carom_svg_source_text (const CaromSceneSource *source, gsize *length)
+{
+  *length = source->text->len;
+  return source->text->str;
+}
+
 char *
 carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
                         const char *generated, gsize *length)
@@ -1200,7 +1207,7 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
     {
       /* Declared on the group itself, so that dropping it on reading
        * leaves the root as it was. */
-      g_string_append (out, "\n  <g carom:generated=\"true\"");
+      g_string_append (out, "\n  <g carom:generated=\"true\" " CAROM_SVG_GENERATED_LAYER);
       g_string_append (out, w.ns_decls);
       if (!source->carom_bound && !source->carom_taken)
         g_string_append (out, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");

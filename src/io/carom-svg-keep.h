@@ -90,6 +90,9 @@ void carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empt
 /// after a second read.
 gboolean carom_svg_source_is_foreign (const CaromSceneSource *source);
 
+/// The document's text as kept (its root's start tag as the file had it).
+const char *carom_svg_source_text (const CaromSceneSource *source, gsize *length);
+
 /// The document again: kept nodes as they were, each slot's element with its
 /// objects' geometry (rewritten in its own user units if they changed, left
 /// alone if not; removed when they are all gone), objects new to the file

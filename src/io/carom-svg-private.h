@@ -55,6 +55,13 @@ G_BEGIN_DECLS
 
 #define CAROM_SVG_NAMESPACE "http://www.w3.org/2000/svg"
 #define CAROM_SCENE_NAMESPACE "urn:carom:scene:1"
+#define CAROM_INKSCAPE_NAMESPACE "http://www.inkscape.org/namespaces/inkscape"
+
+/// The attributes that make the generated drawing's group an Inkscape layer
+/// ("Carom figure"), with its own layers inside (carom-svg-out.c).
+#define CAROM_SVG_GENERATED_LAYER                                                                  \
+  "inkscape:groupmode=\"layer\" inkscape:label=\"Carom figure\" "                                  \
+  "xmlns:inkscape=\"" CAROM_INKSCAPE_NAMESPACE "\""
 
 /* The bytes a read sees (carom-svg-input.c): a file streamed in blocks or a
  * buffer, scanned for entity declarations before libxml2 sees them, and cut
@@ -367,5 +374,16 @@ gboolean carom_svg_flatten_arc (CaromSvgShape *shape, CgVec2 p0, double rx, doub
 /// so that no chord strays more than tolerance from it (a double, so that a
 /// caller can compare it with a limit first).
 double carom_svg_arc_segments (double r, double sweep, double tolerance);
+
+/* carom-svg-frame.c */
+
+/// Whether the root of the document text has a frame that can grow: a
+/// viewBox, and a width and height (if any) in absolute units.
+gboolean carom_svg_frame_growable (const char *text, gsize length);
+
+/// The document text with its root's viewBox grown to hold cover (scene
+/// units), and its width and height by the same factors; NULL when the frame
+/// cannot grow or already holds cover.
+char *carom_svg_frame_grow (const char *text, gsize length, CgAabb cover, gsize *grown_length);
 
 G_END_DECLS

@@ -387,17 +387,42 @@ check_fragment (const char *fragment, GError **error)
 }
 
 /* The document; generated (NULL for none) goes in a group marked
- * carom:generated="true" after the objects, so that it draws on top. */
+ * carom:generated="true" after the objects, so that it draws on top. In
+ * Carom's own form the viewBox grows to hold cover (scene units; empty:
+ * nothing beyond the objects), where a figure's legend may lie. */
 static char *
-write_document (const CaromScene *scene, const char *generated, gsize *length)
+write_document (const CaromScene *scene, const char *generated, CgAabb cover, gsize *length)
 {
   /* A scene read from a file that held more than Carom makes: that file
    * again. One that held no more, but lost a generated drawing on reading,
    * is written as Carom writes it: writing stays stable from the first save. */
   if (scene->source != NULL && carom_svg_source_is_foreign (scene->source))
-    return carom_svg_source_write (scene->source, scene, generated, length);
+    {
+      gsize n = 0;
+      char *text = carom_svg_source_write (scene->source, scene, generated, &n);
+      char *grown = carom_svg_frame_grow (text, n, cover, &n);
+      if (grown != NULL)
+        {
+          g_free (text);
+          text = grown;
+        }
+      if (length != NULL)
+        *length = n;
+      return text;
+    }
   double view_box[4];
   double stroke_width = view_box_for (scene, view_box);
+  if (!cg_aabb_is_empty (cover) && cg_is_valid_vec2 (cover.lo) && cg_is_valid_vec2 (cover.hi))
+    for (int k = 0; k < 2; k++)
+      {
+        double lo = fmin (view_box[k], k == 0 ? cover.lo.x : cover.lo.y);
+        double hi = fmax (view_box[k] + view_box[2 + k], k == 0 ? cover.hi.x : cover.hi.y);
+        if (isfinite (hi - lo))
+          {
+            view_box[k] = lo;
+            view_box[2 + k] = hi - lo;
+          }
+      }
   GString *out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   g_string_append (out, "<svg xmlns=\"" CAROM_SVG_NAMESPACE
                         "\" xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\" viewBox=\"");
@@ -419,7 +444,7 @@ write_document (const CaromScene *scene, const char *generated, gsize *length)
     }
   if (generated != NULL)
     {
-      g_string_append (out, "  <g carom:generated=\"true\">\n");
+      g_string_append (out, "  <g carom:generated=\"true\" " CAROM_SVG_GENERATED_LAYER ">\n");
       g_string_append (out, generated);
       if (out->len > 0 && out->str[out->len - 1] != '\n')
         g_string_append_c (out, '\n');
@@ -436,7 +461,7 @@ char *
 carom_svg_write_string (const CaromScene *scene, gsize *length)
 {
   g_return_val_if_fail (scene != NULL, NULL);
-  return write_document (scene, NULL, length);
+  return write_document (scene, NULL, cg_aabb_empty (), length);
 }
 
 char *
@@ -446,7 +471,18 @@ carom_svg_write_string_with_generated (const CaromScene *scene, const char *gene
   g_return_val_if_fail (scene != NULL, NULL);
   if (generated_svg != NULL && !check_fragment (generated_svg, NULL))
     return NULL;
-  return write_document (scene, generated_svg, length);
+  return write_document (scene, generated_svg, cg_aabb_empty (), length);
+}
+
+gboolean
+carom_svg_frame_can_grow (const CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, FALSE);
+  if (scene->source == NULL || !carom_svg_source_is_foreign (scene->source))
+    return TRUE;
+  gsize length;
+  const char *text = carom_svg_source_text (scene->source, &length);
+  return carom_svg_frame_growable (text, length);
 }
 
 /* A file is written only if the reader will take it back: no polygon over its vertex limit. */
@@ -494,6 +530,13 @@ gboolean
 carom_svg_write_file_with_generated (const CaromScene *scene, const char *generated_svg,
                                      const char *path, GError **error)
 {
+  return carom_svg_write_file_with_figure (scene, generated_svg, cg_aabb_empty (), path, error);
+}
+
+gboolean
+carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated_svg, CgAabb cover,
+                                  const char *path, GError **error)
+{
   g_return_val_if_fail (scene != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -502,7 +545,7 @@ carom_svg_write_file_with_generated (const CaromScene *scene, const char *genera
       || !check_readable (scene, error))
     return FALSE;
   gsize length = 0;
-  g_autofree char *text = write_document (scene, generated_svg, &length);
+  g_autofree char *text = write_document (scene, generated_svg, cover, &length);
   if (length > CAROM_SVG_MAX_FILE_SIZE)
     {
       g_autofree char *size = g_format_size (length);

@@ -82,4 +82,17 @@ char *carom_svg_write_string_with_generated (const CaromScene *scene, const char
 gboolean carom_svg_write_file_with_generated (const CaromScene *scene, const char *generated_svg,
                                               const char *path, GError **error);
 
+/// Whether a figure written with the scene may grow the file's frame (the
+/// root's viewBox, with its width and height) to hold what lies beyond the
+/// objects' box, such as a legend: Carom's own form may, and so may a file
+/// drawn elsewhere whose root has a viewBox and a width and height (if any)
+/// in absolute units (carom-svg-frame.c).
+gboolean carom_svg_frame_can_grow (const CaromScene *scene);
+
+/// carom_svg_write_file_with_generated() with the root's viewBox grown to
+/// hold cover (scene units) when carom_svg_frame_can_grow(); an empty cover
+/// grows nothing.
+gboolean carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated_svg,
+                                           CgAabb cover, const char *path, GError **error);
+
 G_END_DECLS

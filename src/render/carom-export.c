@@ -4,9 +4,9 @@
 #include "carom-export.h"
 
 #include "carom-figure.h"
+#include "carom-svg-out.h"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <float.h>
 #include <glib/gi18n-lib.h>
 #include <string.h>
@@ -14,9 +14,6 @@
 /* Room around the objects, as a fraction of the larger side: the SVG
  * writer's VIEW_PADDING (src/io/carom-svg-writer.c), so both frame alike. */
 #define VIEW_PADDING 0.05
-
-/* Prefix for the ids cairo's SVG surface makes (glyph0-1, clip3, ...). */
-#define ID_PREFIX "carom-generated-"
 
 gboolean
 carom_export_format_for_path (const char *path, CaromExportFormat *format, GError **error)
@@ -206,86 +203,43 @@ carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   return cairo_ok (status, error) && write_bytes (path, pdf->data, pdf->len, error);
 }
 
-static void
-append_number (GString *out, double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  g_string_append (out, g_ascii_formatd (buf, sizeof buf, "%.17g", value));
-}
-
-/* cairo's SVG document as an element for the scene file: without its XML
- * declaration, its root placed over box (scene units) with the figure's
- * points as viewBox, and its ids prefixed. */
-static char *
-nest_document (const char *document, CgAabb box, double width_pt, double height_pt)
-{
-  const char *root = strstr (document, "<svg");
-  const char *root_end = root != NULL ? strchr (root, '>') : NULL;
-  if (root_end == NULL)
-    return NULL;
-
-  GString *out = g_string_new ("<svg xmlns=\"http://www.w3.org/2000/svg\" "
-                               "xmlns:xlink=\"http://www.w3.org/1999/xlink\" x=\"");
-  append_number (out, box.lo.x);
-  g_string_append (out, "\" y=\"");
-  append_number (out, box.lo.y);
-  g_string_append (out, "\" width=\"");
-  append_number (out, box.hi.x - box.lo.x);
-  g_string_append (out, "\" height=\"");
-  append_number (out, box.hi.y - box.lo.y);
-  g_string_append (out, "\" viewBox=\"0 0 ");
-  append_number (out, width_pt);
-  g_string_append_c (out, ' ');
-  append_number (out, height_pt);
-  g_string_append (out, "\">");
-
-  /* cairo names what it defines id="..." and refers to it as href="#..." or
-   * url(#...); it writes colours as rgb(), so '#' appears nowhere else. */
-  static const char *const patterns[][2] = {
-    { "\\bid=\"", "id=\"" ID_PREFIX },
-    { "href=\"#", "href=\"#" ID_PREFIX },
-    { "url\\(#", "url(#" ID_PREFIX },
-  };
-  g_autofree char *body = g_strdup (root_end + 1);
-  for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      g_autoptr (GRegex) re = g_regex_new (patterns[i][0], G_REGEX_OPTIMIZE, 0, NULL);
-      g_assert (re != NULL);
-      char *next = g_regex_replace_literal (re, body, -1, 0, patterns[i][1], 0, NULL);
-      if (next == NULL)
-        {
-          g_string_free (out, TRUE);
-          return NULL;
-        }
-      g_free (body);
-      body = next;
-    }
-  g_string_append (out, g_strchomp (body));
-  g_string_append_c (out, '\n');
-  return g_string_free (out, FALSE);
-}
-
 char *
 carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
-                           const CaromRenderOptions *options, GError **error)
+                           const CaromRenderOptions *options, gboolean may_grow, CgAabb *cover,
+                           GError **error)
 {
   g_return_val_if_fail (cache != NULL && style != NULL && options != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* An SVG scene is one drawing over its objects, in its own frame: no
-   * panels, and a legend only where it fits inside. */
+   * panels; its legend inside, or beside it where the frame may grow. */
   CaromRenderOptions single = *options;
   single.steps = NULL;
   single.n_steps = 0;
-  if (single.legend != CAROM_LEGEND_AUTO)
+  if (!may_grow && single.legend != CAROM_LEGEND_AUTO)
     single.legend = CAROM_LEGEND_NONE;
   CaromFigure figure;
   carom_figure_init (&figure, cache, box, style, &single);
-  if (!figure.legend_inside)
-    figure.legend = cg_aabb_empty ();
-  figure.width = figure.drawing_width;
-  figure.height = figure.drawing_height;
+  if (!may_grow)
+    {
+      if (!figure.legend_inside)
+        figure.legend = cg_aabb_empty ();
+      figure.width = figure.drawing_width;
+      figure.height = figure.drawing_height;
+    }
+  if (cover != NULL)
+    *cover = carom_export_figure_cover (&figure);
   return carom_export_svg_figure_fragment (&figure, error);
+}
+
+CgAabb
+carom_export_figure_cover (const CaromFigure *figure)
+{
+  g_return_val_if_fail (figure != NULL, cg_aabb_empty ());
+  /* Points onto scene units, as the drawing of figure->box is mapped. */
+  CgAabb box = figure->box;
+  double k = (box.hi.x - box.lo.x) / figure->drawing_width;
+  return (CgAabb){ box.lo, cg_add (box.lo, cg_v2 (figure->width * k, figure->height * k)) };
 }
 
 char *
@@ -294,26 +248,19 @@ carom_export_svg_figure_fragment (const CaromFigure *fig, GError **error)
   g_return_val_if_fail (fig != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  const CaromFigure figure = *fig;
-  CgAabb box = figure.box;
-  double width_pt = figure.width, height_pt = figure.height;
-  g_autoptr (GByteArray) svg = g_byte_array_new ();
-  cairo_surface_t *surface
-      = cairo_svg_surface_create_for_stream (append_bytes, svg, width_pt, height_pt);
-  cairo_status_t status = cairo_surface_status (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = draw_figure (surface, &figure, 1.0);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
+  /* Drawn through a scratch context whose paths go, element by element, into
+   * a structured SVG (carom-svg-out.h); nothing is drawn on the scratch. */
+  CaromFigure figure = *fig;
+  CaromSvgOut *out = carom_svg_out_new (figure.width, figure.height, figure.style.font_family);
+  figure.options.svg_out = out;
+  cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
+  cairo_t *cr = cairo_create (scratch);
+  carom_figure_draw (&figure, cr, 1.0);
+  cairo_status_t status = cairo_status (cr);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+  char *fragment = carom_svg_out_finish (out, carom_export_figure_cover (&figure));
   if (!cairo_ok (status, error))
-    return NULL;
-
-  g_byte_array_append (svg, (const guint8 *)"", 1); /* a C string from here on */
-  char *nested = nest_document ((const char *)svg->data, box, width_pt, height_pt);
-  if (nested == NULL)
-    g_set_error_literal (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_CAIRO,
-                         _ ("cairo’s SVG output has no <svg> element"));
-  return nested;
+    g_clear_pointer (&fragment, g_free);
+  return fragment;
 }

@@ -59,20 +59,28 @@ gboolean carom_export_png (const CaromRenderCache *cache, CgAabb box, const Caro
 gboolean carom_export_pdf (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                            const CaromRenderOptions *options, const char *path, GError **error);
 
-/// Draws the figure of box through cairo's SVG surface and returns it as a
-/// nested <svg> element placed over box in scene units, ready to go into the
-/// scene file's generated group (carom_svg_write_file_with_generated()). Its
-/// ids start with "carom-generated-" so they cannot clash with object ids.
-/// An SVG scene is one drawing in the scene's own frame: options->steps is
-/// ignored, and the legend is drawn only with CAROM_LEGEND_AUTO and only
-/// where a corner inside is free.
+/// The figure of box as structured SVG (carom-svg-out.h): one drawing over
+/// box in scene units, ready to go into the scene file's generated group
+/// (carom_svg_write_file_with_figure()), with an Inkscape layer for each
+/// kind of thing drawn, carom:for on what is drawn for an object, a ball,
+/// a beam, a step vector or a hit, and labels as <text>. Its ids start
+/// with "carom-generated-" so they cannot clash with object ids. An SVG
+/// scene is one drawing in the scene's own frame: options->steps is
+/// ignored. With may_grow (carom_svg_frame_can_grow()) the legend goes as
+/// in a PNG, inside where a corner is free, else outside, and *cover (may
+/// be NULL) is the box the figure covers, beyond box; without, the legend
+/// only goes inside, and *cover is box.
 char *carom_export_svg_fragment (const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
-                                 const CaromRenderOptions *options, GError **error);
+                                 const CaromRenderOptions *options, gboolean may_grow,
+                                 CgAabb *cover, GError **error);
+
+/// The box in scene units a laid-out figure covers: its drawing over
+/// figure->box and its legend outside, at the drawing's scale.
+CgAabb carom_export_figure_cover (const CaromFigure *figure);
 
 /// The SVG fragment (as carom_export_svg_fragment()) of a figure laid out
-/// by the caller: one drawing of figure->box, figure->width ×
-/// figure->height points (the animated SVG lays out with the path and draws
-/// without it).
+/// by the caller, covering carom_export_figure_cover() (the animated SVG
+/// lays out with the path and draws without it).
 char *carom_export_svg_figure_fragment (const CaromFigure *figure, GError **error);
 
 /// The size of the PNG carom_export_png() writes for figure with a drawing width_px wide.

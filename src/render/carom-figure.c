@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "carom-export.h"
+#include "carom-svg-out.h"
 
 /* In points: between panels, between the drawing and a legend outside it,
  * and the caption's line height in font sizes. */
@@ -139,7 +140,14 @@ carom_figure_draw (const CaromFigure *fig, cairo_t *cr, double pt)
       cairo_rectangle (cr, 0.0, 0.0, fig->width * pt, fig->height * pt);
       cairo_set_source_rgba (cr, fig->style.background.red, fig->style.background.green,
                              fig->style.background.blue, fig->style.background.alpha);
-      cairo_fill (cr);
+      if (fig->options.svg_out != NULL)
+        {
+          carom_svg_out_item (fig->options.svg_out, CAROM_LAYER_BACKGROUND, NULL, FALSE);
+          carom_svg_out_draw (fig->options.svg_out, cr, FALSE);
+          cairo_new_path (cr);
+        }
+      else
+        cairo_fill (cr);
     }
   CaromRenderOptions panel = fig->options;
   panel.overlays &= ~CAROM_OVERLAY_LEGEND;
