@@ -394,17 +394,15 @@ nearer_another (const CaromFrame *f, const CaromLabelSpec *s, const Place *p)
 
 /* Whether a place is free for a label: in view, off the labels and leaders
  * drawn, without ink of the kinds up to `faint` (FALSE: no ink at all; TRUE:
- * faint ink allowed), and nearer what it names than anything else. */
+ * faint ink allowed), and nearer what it names than anything else (unless a
+ * leader line will say what it names). */
 static gboolean
-place_free (const CaromFrame *f, const CaromLabelSpec *s, const Place *p, gboolean faint)
+place_free (const CaromFrame *f, const CaromLabelSpec *s, const Place *p, gboolean faint,
+            gboolean leader)
 {
-  if (g_getenv ("CAROM_DEBUG_LABELS") && strcmp (s->markup, g_getenv ("CAROM_DEBUG_LABELS")) == 0)
-    g_printerr ("%s %.1f,%.1f-%.1f,%.1f cost %.2f: labels %d strong %u faint %u other %d\n",
-                s->markup, p->box.lo.x, p->box.lo.y, p->box.hi.x, p->box.hi.y, p->cost,
-                clear_of_labels (f, p->box), ink_under (f, CAROM_INK_STRONG, p->box),
-                ink_under (f, CAROM_INK_FAINT, p->box), nearer_another (f, s, p));
   return clear_of_labels (f, p->box) && ink_under (f, CAROM_INK_STRONG, p->box) == 0
-         && (faint || ink_under (f, CAROM_INK_FAINT, p->box) == 0) && !nearer_another (f, s, p);
+         && (faint || ink_under (f, CAROM_INK_FAINT, p->box) == 0)
+         && (leader || !nearer_another (f, s, p));
 }
 
 /* A place on faint ink costs as much as this much farther (a label near
@@ -421,7 +419,7 @@ best_free (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
   for (guint i = 0; i < places->len; i++)
     {
       const Place *p = &g_array_index (places, Place, i);
-      if (p->cost >= best_cost || !place_free (f, s, p, TRUE))
+      if (p->cost >= best_cost || !place_free (f, s, p, TRUE, FALSE))
         continue;
       double cost = p->cost + (ink_under (f, CAROM_INK_FAINT, p->box) > 0 ? FAINT_COST : 0.0);
       if (cost < best_cost)
@@ -433,40 +431,78 @@ best_free (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
   return best;
 }
 
-/* The nearest free place farther out, one to four label heights beyond the
- * near places, with a leader back to the anchor point it started from. */
+/// How far a label may go from what it names, with a leader line.
+#define LEADER_REACH 5.0
+
+typedef struct
+{
+  CgAabb box;
+  CgVec2 from;
+  double distance;
+} Far;
+
+static int
+far_compare (gconstpointer a, gconstpointer b)
+{
+  const Far *x = a, *y = b;
+  return x->distance < y->distance ? -1 : x->distance > y->distance;
+}
+
+/* The nearest free place beyond the near ones, up to LEADER_REACH label
+ * heights from what the label names, with a leader back to the point of it
+ * the near places started from: box centres on a grid a third of a label
+ * high around those points, nearest first. */
 static gboolean
 leader_place (const CaromFrame *f, const CaromLabelSpec *s, GArray *places, double w, double h,
               gboolean faint, Place *found)
 {
-  static const double beyond[] = { 1.0, 1.5, 2.0, 3.0, 4.0 };
-  for (gsize k = 0; k < G_N_ELEMENTS (beyond); k++)
+  if (places->len == 0)
+    return FALSE;
+  /* The points the near places start from, and their box. */
+  g_autoptr (GArray) from = g_array_new (FALSE, FALSE, sizeof (CgVec2));
+  CgAabb around = cg_aabb_empty ();
+  for (guint i = 0; i < places->len; i++)
     {
-      gboolean any = FALSE;
-      Place best = { .cost = G_MAXDOUBLE };
-      for (guint i = 0; i < places->len; i++)
+      CgVec2 p = g_array_index (places, Place, i).from;
+      gboolean seen = FALSE;
+      for (guint k = 0; k < from->len && !seen; k++)
+        seen = g_array_index (from, CgVec2, k).x == p.x && g_array_index (from, CgVec2, k).y == p.y;
+      if (!seen)
         {
-          const Place *p = &g_array_index (places, Place, i);
-          if (p->cost >= best.cost)
-            continue;
-          CgVec2 c = cg_aabb_center (p->box);
-          CgVec2 u = cg_sub (c, p->from);
-          double len = cg_length (u);
-          if (!(len > 0.0))
-            continue;
-          u = cg_scale (u, 1.0 / len);
-          double reach = 0.5 * (fabs (u.x) * w + fabs (u.y) * h);
-          Place far
-              = { box_beside (p->from, u, len - reach + beyond[k] * h, w, h), p->from, p->cost };
-          if (place_free (f, s, &far, faint))
-            {
-              best = far;
-              any = TRUE;
-            }
+          g_array_append_val (from, p);
+          around = cg_aabb_add_point (around, p);
         }
-      if (any)
+    }
+  double reach = LEADER_REACH * h, step = h / 3.0;
+  CgAabb grid = cg_aabb_pad (around, reach + 0.5 * fmax (w, h));
+  g_autoptr (GArray) fars = g_array_new (FALSE, FALSE, sizeof (Far));
+  CgVec2 half = { 0.5 * w, 0.5 * h };
+  for (double y = grid.lo.y; y <= grid.hi.y; y += step)
+    for (double x = grid.lo.x; x <= grid.hi.x; x += step)
+      {
+        CgVec2 c = { x, y };
+        Far far = { { cg_sub (c, half), cg_add (c, half) }, { 0.0, 0.0 }, G_MAXDOUBLE };
+        for (guint k = 0; k < from->len; k++)
+          {
+            CgVec2 p = g_array_index (from, CgVec2, k);
+            double d = box_distance (far.box, p);
+            if (d < far.distance)
+              {
+                far.distance = d;
+                far.from = p;
+              }
+          }
+        if (far.distance <= reach && far.distance > 0.0)
+          g_array_append_val (fars, far);
+      }
+  g_array_sort (fars, far_compare);
+  for (guint i = 0; i < fars->len; i++)
+    {
+      const Far *far = &g_array_index (fars, Far, i);
+      Place p = { far->box, far->from, 0.0 };
+      if (place_free (f, s, &p, faint, TRUE))
         {
-          *found = best;
+          *found = p;
           return TRUE;
         }
     }
@@ -474,9 +510,10 @@ leader_place (const CaromFrame *f, const CaromLabelSpec *s, GArray *places, doub
 }
 
 /* The near place with the least ink (a label that must be drawn, when no
- * place is free); -1 when every one is off the view or on a label. */
+ * place is free), a place nearer another object than what it names only
+ * when there is no other; -1 when every one is off the view or on a label. */
 static int
-least_ink (const CaromFrame *f, GArray *places)
+least_ink (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
 {
   int best = -1;
   guint64 best_ink = G_MAXUINT64;
@@ -485,9 +522,11 @@ least_ink (const CaromFrame *f, GArray *places)
       const Place *p = &g_array_index (places, Place, i);
       if (!clear_of_labels (f, p->box))
         continue;
-      /* Strong ink counts four times faint ink. */
+      /* Strong ink counts four times faint ink; a place that reads as a
+       * neighbour's label, more than any ink. */
       guint64 ink = 4 * (guint64)ink_under (f, CAROM_INK_STRONG, p->box)
-                    + ink_under (f, CAROM_INK_FAINT, p->box);
+                    + ink_under (f, CAROM_INK_FAINT, p->box)
+                    + (nearer_another (f, s, p) ? (guint64)1 << 40 : 0);
       if (ink < best_ink
           || (ink == best_ink && best >= 0 && p->cost < g_array_index (places, Place, best).cost))
         {
@@ -534,6 +573,21 @@ draw_leader (CaromFrame *f, const Label *l, CgVec2 from, CgAabb box)
   g_array_append_val (f->labels->leaders, b);
 }
 
+/* Whether placement is turned off ($CAROM_LABELS_UNPLACED), for the tests
+ * that check it. */
+static gboolean
+unplaced (void)
+{
+  static gsize once = 0;
+  static gboolean off;
+  if (g_once_init_enter (&once))
+    {
+      off = g_getenv ("CAROM_LABELS_UNPLACED") != NULL;
+      g_once_init_leave (&once, 1);
+    }
+  return off;
+}
+
 static void
 place_one (CaromFrame *f, const Label *l, GArray *places)
 {
@@ -570,7 +624,14 @@ place_one (CaromFrame *f, const Label *l, GArray *places)
           break;
         }
       /* Near and free (faint ink costs more); farther with a leader, free,
-       * then on faint ink; near with the least ink. */
+       * then on faint ink; near with the least ink. (CAROM_LABELS_UNPLACED
+       * takes the first place tried, whatever is there: what the tests of
+       * placement must catch.) */
+      if (unplaced () && places->len > 0)
+        {
+          box = g_array_index (places, Place, 0).box;
+          goto draw;
+        }
       int best = best_free (f, s, places);
       Place far;
       if (best >= 0)
@@ -585,12 +646,13 @@ place_one (CaromFrame *f, const Label *l, GArray *places)
           leader_from = far.from;
           leader = TRUE;
         }
-      else if ((best = least_ink (f, places)) >= 0)
+      else if ((best = least_ink (f, s, places)) >= 0)
         box = g_array_index (places, Place, best).box;
       else
         return;
     }
 
+draw:
   if (leader)
     draw_leader (f, l, leader_from, box);
   carom_item (f, CAROM_LAYER_LABELS, s->for_id);
@@ -754,7 +816,7 @@ carom_gather_hit_labels (CaromFrame *f, const CaromPathInfo *p)
       g->count++;
     }
 
-  char id[32];
+  char id[256];
   if (p->step >= 1)
     {
       /* The chosen hit's number beside the ball drawn there, on the far
@@ -762,7 +824,7 @@ carom_gather_hit_labels (CaromFrame *f, const CaromPathInfo *p)
       const CgHit *h = &t->hits[p->step - 1];
       char text[24];
       g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, p->step);
-      g_snprintf (id, sizeof id, "hit-%" G_GINT64_FORMAT, p->step);
+      carom_path_hit_id (f, p, (size_t)p->step, id, sizeof id);
       CgVec2 side = { -h->normal.y, h->normal.x };
       if (cg_dot (side, h->out) > 0.0)
         side = cg_neg (side);
@@ -782,7 +844,7 @@ carom_gather_hit_labels (CaromFrame *f, const CaromPathInfo *p)
     {
       const HitGroup *g = g_ptr_array_index (groups, k);
       const CgHit *h = &t->hits[g->first - 1];
-      g_snprintf (id, sizeof id, "hit-%zu", g->first);
+      carom_path_hit_id (f, p, g->first, id, sizeof id);
       guint distance = hit_order (p, g->first);
       CaromLabelSpec s
           = { .markup = g->text->str,

@@ -815,7 +815,7 @@ draw_strokes (CaromFrame *f, GArray *rays, guint most_hits, double a1)
       s.ray = &g_array_index (rays, CaromRayInfo, k);
       s.open = FALSE;
       if (carom_frame_split (f) && s.ray->bt->source != NULL)
-        carom_item (f, CAROM_LAYER_PATHS, s.ray->bt->source->id);
+        carom_item (f, CAROM_LAYER_RAYS, s.ray->bt->source->id);
       ray_segments (f, s.ray, stroke_segment, &s);
       if (!s.per_segment && s.open)
         {
@@ -865,7 +865,7 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
   for (guint k = 1; k < rays->len && source != NULL; k++)
     if (g_array_index (rays, CaromRayInfo, k).bt->source != source)
       source = NULL;
-  carom_item (f, CAROM_LAYER_PATHS, source != NULL ? source->id : NULL);
+  carom_item (f, CAROM_LAYER_RAYS, source != NULL ? source->id : NULL);
   /* The blend is no ink for labels (carom-render-out.c). */
   f->ink_off = TRUE;
   cairo_save (f->cr);

@@ -29,6 +29,7 @@ static const struct
   { "outlines", N_ ("Offset outlines") },
   { "normals", N_ ("Edge normals") },
   { "cast", N_ ("Cast: tested and culled") },
+  { "rays", N_ ("Rays, blended") },
   { "paths", N_ ("Paths") },
   { "balls", N_ ("Balls and beams") },
   { "step-vectors", N_ ("Step vectors") },

@@ -31,6 +31,7 @@ typedef enum
   CAROM_LAYER_OUTLINES,
   CAROM_LAYER_NORMALS,
   CAROM_LAYER_CAST,
+  CAROM_LAYER_RAYS, ///< the blend of many paths: a beam's rays, a crowd of balls
   CAROM_LAYER_PATHS,
   CAROM_LAYER_BALLS,
   CAROM_LAYER_STEP,
