@@ -311,6 +311,41 @@ carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *s
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_stroke (cr);
 
+  /* A name label under the pointer or being dragged: a rounded box around
+   * it and, while dragged, a line to the middle of what it names. */
+  const CaromObject *named = st->label_object >= 0 && (guint)st->label_object < scene->objects->len
+                                 ? g_ptr_array_index (scene->objects, st->label_object)
+                                 : NULL;
+  if (st->tool == CAROM_TOOL_SELECT && named != NULL)
+    {
+      CgVec2 lo = dev (view, st->label_box.lo), hi = dev (view, st->label_box.hi);
+      double r = 3.0;
+      lo = cg_sub (lo, cg_v2 (2.0, 1.0));
+      hi = cg_add (hi, cg_v2 (2.0, 1.0));
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, hi.x - r, lo.y + r, r, -G_PI / 2, 0);
+      cairo_arc (cr, hi.x - r, hi.y - r, r, 0, G_PI / 2);
+      cairo_arc (cr, lo.x + r, hi.y - r, r, G_PI / 2, G_PI);
+      cairo_arc (cr, lo.x + r, lo.y + r, r, G_PI, 1.5 * G_PI);
+      cairo_close_path (cr);
+      set_rgb (cr, pal.accent, st->label_drag ? 1.0 : 0.7);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      if (st->label_drag)
+        {
+          CgVec2 a = dev (view, carom_object_label_anchor (named));
+          CgVec2 c = cg_lerp (lo, hi, 0.5);
+          static const double dash[2] = { 3.0, 3.0 };
+          cairo_set_dash (cr, dash, 2, 0.0);
+          cairo_move_to (cr, c.x, c.y);
+          cairo_line_to (cr, a.x, a.y);
+          set_rgb (cr, pal.accent, 0.8);
+          cairo_set_line_width (cr, 1.0);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0.0);
+        }
+    }
+
   if (st->tool == CAROM_TOOL_SELECT && sel->len > 0)
     {
       CgAabb box = carom_editor_get_selection_box (editor);

@@ -112,6 +112,8 @@ struct _CaromCanvas
   double last_press_x, last_press_y;
   int n_press;
   FrameImage *frames[2]; /* the images frames are drawn into, in turn */
+  GArray *placed;        /* CaromPlacedLabel: the name labels of the last frame */
+  GArray *editor_labels; /* CaromEditorLabel: the same, for the editor */
 };
 
 G_DEFINE_FINAL_TYPE (CaromCanvas, carom_canvas, GTK_TYPE_WIDGET)
@@ -218,6 +220,32 @@ take_frame_image (CaromCanvas *self, gsize size)
   return NULL;
 }
 
+/* The name labels the frame drew, in scene units, for the editor's select
+ * tool: by object index. */
+static void
+tell_editor_labels (CaromCanvas *self)
+{
+  if (self->editor == NULL || self->document == NULL)
+    return;
+  if (self->editor_labels == NULL)
+    self->editor_labels = g_array_new (FALSE, FALSE, sizeof (CaromEditorLabel));
+  g_array_set_size (self->editor_labels, 0);
+  const CaromScene *scene = carom_document_get_scene (self->document);
+  for (guint i = 0; i < self->placed->len; i++)
+    {
+      const CaromPlacedLabel *l = &g_array_index (self->placed, CaromPlacedLabel, i);
+      guint index;
+      if (!g_ptr_array_find (scene->objects, l->object, &index))
+        continue;
+      CaromEditorLabel e = { index,
+                             { carom_view_to_scene (&self->viewport.view, l->box.lo),
+                               carom_view_to_scene (&self->viewport.view, l->box.hi) } };
+      g_array_append_val (self->editor_labels, e);
+    }
+  carom_editor_set_labels (self->editor, (const CaromEditorLabel *)self->editor_labels->data,
+                           self->editor_labels->len);
+}
+
 static void
 carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -253,7 +281,14 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       g_autofree char *by = g_settings_get_string (self->settings, "paths-colour");
       /* the schema's choices are the renderer's names */
       carom_path_colouring_parse (by, &options.paths_by, NULL);
+      g_autofree char *extent = g_settings_get_string (self->settings, "path-extent");
+      carom_path_extent_parse (extent, &options.path, NULL);
     }
+  /* Where the name labels go: the select tool lets the author drag them. */
+  if (self->placed == NULL)
+    self->placed = g_array_new (FALSE, FALSE, sizeof (CaromPlacedLabel));
+  g_array_set_size (self->placed, 0);
+  options.placed = self->placed;
 
   /* Into an image of the canvas's own at the display's scale, else (no
    * memory, or GTK still holds both) into a cairo node. */
@@ -284,6 +319,7 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
                                     &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
   if (self->cache != NULL)
     carom_render (cr, self->cache, &self->viewport.view, &style, &options, NULL);
+  tell_editor_labels (self);
   if (self->editor != NULL && carom_editor_get_tool (self->editor) == CAROM_TOOL_LAB)
     carom_lab_draw (carom_editor_get_lab (self->editor), cr, &self->viewport.view, dark);
   else if (self->editor != NULL && self->document != NULL)
@@ -441,6 +477,12 @@ update_cursor (CaromCanvas *self)
     switch (carom_editor_get_tool (self->editor))
       {
       case CAROM_TOOL_SELECT:
+        {
+          /* An object's name label can be dragged. */
+          const CaromEditorState *st = carom_editor_get_state (self->editor);
+          name = st->label_drag ? "grabbing" : st->label_object >= 0 ? "grab" : "default";
+          break;
+        }
       case CAROM_TOOL_VERTEX:
         name = "default";
         break;
@@ -673,6 +715,7 @@ static void
 editor_changed (CaromCanvas *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_cursor (self);
 }
 
 /* The lab's probes start in the middle of what the user sees, sized to it. */
@@ -707,7 +750,7 @@ static void
 settings_changed (CaromCanvas *self, const char *key)
 {
   if (g_str_has_prefix (key, "show-") || g_str_equal (key, "bvh-depth")
-      || g_str_equal (key, "paths-colour"))
+      || g_str_equal (key, "paths-colour") || g_str_equal (key, "path-extent"))
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -835,6 +878,8 @@ carom_canvas_dispose (GObject *object)
   g_clear_pointer (&self->description, g_free);
   for (guint i = 0; i < G_N_ELEMENTS (self->frames); i++)
     g_clear_pointer (&self->frames[i], frame_image_unref);
+  g_clear_pointer (&self->placed, g_array_unref);
+  g_clear_pointer (&self->editor_labels, g_array_unref);
   G_OBJECT_CLASS (carom_canvas_parent_class)->dispose (object);
 }
 

@@ -33,6 +33,7 @@ typedef enum
   DRAG_BEND,  /* an edge's midpoint handle, bending it (vertex tool) */
   DRAG_SHAPE, /* rectangle, regular polygon or ball being dragged out */
   DRAG_BEAM,  /* a beam being dragged out, live in the scene (indices[0] once added) */
+  DRAG_LABEL, /* an object's name label (state.label_object), once the pointer travels */
 } DragKind;
 
 struct _CaromEditor
@@ -74,6 +75,9 @@ struct _CaromEditor
   gboolean drag_applied; /* the drag under way changed the scene (one undo step) */
   guint64 drag_position; /* the history's position after the drag's last change */
   gboolean own_edit;     /* set while the document reports an edit the editor made */
+  GArray *labels;        /* CaromEditorLabel: the name labels the canvas drew last */
+  CgVec2 label_center0;  /* DRAG_LABEL: the label's centre when the drag began */
+  gboolean label_moved;  /* DRAG_LABEL: the pointer travelled */
 };
 
 enum
@@ -139,6 +143,13 @@ void carom_editor_apply_transform (CaromEditor *self, const CaromMatrix *m, cons
 gboolean carom_editor_select_press (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 void carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
 void carom_editor_band_finish (CaromEditor *self);
+
+/* carom-editor-label.c */
+gint carom_editor_label_at (CaromEditor *self, CgVec2 p);
+gboolean carom_editor_label_press (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+void carom_editor_label_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods);
+void carom_editor_label_release (CaromEditor *self);
+void carom_editor_label_hover (CaromEditor *self, CgVec2 p);
 
 /* carom-editor-vertex.c */
 gboolean carom_editor_try_points (CaromEditor *self, guint index, const CgVec2 *v, guint n,

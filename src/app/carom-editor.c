@@ -71,6 +71,7 @@ end_drag (CaromEditor *self)
   g_clear_pointer (&self->refusal, g_free);
   self->drag_applied = FALSE;
   self->drag_edge = -1;
+  self->state.label_drag = FALSE;
 }
 
 /* An edit that is not the drag's own (Delete, a nudge) ends the drag where
@@ -100,7 +101,7 @@ carom_editor_edited (CaromEditor *self)
   carom_document_edited (self->document);
   self->own_edit = FALSE;
   if (self->drag == DRAG_MOVE || self->drag == DRAG_HANDLE || self->drag == DRAG_VERTEX
-      || self->drag == DRAG_BEND || self->drag == DRAG_BEAM)
+      || self->drag == DRAG_BEND || self->drag == DRAG_BEAM || self->drag == DRAG_LABEL)
     {
       self->drag_applied = TRUE;
       self->drag_position
@@ -355,6 +356,9 @@ carom_editor_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mod
               return TRUE;
             }
         }
+      /* An object's name label, over what lies under it. */
+      if (carom_editor_label_press (self, p, mods))
+        return TRUE;
       return carom_editor_select_press (self, p, mods);
     case CAROM_TOOL_VERTEX:
       return carom_editor_vertex_press (self, p, n_press, mods);
@@ -414,6 +418,7 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
         {
           self->state.pointer = p;
           self->state.snap = CAROM_SNAP_NONE;
+          carom_editor_label_hover (self, p);
         }
       break;
     case DRAG_PENDING:
@@ -466,6 +471,9 @@ carom_editor_motion (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case DRAG_BEAM:
       carom_editor_beam_update (self, p, mods);
       break;
+    case DRAG_LABEL:
+      carom_editor_label_drag_update (self, p, mods);
+      break;
     }
   carom_editor_changed (self);
 }
@@ -512,6 +520,9 @@ carom_editor_release (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case DRAG_SHAPE:
       carom_editor_shape_finish (self);
       break;
+    case DRAG_LABEL:
+      carom_editor_label_release (self);
+      break;
     default:
       break;
     }
@@ -530,6 +541,8 @@ carom_editor_leave (CaromEditor *self)
   g_return_if_fail (CAROM_IS_EDITOR (self));
   self->state.has_pointer = FALSE;
   self->state.snap = CAROM_SNAP_NONE;
+  if (self->drag != DRAG_LABEL)
+    self->state.label_object = -1;
   carom_editor_changed (self);
 }
 
@@ -767,6 +780,7 @@ carom_editor_set_tool (CaromEditor *self, CaromTool tool)
   carom_editor_cancel (self);
   self->tool = tool;
   self->state.vertex = self->state.vertex_object = -1;
+  self->state.label_object = -1;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
   carom_editor_changed (self);
 }
@@ -874,6 +888,14 @@ static void
 document_changed (CaromEditor *self)
 {
   gboolean in_place = carom_document_get_last_change_in_place (self->document);
+  /* Labels are found by object index: after objects come or go, the canvas
+   * tells where they are again. */
+  if (!in_place && self->drag != DRAG_LABEL)
+    {
+      self->state.label_object = -1;
+      if (self->labels != NULL)
+        g_array_set_size (self->labels, 0);
+    }
   /* Someone else changed the carom_editor_scene (undo, the inspector) in the middle of a
    * drag: the drag's objects and indices may be others now. Let it go, as it
    * is: the change stays. */
@@ -989,6 +1011,7 @@ carom_editor_finalize (GObject *object)
   g_array_unref (self->state.preview);
   g_array_unref (self->indices);
   g_ptr_array_unref (self->originals);
+  g_clear_pointer (&self->labels, g_array_unref);
   G_OBJECT_CLASS (carom_editor_parent_class)->finalize (object);
 }
 
@@ -1083,6 +1106,7 @@ carom_editor_init (CaromEditor *self)
   self->state.preview = g_array_new (FALSE, FALSE, sizeof (CgVec2));
   self->state.preview_valid = TRUE;
   self->state.vertex_object = self->state.vertex = self->state.edge = -1;
+  self->state.label_object = -1;
   self->drag_edge = -1;
   self->indices = g_array_new (FALSE, FALSE, sizeof (guint));
   self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);

@@ -97,7 +97,20 @@ typedef struct
   /// vertex tool: the chosen edge of vertex_object (from its vertex edge to
   /// the next), or -1; meaningful only while vertex_object >= 0
   gint edge;
+
+  /// select tool: the object whose name label is under the pointer or being
+  /// dragged, or -1
+  gint label_object;
+  CgAabb label_box;    ///< that label's box on the canvas (scene units)
+  gboolean label_drag; ///< the label is being dragged
 } CaromEditorState;
+
+/// An object's name label as the canvas last drew it (carom_editor_set_labels()).
+typedef struct
+{
+  guint index; ///< the object it names
+  CgAabb box;  ///< its box, scene units
+} CaromEditorLabel;
 
 #define CAROM_TYPE_EDITOR (carom_editor_get_type ())
 G_DECLARE_FINAL_TYPE (CaromEditor, carom_editor, CAROM, EDITOR, GObject)
@@ -179,6 +192,21 @@ gboolean carom_editor_get_handle (CaromEditor *self, CaromHandle handle, CgVec2 
 /// Where the Vertices tool shows edge k's midpoint handle, which bends the
 /// edge: the middle of the arc or of the segment.
 CgVec2 carom_editor_edge_midpoint (const CaromObject *o, size_t k);
+
+/// The objects' name labels the canvas drew last: what the select tool lets
+/// the author drag (copied). A drag moves the label where the author wants
+/// it (carom_edit_set_label_offset(), one undo step; Escape puts it back);
+/// it snaps to the grid and lines up with the object's middle (Ctrl: no
+/// snapping; Shift: along an axis); a click on a label selects its object.
+void carom_editor_set_labels (CaromEditor *self, const CaromEditorLabel *labels, guint n);
+
+/// Where the canvas last drew the name label of object index (scene units);
+/// FALSE when it drew none.
+gboolean carom_editor_get_label (CaromEditor *self, guint index, CgAabb *box);
+
+/// Gives the object's name label back to the automatic placement (one undo
+/// step); FALSE when it was not placed by hand.
+gboolean carom_editor_reset_label (CaromEditor *self, guint index);
 
 /// Removes the selection (one undo step).
 void carom_editor_delete_selection (CaromEditor *self);

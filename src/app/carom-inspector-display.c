@@ -47,6 +47,58 @@ row_to_colour (const GValue *value, const GVariantType *type, gpointer data)
   return i < G_N_ELEMENTS (paths_colours) ? g_variant_new_string (paths_colours[i].name) : NULL;
 }
 
+/* The choices of "Path at the Step", with the settings' names. */
+static const struct
+{
+  const char *name;
+  const char *label;
+} path_extents[] = {
+  { "all", N_ ("All, the Rest Faint") },
+  { "upto", N_ ("Up to the Step") },
+};
+
+static gboolean
+extent_to_row (GValue *value, GVariant *variant, gpointer data)
+{
+  (void)data;
+  const char *name = g_variant_get_string (variant, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (path_extents); i++)
+    if (g_str_equal (name, path_extents[i].name))
+      {
+        g_value_set_uint (value, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static GVariant *
+row_to_extent (const GValue *value, const GVariantType *type, gpointer data)
+{
+  (void)type;
+  (void)data;
+  guint i = g_value_get_uint (value);
+  return i < G_N_ELEMENTS (path_extents) ? g_variant_new_string (path_extents[i].name) : NULL;
+}
+
+/* "Path at the Step": the whole path, or only up to the step. */
+static GtkWidget *
+path_extent_row (CaromInspector *self)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Path at the Step"));
+  GtkStringList *choices = gtk_string_list_new (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (path_extents); i++)
+    gtk_string_list_append (choices, _ (path_extents[i].label));
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+  g_object_unref (choices);
+  gtk_widget_set_name (row, "path-extent");
+  gtk_widget_set_tooltip_text (row, _ ("How much of the followed ball’s path is drawn at a step"));
+  g_settings_bind_with_mapping (self->settings, "path-extent", row, "selected",
+                                G_SETTINGS_BIND_DEFAULT, extent_to_row, row_to_extent, NULL, NULL);
+  g_settings_bind (self->settings, "show-path", row, "sensitive", G_SETTINGS_BIND_GET);
+  return row;
+}
+
 void
 carom_inspector_build_display (CaromInspector *self)
 {
@@ -85,6 +137,8 @@ carom_inspector_build_display (CaromInspector *self)
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      if (g_str_equal (toggles[i].key, "show-path"))
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), path_extent_row (self));
       if (g_str_equal (toggles[i].key, "show-bvh"))
         {
           /* The BVH's depth: levels 0 (the root) to the slider's value. */

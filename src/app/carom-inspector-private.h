@@ -64,6 +64,7 @@ typedef struct
   /* the widgets updated in place (owned by properties_box) */
   AdwPreferencesGroup *group;
   GtkWidget *role, *name;
+  GtkWidget *label_row, *label_reset; /* where the name label goes: automatic, or by hand */
   GtkWidget *n_vertices, *area;
   AdwPreferencesGroup *vertices;
   GPtrArray *vertex_fields; /* GtkEntry*: x and y of each listed vertex */

@@ -231,6 +231,46 @@ name_applied (AdwEntryRow *row, CaromInspector *self)
     carom_editor_select (self->editor, &index, 1, FALSE);
 }
 
+static void
+reset_label_clicked (GtkButton *button, CaromInspector *self)
+{
+  (void)button;
+  if (self->editor != NULL)
+    carom_editor_reset_label (self->editor, self->props.index);
+}
+
+/* Where the object's name label goes in figures: placed automatically, or
+ * where the author dragged it on the canvas (Reset gives it back). */
+static void
+label_row_new (CaromInspector *self, GtkWidget *group)
+{
+  Props *p = &self->props;
+  p->label_row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (p->label_row), _ ("Name Label"));
+  p->label_reset = gtk_button_new_with_label (_ ("Reset"));
+  gtk_widget_set_name (p->label_reset, "reset-label");
+  gtk_widget_set_valign (p->label_reset, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (p->label_reset,
+                               _ ("Let Carom place the name label again, beside the object"));
+  g_signal_connect (p->label_reset, "clicked", G_CALLBACK (reset_label_clicked), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (p->label_row), p->label_reset);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), p->label_row);
+}
+
+static void
+update_label_row (CaromInspector *self, const CaromObject *o)
+{
+  Props *p = &self->props;
+  if (p->label_row == NULL)
+    return;
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (p->label_row),
+                               o->label_placed
+                                   ? _ ("Where you put it; drag it on the canvas to move it")
+                                   : _ ("Placed beside the object; drag it on the canvas to "
+                                        "put it elsewhere"));
+  gtk_widget_set_sensitive (p->label_reset, o->label_placed);
+}
+
 static GtkWidget *
 name_row_new (CaromInspector *self, GtkWidget *group)
 {
@@ -241,6 +281,7 @@ name_row_new (CaromInspector *self, GtkWidget *group)
   track_field (self, row);
   g_signal_connect (row, "apply", G_CALLBACK (name_applied), self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  label_row_new (self, group);
   return row;
 }
 
@@ -620,7 +661,12 @@ update_several (CaromInspector *self)
 static void
 update_properties (CaromInspector *self)
 {
-  const CaromObject *o;
+  const CaromObject *o = self->props.kind == PROPS_POLYGON || self->props.kind == PROPS_BALL
+                                 || self->props.kind == PROPS_BEAM
+                             ? carom_inspector_object_at (self, self->props.index)
+                             : NULL;
+  if (o != NULL)
+    update_label_row (self, o);
   switch (self->props.kind)
     {
     case PROPS_POLYGON:

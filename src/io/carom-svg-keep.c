@@ -418,8 +418,8 @@ geometry_names (CaromSvgKeepShape shape)
 
 /* Carom's attributes it writes for an object. */
 static const char *const carom_managed[]
-    = { "role",   "hidden", "locked", "direction", "max-bounces",
-        "spread", "count",  "radius", "on-hit",    NULL };
+    = { "role",  "hidden", "locked", "direction",    "max-bounces", "spread",
+        "count", "radius", "on-hit", "label-offset", NULL };
 /* Inkscape's parameters of shapes it draws as paths (arcs, stars, spirals):
  * they would redraw the old geometry in Inkscape. */
 static const char *const sodipodi_managed[]
@@ -551,6 +551,12 @@ native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *objec
             return 0;
           if (strcmp (name, "role") == 0)
             role = TRUE;
+          else if (strcmp (name, "label-offset") == 0)
+            {
+              /* written by Carom for a label placed by hand */
+              if (!object->label_placed)
+                return 0;
+            }
           else if (strcmp (name, "hidden") == 0 || strcmp (name, "locked") == 0)
             {
               if (strcmp (value, "true") != 0)
@@ -681,8 +687,10 @@ hash_bytes (guint64 h, const void *data, gsize n)
 static guint64
 hash_object (guint64 h, const CaromObject *o)
 {
-  guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, 0 };
+  guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, o->label_placed };
   h = hash_bytes (h, head, sizeof head);
+  if (o->label_placed)
+    h = hash_bytes (h, &o->label_offset, sizeof o->label_offset);
   if (o->id != NULL)
     h = hash_bytes (h, o->id, strlen (o->id) + 1);
   if (o->kind != CAROM_OBJECT_POLYGON)
@@ -834,6 +842,8 @@ write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
   if (lead->kind == CAROM_OBJECT_POLYGON && lead->role == CG_ROLE_OBSTACLE
       && lead->on_hit == CG_ON_HIT_REFLECT)
     g_string_append (attrs, " carom:on-hit=\"reflect\"");
+  if (lead->label_placed)
+    carom_svg_append_label_offset (attrs, carom_affine_apply_linear (inv, lead->label_offset));
 
   if (lead->kind == CAROM_OBJECT_BEAM)
     {

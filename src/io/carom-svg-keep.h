@@ -105,6 +105,9 @@ char *carom_svg_source_write (const CaromSceneSource *source, const CaromScene *
 
 /// A number in the fewest digits that read back exactly.
 void carom_svg_append_number (GString *out, double v);
+
+/// Appends ` carom:label-offset="dx dy"`.
+void carom_svg_append_label_offset (GString *out, CgVec2 offset);
 /// text as a double-quoted attribute value.
 void carom_svg_append_attribute_text (GString *out, const char *text);
 /// The native element of an object (no indentation, no newline), with the

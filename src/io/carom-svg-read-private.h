@@ -91,6 +91,7 @@ typedef struct
   const char *id, *style, *display, *fill, *transform; ///< in no namespace
   const char *class_list, *visibility;                 ///< in no namespace
   const char *role, *generated, *hidden, *locked;      ///< in Carom's
+  const char *label_offset;                            ///< in Carom's
 } Known;
 
 /* What an element is to the reader. */

@@ -452,6 +452,35 @@ check_root (const char *name, const char *ns, GError **error)
 /* An SVG element the reader looks into: reads its presentation and role,
  * and either reads it as a shape or updates frame for its children. Errors
  * come without the element's name. */
+/* carom:label-offset "dx dy": where the author placed the object's name
+ * label, from the centre of its box, in the element's user units; turned
+ * and scaled into scene units by the transform's linear part. */
+static gboolean
+read_label_offset (const char *text, CaromAffine ctm, CgVec2 *offset, GError **error)
+{
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));
+  if (!carom_svg_parse_number_list (text, numbers, 3, error))
+    {
+      g_prefix_error (error, _ ("attribute “%s”: "), "carom:label-offset");
+      return FALSE;
+    }
+  if (numbers->len != 2)
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: needs two numbers, dx and dy"), "carom:label-offset");
+      return FALSE;
+    }
+  CgVec2 v = { g_array_index (numbers, double, 0), g_array_index (numbers, double, 1) };
+  *offset = carom_affine_apply_linear (ctm, v);
+  if (!cg_is_valid_vec2 (v) || !cg_is_valid_vec2 (*offset))
+    {
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("attribute “%s”: the offset is not finite"), "carom:label-offset");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 read_element (ReadState *state, CaromSvgElement *element, const Known *known, ElementKind kind,
               gboolean root, int line, const char *id, Frame *frame, GError **error)
@@ -570,6 +599,16 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
           object->hidden = hidden;
           object->locked = locked;
         }
+      /* Where the author placed the name label: on the element's first object. */
+      if (role != NULL && known->label_offset != NULL && state->scene->objects->len > first)
+        {
+          CgVec2 offset;
+          if (!read_label_offset (known->label_offset, frame->ctm, &offset, error))
+            return FALSE;
+          CaromObject *object = g_ptr_array_index (state->scene->objects, first);
+          object->label_placed = TRUE;
+          object->label_offset = offset;
+        }
       return TRUE;
     }
   return TRUE;
@@ -596,6 +635,7 @@ note_known (Known *known, const CaromSvgAttribute *attribute)
     { "generated", TRUE, G_STRUCT_OFFSET (Known, generated) },
     { "hidden", TRUE, G_STRUCT_OFFSET (Known, hidden) },
     { "locked", TRUE, G_STRUCT_OFFSET (Known, locked) },
+    { "label-offset", TRUE, G_STRUCT_OFFSET (Known, label_offset) },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (slots); i++)
     if (slots[i].carom == attribute->carom && slots[i].name[0] == attribute->name[0]

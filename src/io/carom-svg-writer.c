@@ -121,6 +121,18 @@ append_flags (GString *out, const CaromObject *object)
   if (object->kind == CAROM_OBJECT_POLYGON && object->role == CG_ROLE_OBSTACLE
       && object->on_hit == CG_ON_HIT_REFLECT)
     g_string_append (out, " carom:on-hit=\"reflect\"");
+  if (object->label_placed)
+    carom_svg_append_label_offset (out, object->label_offset);
+}
+
+void
+carom_svg_append_label_offset (GString *out, CgVec2 offset)
+{
+  g_string_append (out, " carom:label-offset=\"");
+  carom_svg_append_number (out, offset.x);
+  g_string_append_c (out, ' ');
+  carom_svg_append_number (out, offset.y);
+  g_string_append_c (out, '"');
 }
 
 static void

@@ -660,6 +660,11 @@ draw:
   carom_text_measure (f, s->markup, s->size_pt);
   carom_text_show_in (f, box);
   f->stats->labels_drawn++;
+  if (s->names != NULL && f->options->placed != NULL)
+    {
+      CaromPlacedLabel placed = { s->names, box, s->rank == CAROM_LABEL_AUTHOR };
+      g_array_append_val (f->options->placed, placed);
+    }
   CgAabb padded = cg_aabb_pad (box, carom_frame_pt (f, 1.0));
   g_array_append_val (f->labels->placed, padded);
 }
@@ -718,6 +723,7 @@ carom_gather_ball_labels (CaromFrame *f, GArray *paths)
                            .kind = CAROM_ANCHOR_DISK,
                            .a = carom_frame_dev (f, b->center),
                            .r = b->radius * f->view->scale,
+                           .names = b,
                            /* Behind the ball, away from where it goes. */
                            .prefer = cg_neg (b->direction) };
       if (author_center (f, b, &s.author))
@@ -740,6 +746,7 @@ carom_gather_ball_labels (CaromFrame *f, GArray *paths)
               .kind = CAROM_ANCHOR_DISK,
               .a = carom_frame_dev (f, b->center),
               .r = fmax (b->radius * f->view->scale, carom_frame_pt (f, f->style->marker_radius)),
+              .names = b,
               .prefer = cg_neg (b->direction) };
       if (b->beam_shape == CAROM_BEAM_PARALLEL)
         {
@@ -878,6 +885,7 @@ carom_gather_object_labels (CaromFrame *f)
                            .order = i,
                            .kind = CAROM_ANCHOR_OBJECT,
                            .object = o,
+                           .names = o,
                            .r = clearance };
       if (author_center (f, o, &s.author))
         s.rank = CAROM_LABEL_AUTHOR;

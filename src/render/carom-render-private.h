@@ -487,6 +487,7 @@ typedef struct
   /// length at b that something else covers (no place beyond b then)
   double r;
   const CaromObject *object; ///< CAROM_ANCHOR_OBJECT
+  const CaromObject *names;  ///< a name label: the object it names (NULL for others)
   CgVec2 prefer;             ///< the side to try first (unit), or (0, 0)
   CgVec2 author;             ///< CAROM_LABEL_AUTHOR: the label's centre (device)
 } CaromLabelSpec;

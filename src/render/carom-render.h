@@ -93,6 +93,14 @@ typedef enum
 gboolean carom_legend_placement_parse (const char *name, CaromLegendPlacement *placement,
                                        GError **error);
 
+/// An object's name label as a drawing placed it (CaromRenderOptions.placed).
+typedef struct
+{
+  const CaromObject *object; ///< what it names: a wall, an obstacle, a ball or a beam (borrowed)
+  CgAabb box;                ///< its box, in the view's device units
+  gboolean by_author;        ///< where the author put it (carom:label-offset)
+} CaromPlacedLabel;
+
 /// How many paths are coloured when they are drawn blended (beams, crowds of balls).
 typedef enum
 {
@@ -167,6 +175,10 @@ typedef struct
   /// When set, the drawing goes into this structured SVG (carom-svg-out.h),
   /// element by element, instead of onto cr (carom_export_svg_fragment()).
   struct CaromSvgOut *svg_out;
+
+  /// When set, the objects' name labels drawn are appended to it
+  /// (CaromPlacedLabel): where the canvas lets the author drag them.
+  GArray *placed;
 } CaromRenderOptions;
 
 /// Fills options with the defaults: CAROM_OVERLAY_DEFAULT, no step, every BVH
