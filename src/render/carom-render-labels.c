@@ -315,6 +315,14 @@ ink_under (const CaromFrame *f, CaromInkKind kind, CgAabb box)
                                 cg_aabb_pad (box, carom_frame_pt (f, 0.5 * f->style->halo_width)));
 }
 
+/* Whether there is ink of kind under box with its halo. */
+static gboolean
+inked (const CaromFrame *f, CaromInkKind kind, CgAabb box)
+{
+  return carom_label_ink_any (f, kind,
+                              cg_aabb_pad (box, carom_frame_pt (f, 0.5 * f->style->halo_width)));
+}
+
 /* The distance from a device point to the box (0 inside). */
 static double
 box_distance (CgAabb box, CgVec2 p)
@@ -400,9 +408,8 @@ static gboolean
 place_free (const CaromFrame *f, const CaromLabelSpec *s, const Place *p, gboolean faint,
             gboolean leader)
 {
-  return clear_of_labels (f, p->box) && ink_under (f, CAROM_INK_STRONG, p->box) == 0
-         && (faint || ink_under (f, CAROM_INK_FAINT, p->box) == 0)
-         && (leader || !nearer_another (f, s, p));
+  return clear_of_labels (f, p->box) && !inked (f, CAROM_INK_STRONG, p->box)
+         && (faint || !inked (f, CAROM_INK_FAINT, p->box)) && (leader || !nearer_another (f, s, p));
 }
 
 /* A place on faint ink costs as much as this much farther (a label near
@@ -421,7 +428,7 @@ best_free (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
       const Place *p = &g_array_index (places, Place, i);
       if (p->cost >= best_cost || !place_free (f, s, p, TRUE, FALSE))
         continue;
-      double cost = p->cost + (ink_under (f, CAROM_INK_FAINT, p->box) > 0 ? FAINT_COST : 0.0);
+      double cost = p->cost + (inked (f, CAROM_INK_FAINT, p->box) ? FAINT_COST : 0.0);
       if (cost < best_cost)
         {
           best = (int)i;

@@ -79,8 +79,7 @@ void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray
 /// The ink labels keep off: everything drawn before them, rasterised into
 /// alpha masks at about 1.5 pixels a point (carom-render-out.c), one for
 /// what stands out from the background and one for what is faint (the path
-/// after the step, a ball's tint, culled candidates), with the running sums
-/// of each row once the drawing is done.
+/// after the step, a ball's tint).
 typedef enum
 {
   CAROM_INK_STRONG,
@@ -95,8 +94,7 @@ typedef struct
   cairo_matrix_t frame;                      ///< the frame's user space on the caller's cr
   double m;                                  ///< mask pixels per device unit
   int width, height;
-  guint16
-      *rows[CAROM_INK_KINDS]; ///< height × (width + 1): inked pixels left of x; NULL until summed
+  gboolean done; ///< the drawing is done: the masks may be read
 } CaromLabelInk;
 
 /// The labels of a frame, gathered while it is drawn and placed at its end
@@ -444,11 +442,14 @@ void carom_fill_preserve (CaromFrame *f);
 /// Makes the ink mask for a frame of the view's size (labels to place).
 void carom_label_ink_begin (CaromFrame *f);
 
-/// Sums the ink drawn so far (the drawing is done).
+/// The drawing is done: the ink may be read.
 void carom_label_ink_sum (CaromFrame *f);
 
 /// Inked mask pixels of kind under the device box (after carom_label_ink_sum()).
 guint32 carom_label_ink_count (const CaromFrame *f, CaromInkKind kind, CgAabb box);
+
+/// Whether any mask pixel of kind under the device box is inked (quicker).
+gboolean carom_label_ink_any (const CaromFrame *f, CaromInkKind kind, CgAabb box);
 
 void carom_label_ink_end (CaromFrame *f);
 
