@@ -69,7 +69,8 @@ typedef struct
   guint8 rgb[3];
 } Px;
 
-/* Composes every frame of gif (no disposal, as Carom writes them). */
+/* Composes every frame of gif (no disposal, as Carom writes them; a frame's
+ * transparent pixels show the frame before). */
 static Px **
 compose_frames (GifFileType *gif)
 {
@@ -79,6 +80,8 @@ compose_frames (GifFileType *gif)
   for (int i = 0; i < gif->ImageCount; i++)
     {
       const SavedImage *im = &gif->SavedImages[i];
+      GraphicsControlBlock gcb = { .TransparentColor = NO_TRANSPARENT_COLOR };
+      DGifSavedExtensionToGCB (gif, i, &gcb);
       const ColorMapObject *map
           = im->ImageDesc.ColorMap != NULL ? im->ImageDesc.ColorMap : gif->SColorMap;
       g_assert_nonnull (map);
@@ -87,6 +90,8 @@ compose_frames (GifFileType *gif)
           {
             int c = im->RasterBits[y * im->ImageDesc.Width + x];
             g_assert_cmpint (c, <, map->ColorCount);
+            if (c == gcb.TransparentColor)
+              continue;
             Px *p = &canvas[(gsize)(y + im->ImageDesc.Top) * (gsize)w
                             + (gsize)(x + im->ImageDesc.Left)];
             p->rgb[0] = map->Colors[c].Red, p->rgb[1] = map->Colors[c].Green,
@@ -572,6 +577,145 @@ test_cli (void)
   g_rmdir (dir);
 }
 
+/// The GIF of the seed scene at the default options before its hits were
+/// numbered (830,164 bytes): what the numbered GIF may not outgrow.
+#define SEED_GIF_BYTES_BEFORE 830164
+
+static gboolean
+dark (const Px *p)
+{
+  return p->rgb[0] + p->rgb[1] + p->rgb[2] < 300;
+}
+
+/* A pixel of a label's text: dark with labels, much lighter without. */
+static gboolean
+text_pixel (const Px *with, const Px *without)
+{
+  int a = with->rgb[0] + with->rgb[1] + with->rgb[2];
+  int b = without->rgb[0] + without->rgb[1] + without->rgb[2];
+  return a < 300 && b - a > 200;
+}
+
+/* The GIF at the default options numbers the hits as its legend promises
+ * ("Hit, numbered"): each spot the ball hits gets its number (spots hit
+ * more than once share "1, 5, …"), once the ball has reached it; labels are
+ * drawn over the path and the ball, never under them; the file is no larger
+ * than it was before the numbers. */
+static void
+test_gif_labels (void)
+{
+  const char *exe = g_getenv ("CAROM_EXE");
+  g_assert_nonnull (exe);
+  g_autofree char *scene
+      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "seed.svg", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("carom-anim-XXXXXX", &error);
+  g_autofree char *with = g_build_filename (dir, "with.gif", NULL);
+  g_autofree char *without = g_build_filename (dir, "without.gif", NULL);
+  const char *args_with[] = { exe, "export", scene, "-o", with, NULL };
+  const char *args_without[]
+      = { exe, "export", scene, "-o", without, "--show", "path,outlines,legend", NULL };
+  g_assert_cmpint (run (args_with, NULL), ==, 0);
+  g_assert_cmpint (run (args_without, NULL), ==, 0);
+  GStatBuf st;
+  g_assert_cmpint (g_stat (with, &st), ==, 0);
+  g_test_message ("the seed scene's GIF at the default options: %" G_GINT64_FORMAT
+                  " bytes (%d before its hits were numbered)",
+                  (gint64)st.st_size, SEED_GIF_BYTES_BEFORE);
+  g_assert_cmpint (st.st_size, <=, SEED_GIF_BYTES_BEFORE);
+
+  int code = 0;
+  GifFileType *a = DGifOpenFileName (with, &code), *b = DGifOpenFileName (without, &code);
+  g_assert_cmpint (DGifSlurp (a), ==, GIF_OK);
+  g_assert_cmpint (DGifSlurp (b), ==, GIF_OK);
+  g_assert_cmpint (a->SWidth, ==, b->SWidth);
+  g_assert_cmpint (a->ImageCount, ==, b->ImageCount);
+  int w = a->SWidth, h = a->SHeight, n = a->ImageCount;
+  Px **fa = compose_frames (a), **fb = compose_frames (b);
+
+  /* The labels' text: dark in the last frame with labels, not without. */
+  gsize n_px = (gsize)w * (gsize)h;
+  g_autofree guint8 *text = g_new0 (guint8, n_px);
+  for (gsize i = 0; i < n_px; i++)
+    text[i] = text_pixel (&fa[n - 1][i], &fb[n - 1][i]);
+
+  /* Each spot the ball hits has text near it (within two label heights)
+   * from the frame its first hit is reached. */
+  Figure fig;
+  figure_load (&fig, "seed.svg");
+  CaromStyle style = carom_style_article ();
+  CaromRenderOptions options;
+  carom_render_options_init (&options);
+  CaromAnimTiming timing;
+  g_assert_true (carom_anim_timing (fig.cache, fig.box, CAROM_ANIM_DEFAULT_FPS,
+                                    CAROM_ANIM_DEFAULT_HITS_PER_SECOND, &timing, NULL));
+  CaromView view;
+  g_assert_true (carom_anim_gif_layout (fig.cache, fig.box, &style, &options,
+                                        CAROM_ANIM_DEFAULT_WIDTH, NULL, NULL, &view, NULL));
+  const CaromBallTrace *bt = carom_render_cache_get_ball (fig.cache);
+  double reach = 2.0 * 1.2 * style.label_size * view.pt;
+  guint spots = 0, numbered = 0;
+  for (guint k = 1; k <= bt->trace.n_hits; k++)
+    {
+      CgVec2 p = carom_view_to_device (&view, bt->trace.hits[k - 1].point);
+      gboolean seen_before = FALSE;
+      for (guint j = 1; j < k; j++)
+        seen_before
+            = seen_before
+              || cg_distance (carom_view_to_device (&view, bt->trace.hits[j - 1].point), p) < 2.0;
+      if (seen_before)
+        continue;
+      spots++;
+      guint f = carom_anim_hit_frame (&timing, fig.cache, k);
+      /* Text near the spot in the last frame that was not there before the
+       * hit: its number (a name nearby shows from the first frame). */
+      guint appeared = 0;
+      for (int y = MAX ((int)(p.y - reach), 0); y < MIN ((int)(p.y + reach), h); y++)
+        for (int x = MAX ((int)(p.x - reach), 0); x < MIN ((int)(p.x + reach), w); x++)
+          {
+            gsize i = (gsize)y * (gsize)w + (gsize)x;
+            appeared += text[i] && f > 0 && !text_pixel (&fa[f - 1][i], &fb[f - 1][i]);
+          }
+      g_test_message ("hit %u (frame %u): %u pixels of text appeared near it", k, f, appeared);
+      numbered += appeared >= 5;
+    }
+  g_test_message ("%u of %u spots hit numbered", numbered, spots);
+  g_assert_cmpuint (numbered, >=, spots - 1); /* one may be thinned by a name beside it */
+  g_assert_cmpuint (numbered, >=, 3);
+
+  /* Over the path and the ball: text, once drawn, stays dark in every frame. */
+  guint covered = 0;
+  for (gsize i = 0; i < n_px; i++)
+    {
+      if (!text[i])
+        continue;
+      gboolean shown = FALSE;
+      for (int f = 0; f < n; f++)
+        {
+          gboolean d = text_pixel (&fa[f][i], &fb[f][i]);
+          if (shown && !dark (&fa[f][i]))
+            covered++;
+          shown = shown || d;
+        }
+    }
+  g_test_message ("text pixels a later frame drew over: %u", covered);
+  g_assert_cmpuint (covered, ==, 0);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_free (fa[i]);
+      g_free (fb[i]);
+    }
+  g_free (fa);
+  g_free (fb);
+  DGifCloseFile (a, &code);
+  DGifCloseFile (b, &code);
+  figure_clear (&fig);
+  g_remove (with);
+  g_remove (without);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -580,6 +724,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export-anim/gif", test_gif);
   g_test_add_func ("/export-anim/svg", test_svg);
   g_test_add_func ("/export-anim/cli", test_cli);
+  g_test_add_func ("/export-anim/gif-labels", test_gif_labels);
   int status = g_test_run ();
   carom_render_shutdown ();
   return status;

@@ -369,6 +369,109 @@ draw_moving (cairo_t *cr, const CaromView *view, const CaromStyle *style, const 
   cairo_restore (cr);
 }
 
+/* ---- labels over the moving part --------------------------------------- */
+
+/* The labels of the whole animation, placed once on its last state (every
+ * path drawn whole), so that none moves while the ball goes: object names
+ * from the first frame, each hit's number from the frame its hit is
+ * reached, all drawn over the path. */
+typedef struct
+{
+  CaromTextItem item;   ///< markup and for_id owned
+  const AnimPath *path; ///< a hit number's ball, or NULL
+  guint hit;            ///< its hit (1 ..)
+} AnimLabel;
+
+static void
+anim_label_clear (gpointer data)
+{
+  AnimLabel *l = data;
+  g_free ((char *)l->item.markup);
+  g_free ((char *)l->item.for_id);
+}
+
+static void
+collect_label (const CaromTextItem *item, gpointer data)
+{
+  AnimLabel l = { .item = *item };
+  l.item.markup = g_strdup (item->markup);
+  l.item.for_id = g_strdup (item->for_id);
+  g_array_append_val (data, l);
+}
+
+/* The ball and the hit a label's carom:for names ("hit-K" for the selected
+ * ball, "BALL:hit-K" for another); FALSE for other labels. */
+static gboolean
+label_hit (const char *for_id, const CaromRenderCache *cache, const GArray *paths,
+           const AnimPath **path, guint *hit)
+{
+  if (for_id == NULL)
+    return FALSE;
+  const char *mark = g_strrstr (for_id, "hit-");
+  if (mark == NULL || (mark != for_id && mark[-1] != ':'))
+    return FALSE;
+  const CaromBallTrace *selected = carom_render_cache_get_ball (cache);
+  g_autofree char *ball = mark == for_id ? NULL : g_strndup (for_id, (gsize)(mark - for_id - 1));
+  *hit = (guint)g_ascii_strtoull (mark + 4, NULL, 10);
+  for (guint b = 0; b < paths->len; b++)
+    {
+      const AnimPath *p = &g_array_index (paths, AnimPath, b);
+      if ((ball == NULL && p->bt == selected)
+          || (ball != NULL && g_strcmp0 (p->bt->ball->id, ball) == 0))
+        {
+          *path = p;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The labels of options placed on the figure's last state, through view. */
+static GArray *
+anim_labels (const CaromRenderCache *cache, const CaromFigure *figure, const CaromView *view,
+             const GArray *paths)
+{
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (AnimLabel));
+  g_array_set_clear_func (labels, anim_label_clear);
+  CaromRenderOptions lay = figure->options;
+  lay.overlays |= CAROM_OVERLAY_PATH;
+  lay.overlays &= ~CAROM_OVERLAY_LEGEND;
+  lay.step = CAROM_STEP_NONE;
+  lay.path = CAROM_PATH_ALL;
+  lay.text_sink = collect_label;
+  lay.text_sink_data = labels;
+  cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (scratch);
+  carom_render (cr, cache, view, &figure->style, &lay, NULL);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      AnimLabel *l = &g_array_index (labels, AnimLabel, i);
+      label_hit (l->item.for_id, cache, paths, &l->path, &l->hit);
+    }
+  return labels;
+}
+
+/* The labels shown at path length s: names always, hit numbers once reached. */
+static void
+draw_labels (cairo_t *cr, const CaromRenderCache *cache, const CaromFigure *figure,
+             const CaromView *view, const GArray *labels, double s)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AnimLabel *l = &g_array_index (labels, AnimLabel, i);
+      if (l->path != NULL)
+        {
+          guint reached;
+          anim_path_at (l->path, s, &reached);
+          if (reached <= l->hit)
+            continue;
+        }
+      carom_render_text_item (cr, cache, &figure->style, &figure->options, view->pt, &l->item);
+    }
+}
+
 /* ---- GIF --------------------------------------------------------------- */
 
 static int
@@ -453,7 +556,9 @@ palette_from (Palette *pal, GHashTable *counts)
       g_array_append_val (all, c);
     }
   g_array_sort (all, by_count);
-  pal->n = (int)MIN (all->len, 256u);
+  /* 255 colours: the last index is the transparent one, which a frame
+   * writes where the frame before shows through. */
+  pal->n = (int)MIN (all->len, 255u);
   for (int i = 0; i < pal->n; i++)
     {
       guint32 c = g_array_index (all, ColorCount, i).color;
@@ -486,9 +591,15 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
                               error))
     return FALSE;
 
-  /* The still part, on an opaque background (a GIF has no partial alpha). */
+  /* The still part, on an opaque background (a GIF has no partial alpha),
+   * without the labels: they are drawn over the path, frame by frame. */
   CaromFigure figure;
   anim_figure (cache, box, style, options, FALSE, &figure);
+  g_autoptr (GArray) paths = anim_paths (cache, box);
+  g_autoptr (GArray) labels = (figure.options.overlays & CAROM_OVERLAY_LABELS)
+                                  ? anim_labels (cache, &figure, &view, paths)
+                                  : NULL;
+  figure.options.overlays &= ~CAROM_OVERLAY_LABELS;
   cairo_surface_t *base = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_gif, height_gif);
   cairo_surface_t *frame = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width_gif, height_gif);
   cairo_t *cr = cairo_create (base);
@@ -504,7 +615,7 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   if (!cg_aabb_is_empty (legend))
     {
       CaromRenderOptions with_path = figure.options;
-      with_path.overlays |= CAROM_OVERLAY_PATH;
+      with_path.overlays |= CAROM_OVERLAY_PATH | (options->overlays & CAROM_OVERLAY_LABELS);
       carom_render_legend (cr, cache, style, &with_path, view.pt, cg_scale (legend.lo, view.pt));
     }
   cairo_status_t status = cairo_status (cr);
@@ -519,9 +630,7 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
                    cairo_status_to_string (status));
       return FALSE;
     }
-  g_autoptr (GArray) paths = anim_paths (cache, box);
-
-  /* Draws frame f into `frame`. */
+    /* Draws frame f into `frame`. */
 #define DRAW_FRAME(f)                                                                              \
   do                                                                                               \
     {                                                                                              \
@@ -529,6 +638,8 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
       cairo_set_source_surface (fcr, base, 0.0, 0.0);                                              \
       cairo_paint (fcr);                                                                           \
       draw_moving (fcr, &view, style, paths, frame_length (timing, (f)));                          \
+      if (labels != NULL)                                                                          \
+        draw_labels (fcr, cache, &figure, &view, labels, frame_length (timing, (f)));              \
       cairo_destroy (fcr);                                                                         \
       cairo_surface_flush (frame);                                                                 \
     }                                                                                              \
@@ -551,7 +662,7 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   ColorMapObject *map = NULL;
   if (gif != NULL)
     {
-      int bits = MAX (GifBitSize (pal->n), 1);
+      int bits = MAX (GifBitSize (pal->n + 1), 1);
       GifColorType colors[256] = { { 0 } };
       memcpy (colors, pal->colors, sizeof (GifColorType) * (gsize)pal->n);
       map = GifMakeMapObject (1 << bits, colors);
@@ -571,6 +682,11 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
   gsize n_px = (gsize)width_gif * (gsize)height_gif;
   g_autofree GifPixelType *prev = g_new (GifPixelType, n_px);
   g_autofree GifPixelType *cur = g_new (GifPixelType, n_px);
+  /* Each frame after the first writes only the box of what changed, and in
+   * it the transparent index wherever the frame before shows the same: long
+   * runs of one index, which LZW packs to a few bits each. */
+  GifPixelType clear = (GifPixelType)pal->n;
+  g_autofree GifPixelType *line = g_new (GifPixelType, (gsize)width_gif);
   int delay = (int)lround (timing->frame_time * 100.0);
   for (guint f = 0; ok && f < timing->n_frames; f++)
     {
@@ -595,15 +711,20 @@ carom_export_gif (const CaromRenderCache *cache, CgAabb box, const CaromStyle *s
         .DisposalMode = DISPOSE_DO_NOT,
         .DelayTime
         = f + 1 == timing->n_frames ? delay + (int)lround (CAROM_ANIM_HOLD_SECONDS * 100.0) : delay,
-        .TransparentColor = NO_TRANSPARENT_COLOR,
+        .TransparentColor = f == 0 ? NO_TRANSPARENT_COLOR : clear,
       };
       GifByteType ext[4];
       size_t len = EGifGCBToExtension (&gcb, ext);
       ok = EGifPutExtension (gif, GRAPHICS_EXT_FUNC_CODE, (int)len, ext) == GIF_OK
            && EGifPutImageDesc (gif, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL) == GIF_OK;
       for (int y = y0; ok && y <= y1; y++)
-        ok = EGifPutLine (gif, cur + (gsize)y * (gsize)width_gif + (gsize)x0, x1 - x0 + 1)
-             == GIF_OK;
+        {
+          const GifPixelType *row = cur + (gsize)y * (gsize)width_gif + (gsize)x0;
+          const GifPixelType *before = prev + (gsize)y * (gsize)width_gif + (gsize)x0;
+          for (int x = 0; x <= x1 - x0; x++)
+            line[x] = f > 0 && row[x] == before[x] ? clear : row[x];
+          ok = EGifPutLine (gif, line, x1 - x0 + 1) == GIF_OK;
+        }
       GifPixelType *swap = prev;
       prev = cur;
       cur = swap;

@@ -578,6 +578,9 @@ draw_leader (CaromFrame *f, const Label *l, CgVec2 from, CgAabb box)
   cairo_restore (cr);
   g_array_append_val (f->labels->leaders, a);
   g_array_append_val (f->labels->leaders, b);
+  f->leader = TRUE;
+  f->leader_a = a;
+  f->leader_b = b;
 }
 
 /* Whether placement is turned off ($CAROM_LABELS_UNPLACED), for the tests
@@ -666,6 +669,7 @@ draw:
   /* Measured again: the leader may have used the layout. */
   carom_text_measure (f, s->markup, s->size_pt);
   carom_text_show_in (f, box);
+  f->leader = FALSE;
   f->stats->labels_drawn++;
   if (s->names != NULL && f->options->placed != NULL)
     {

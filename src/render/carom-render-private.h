@@ -124,6 +124,8 @@ typedef struct
   const char *item;     ///< the id it is drawn for (borrowed), or NULL
   char item_buffer[32]; ///< "hit-K" and the like
   CaromLabels *labels;  ///< gathered while drawing, placed last
+  gboolean leader;      ///< the next label shown has a leader line, from leader_a to leader_b
+  CgVec2 leader_a, leader_b;
 
   PangoLayout *layout;        ///< shared by every label
   PangoFontDescription *font; ///< the style's family, at font_size

@@ -254,7 +254,17 @@ carom_text_show_in (CaromFrame *f, CgAabb box)
                              .box = box,
                              .color = s->text,
                              .halo = s->halo_width > 0.0 ? s->halo : (CaromColor){ 0 },
-                             .halo_width = carom_frame_pt (f, s->halo_width) };
+                             .halo_width = carom_frame_pt (f, s->halo_width),
+                             .for_id = f->item,
+                             .has_leader = f->leader };
+      if (f->leader)
+        for (int k = 0; k < 2; k++)
+          {
+            double x = (k == 0 ? f->leader_a : f->leader_b).x;
+            double y = (k == 0 ? f->leader_a : f->leader_b).y;
+            cairo_user_to_device (f->cr, &x, &y);
+            item.leader[k] = cg_v2 (x, y);
+          }
       text_sink_emit (f, &item);
       return;
     }

@@ -1014,6 +1014,36 @@ carom_render_legend (cairo_t *cr, const CaromRenderCache *cache, const CaromStyl
 }
 
 void
+carom_render_text_item (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                        const CaromRenderOptions *options, double pt, const CaromTextItem *item)
+{
+  g_return_if_fail (cr != NULL && cache != NULL && style != NULL && options != NULL);
+  g_return_if_fail (item != NULL && pt > 0.0);
+
+  CaromView view = { .scale = 1.0, .width = 1.0, .height = 1.0, .pt = pt };
+  CaromRenderOptions drawn = *options;
+  drawn.text_sink = NULL;
+  drawn.svg_out = NULL;
+  CaromRenderStats stats;
+  CaromFrame f;
+  legend_frame_begin (&f, cr, &view, cache, style, &drawn, &stats);
+  if (item->has_leader)
+    {
+      cairo_save (cr);
+      cairo_move_to (cr, item->leader[0].x, item->leader[0].y);
+      cairo_line_to (cr, item->leader[1].x, item->leader[1].y);
+      carom_set_color (cr, item->color);
+      cairo_set_line_width (cr, carom_frame_pt (&f, 0.5));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+  carom_text_measure (&f, item->markup, item->size_pt);
+  carom_text_show_in (&f, item->box);
+  carom_text_end (&f);
+}
+
+void
 carom_render_caption (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
                       const CaromRenderOptions *options, double pt, const char *markup,
                       CgVec2 center)

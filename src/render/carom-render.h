@@ -75,6 +75,12 @@ typedef struct
   CaromColor color;
   CaromColor halo;   ///< alpha 0: none
   double halo_width; ///< device units
+  /// What a label names (carom:for: an object's id, "d", "n", "hit-K"), or NULL
+  const char *for_id;
+  /// A leader line drawn from leader[0] (beside what the label names) to
+  /// leader[1] (beside the label), in cr's device space
+  gboolean has_leader;
+  CgVec2 leader[2];
 } CaromTextItem;
 
 /// Receives the text of a drawing (the TikZ export typesets it in LaTeX).
@@ -257,6 +263,14 @@ gboolean carom_render_legend_spot (const CaromRenderCache *cache, const CaromVie
 /// units, pt of them a point), in cr's user space.
 void carom_render_legend (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
                           const CaromRenderOptions *options, double pt, CgVec2 origin);
+
+/// Draws a text item a sink received (a label placed by carom_render()),
+/// with its halo and its leader line, in cr's user space (device units, pt
+/// of them a point, as when it was placed): what an animation draws over
+/// its moving part, frame by frame.
+void carom_render_text_item (cairo_t *cr, const CaromRenderCache *cache, const CaromStyle *style,
+                             const CaromRenderOptions *options, double pt,
+                             const CaromTextItem *item);
 
 /// Draws markup (a caption) in the legend's font, centred on center (device
 /// units, pt of them a point).
