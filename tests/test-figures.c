@@ -85,6 +85,7 @@ typedef struct
   char *for_id;   ///< carom:for or carom:leader-for, or NULL
   gboolean faint; ///< the blend of a beam's rays: no ink
   gboolean path;  ///< a ball's path (drawn for the ball, but not where its label goes)
+  gboolean step;  ///< drawn only at the chosen step (the step vectors layer)
 } Element;
 
 typedef struct
@@ -149,6 +150,7 @@ collect (Figure *fig, xmlNodePtr parent, const char *layer)
       /* The blend of a beam's rays is no ink: labels may lie on it. */
       e.faint = strcmp (layer, "rays") == 0;
       e.path = strcmp (layer, "paths") == 0;
+      e.step = strcmp (layer, "step-vectors") == 0;
       g_array_append_val (fig->elements, e);
     }
 }
@@ -836,6 +838,186 @@ test_inkscape (void)
   g_assert_cmpint (system (cmd), ==, 0);
 }
 
+/* The names (labels for objects, balls and beams, not the step's own nor
+ * hits') of a figure: carom:for → the element. */
+static GHashTable *
+names_of (const Figure *fig)
+{
+  GHashTable *names = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < fig->elements->len; i++)
+    {
+      const Element *e = &g_array_index (fig->elements, Element, i);
+      if (e->part != PART_LABEL || e->for_id == NULL || strstr (e->for_id, "hit-") != NULL
+          || strcmp (e->for_id, "d") == 0 || strcmp (e->for_id, "n") == 0
+          || strcmp (e->for_id, "d-prime") == 0)
+        continue;
+      g_hash_table_insert (names, e->for_id, (gpointer)e);
+    }
+  return names;
+}
+
+/* What a step draws that the steps before did not: its own vectors, and
+ * the path grown to it. */
+static gboolean
+keep_step_layer (const Element *e, gconstpointer data)
+{
+  (void)data;
+  return e->step || e->path;
+}
+
+/* Whether the drawing of figure `now` that is its step's own (the step
+ * vectors, and the path, grown to the step) covers where label `e` of
+ * figure `then` is: its ink's box grown to its line's height with its halo. */
+static gboolean
+step_covers (Figure *now, const guint8 *step_ink, Figure *then, const Element *e)
+{
+  g_autofree guint8 *mask = render (then, keep_one, e);
+  g_autoptr (GArray) ink = ink_pixels (then, mask, INK_ALPHA);
+  int bx0 = G_MAXINT, by0 = G_MAXINT, bx1 = -1, by1 = -1;
+  for (guint j = 0; j < ink->len; j++)
+    {
+      guint32 q = g_array_index (ink, guint32, j);
+      bx0 = MIN (bx0, (int)(q % then->width));
+      bx1 = MAX (bx1, (int)(q % then->width));
+      by0 = MIN (by0, (int)(q / then->width));
+      by1 = MAX (by1, (int)(q / then->width));
+    }
+  g_autofree char *fs = get_attr (e->node, "font-size", NULL);
+  int pad = (int)ceil ((0.35 * g_ascii_strtod (fs, NULL) + 1.0) * then->px_per_pt);
+  for (int y = MAX (by0 - pad, 0); y <= MIN (by1 + pad, now->height - 1); y++)
+    for (int x = MAX (bx0 - pad, 0); x <= MIN (bx1 + pad, now->width - 1); x++)
+      if (step_ink[(gsize)y * now->width + x] > 0)
+        return TRUE;
+  return FALSE;
+}
+
+/* 5: stepping moves a name only for what a step draws (the ball at the
+ * hit, the piece hit, d, n, d′, the path grown to the step): from step
+ * k − 1 to k at steps 1 to 8 of the examples, a name that moves had its
+ * place covered by step k's drawing, or has its new place where step
+ * k − 1's drawing had pushed it from. */
+static void
+test_names_stay (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-figures-XXXXXX", NULL);
+  static const char *const examples[] = { "seed", "corridor", "pinball", "sinai", "stadium" };
+  guint followed = 0, moved = 0;
+  for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autofree char *file = g_strconcat (examples[i], ".svg", NULL);
+      g_autofree char *scene
+          = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", file, NULL);
+      Figure figs[8];
+      guint8 *step_ink[8];
+      guint n = 0;
+      for (guint k = 1; k <= 8; k++)
+        {
+          g_autofree char *svg = g_strdup_printf ("%s/%s-%u.svg", dir, examples[i], k);
+          g_autofree char *step = g_strdup_printf ("%u", k);
+          const char *args[] = { "export", scene, "-o",     svg,
+                                 "--step", step,  "--show", "path,outlines,normals,labels",
+                                 NULL };
+          g_autofree char *err = NULL;
+          if (run_carom (args, FALSE, &err) != 0)
+            break; /* past the last hit */
+          g_assert_true (figure_load (&figs[n], svg));
+          step_ink[n] = render (&figs[n], keep_step_layer, NULL);
+          n++;
+        }
+      for (guint k = 1; k < n; k++)
+        {
+          g_autoptr (GHashTable) before = names_of (&figs[k - 1]), now = names_of (&figs[k]);
+          GHashTableIter it;
+          gpointer key, value;
+          g_hash_table_iter_init (&it, now);
+          while (g_hash_table_iter_next (&it, &key, &value))
+            {
+              const Element *e = value, *was = g_hash_table_lookup (before, key);
+              if (was == NULL)
+                continue;
+              followed++;
+              g_autofree char *x0 = get_attr (was->node, "x", NULL);
+              g_autofree char *y0 = get_attr (was->node, "y", NULL);
+              g_autofree char *x1 = get_attr (e->node, "x", NULL);
+              g_autofree char *y1 = get_attr (e->node, "y", NULL);
+              if (g_strcmp0 (x0, x1) == 0 && g_strcmp0 (y0, y1) == 0)
+                continue;
+              moved++;
+              gboolean pushed = step_covers (&figs[k], step_ink[k], &figs[k - 1], was);
+              gboolean back = step_covers (&figs[k - 1], step_ink[k - 1], &figs[k], e);
+              if (!pushed && !back)
+                g_test_message ("%s, step %u: “%s” moved from (%s, %s) to (%s, %s) though "
+                                "neither step drew there",
+                                examples[i], k + 1, (const char *)key, x0, y0, x1, y1);
+              g_assert_true (pushed || back);
+            }
+        }
+      for (guint k = 0; k < n; k++)
+        {
+          figure_clear (&figs[k]);
+          g_free (step_ink[k]);
+        }
+    }
+  g_test_message ("%u names followed from one step to the next, %u moved (each for a step's "
+                  "drawing)",
+                  followed, moved);
+  g_assert_cmpuint (followed, >, 100);
+  g_assert_cmpuint (moved * 5, <, followed);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
+/* 6: a small edit moves a name with what it names: the ball's start one
+ * unit to the right moves its name by one unit and no other name. */
+static void
+test_small_edit (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-figures-XXXXXX", NULL);
+  static const char *const scene_text
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\" "
+        "viewBox=\"-330 -330 660 660\">\n"
+        "<polygon carom:role=\"wall\" id=\"room\" points=\"-300,-300 -300,300 300,300 "
+        "300,-300\"/>\n"
+        "<polygon carom:role=\"obstacle\" id=\"post\" points=\"20,-100 20,50 -20,50 "
+        "-20,-100\"/>\n"
+        "<circle carom:role=\"ball\" id=\"ball\" cx=\"%s\" cy=\"0\" r=\"40\" "
+        "carom:direction=\"1 1\"/>\n</svg>\n";
+  static const char *const starts[] = { "-200", "-199" };
+  Figure figs[2];
+  for (int k = 0; k < 2; k++)
+    {
+      g_autofree char *scene = g_strdup_printf ("%s/scene%d.svg", dir, k);
+      g_autofree char *text = g_strdup_printf (scene_text, starts[k]);
+      g_assert_true (g_file_set_contents (scene, text, -1, NULL));
+      g_autofree char *svg = g_strdup_printf ("%s/figure%d.svg", dir, k);
+      const char *args[] = { "export", scene, "-o", svg, "--step", "3", NULL };
+      g_autofree char *err = NULL;
+      g_assert_cmpint (run_carom (args, FALSE, &err), ==, 0);
+      g_assert_true (figure_load (&figs[k], svg));
+    }
+  g_autoptr (GHashTable) a = names_of (&figs[0]), b = names_of (&figs[1]);
+  static const char *const ids[] = { "room", "post", "ball" };
+  for (gsize i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      const Element *x = g_hash_table_lookup (a, ids[i]), *y = g_hash_table_lookup (b, ids[i]);
+      g_assert_nonnull (x);
+      g_assert_nonnull (y);
+      g_autofree char *xa = get_attr (x->node, "x", NULL), *ya = get_attr (x->node, "y", NULL);
+      g_autofree char *xb = get_attr (y->node, "x", NULL), *yb = get_attr (y->node, "y", NULL);
+      /* One scene unit is 360 / 660 points of the figure. */
+      double dx = g_ascii_strtod (xb, NULL) - g_ascii_strtod (xa, NULL);
+      double dy = g_ascii_strtod (yb, NULL) - g_ascii_strtod (ya, NULL);
+      double want = strcmp (ids[i], "ball") == 0 ? 360.0 / 660.0 : 0.0;
+      g_test_message ("%s moved by (%g, %g) points, %g wanted", ids[i], dx, dy, want);
+      g_assert_cmpfloat (fabs (dx - want), <, 0.01);
+      g_assert_cmpfloat (fabs (dy), <, 0.01);
+    }
+  figure_clear (&figs[0]);
+  figure_clear (&figs[1]);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -844,5 +1026,7 @@ main (int argc, char **argv)
   g_test_add_func ("/figures/labels-checks-fail-unplaced", test_checks_fail_unplaced);
   g_test_add_func ("/figures/path-upto", test_path_upto);
   g_test_add_func ("/figures/inkscape", test_inkscape);
+  g_test_add_func ("/figures/names-stay", test_names_stay);
+  g_test_add_func ("/figures/small-edit", test_small_edit);
   return g_test_run ();
 }

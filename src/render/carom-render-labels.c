@@ -17,15 +17,22 @@
  * least ink (its halo keeps it readable), and a hit number is left out.
  *
  * Labels go in order of rank: the author's (drawn where the author put them,
- * exempt from these rules), the step's (d, d′, n), the chosen hit's number
- * and its neighbours', balls and beams, walls and obstacles, and last the
- * other hit numbers, nearest the chosen hit first (without a step: the
+ * exempt from these rules), balls and beams, walls and obstacles, the
+ * step's (d, d′, n), the chosen hit's number and its neighbours', and last
+ * the other hit numbers, nearest the chosen hit first (without a step: the
  * first hits first). That is how crowded hit numbers are thinned: a number
  * is drawn only where one of its near places is still free, so the chosen
  * hit and its neighbours keep theirs and a hundred crossing bounces show the
- * numbers that fit. Places are tried in a fixed order relative to the
- * anchor, so a step or a small edit moves a label only when its place is
- * taken. */
+ * numbers that fit.
+ *
+ * Stable: places are tried in a fixed order relative to the anchor, so a
+ * small edit moves a label with what it names. A label of anything but the
+ * step takes the place it would take without the step's own drawing (the
+ * ball at the hit, d, n, d′), as long as that drawing leaves it free; and
+ * with only the path up to the step drawn, places where the rest of the
+ * path will go cost more (undrawn). So stepping through the hits moves a
+ * name only when the step's own drawing, or the path grown to the step,
+ * covers its place. */
 #include "carom-render-private.h"
 
 #include <glib/gi18n-lib.h>
@@ -401,34 +408,45 @@ nearer_another (const CaromFrame *f, const CaromLabelSpec *s, const Place *p)
 }
 
 /* Whether a place is free for a label: in view, off the labels and leaders
- * drawn, without ink of the kinds up to `faint` (FALSE: no ink at all; TRUE:
- * faint ink allowed), and nearer what it names than anything else (unless a
- * leader line will say what it names). */
+ * drawn, without ink (faint ink allowed with faint; the chosen step's ink
+ * looked at unless steady), and nearer what it names than anything else
+ * (unless a leader line will say what it names). */
+static gboolean
+place_free_as (const CaromFrame *f, const CaromLabelSpec *s, const Place *p, gboolean faint,
+               gboolean leader, gboolean steady)
+{
+  return clear_of_labels (f, p->box) && !inked (f, CAROM_INK_STRONG, p->box)
+         && (steady || !inked (f, CAROM_INK_STEP, p->box))
+         && (faint || !inked (f, CAROM_INK_FAINT, p->box)) && (leader || !nearer_another (f, s, p));
+}
+
 static gboolean
 place_free (const CaromFrame *f, const CaromLabelSpec *s, const Place *p, gboolean faint,
             gboolean leader)
 {
-  return clear_of_labels (f, p->box) && !inked (f, CAROM_INK_STRONG, p->box)
-         && (faint || !inked (f, CAROM_INK_FAINT, p->box)) && (leader || !nearer_another (f, s, p));
+  return place_free_as (f, s, p, faint, leader, FALSE);
 }
 
-/* A place on faint ink costs as much as this much farther (a label near
- * over the faint path after the step reads better than one far away). */
+/* A place on faint ink, or where the path will go after the step, costs as
+ * much as this much farther (a label near over the faint path after the step
+ * reads better than one far away). */
 #define FAINT_COST 4.0
 
 /* The free place of least cost, a place on faint ink costing FAINT_COST
- * more; -1 when none is. */
+ * more; -1 when none is. steady: the chosen step's ink left out. */
 static int
-best_free (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
+best_free (const CaromFrame *f, const CaromLabelSpec *s, GArray *places, gboolean steady)
 {
   int best = -1;
   double best_cost = G_MAXDOUBLE;
   for (guint i = 0; i < places->len; i++)
     {
       const Place *p = &g_array_index (places, Place, i);
-      if (p->cost >= best_cost || !place_free (f, s, p, TRUE, FALSE))
+      if (p->cost >= best_cost || !place_free_as (f, s, p, TRUE, FALSE, steady))
         continue;
-      double cost = p->cost + (inked (f, CAROM_INK_FAINT, p->box) ? FAINT_COST : 0.0);
+      /* Faint ink, and where the path will go after the step, cost more. */
+      double cost = p->cost + (inked (f, CAROM_INK_FAINT, p->box) ? FAINT_COST : 0.0)
+                    + (inked (f, CAROM_INK_FUTURE, p->box) ? FAINT_COST : 0.0);
       if (cost < best_cost)
         {
           best = (int)i;
@@ -532,6 +550,7 @@ least_ink (const CaromFrame *f, const CaromLabelSpec *s, GArray *places)
       /* Strong ink counts four times faint ink; a place that reads as a
        * neighbour's label, more than any ink. */
       guint64 ink = 4 * (guint64)ink_under (f, CAROM_INK_STRONG, p->box)
+                    + 4 * (guint64)ink_under (f, CAROM_INK_STEP, p->box)
                     + ink_under (f, CAROM_INK_FAINT, p->box)
                     + (nearer_another (f, s, p) ? (guint64)1 << 40 : 0);
       if (ink < best_ink
@@ -598,8 +617,18 @@ unplaced (void)
   return off;
 }
 
-static void
-place_one (CaromFrame *f, const Label *l, GArray *places)
+/// How place_one() goes about a label.
+typedef enum
+{
+  PLACE_STEADY_ONLY, ///< only where it would go without the step (a name's first turn)
+  PLACE_ANY,         ///< anywhere the rules allow, the steady place first when free
+  PLACE_NOT_STEADY,  ///< anywhere but its steady place was refused (a name's second turn)
+} PlaceTurn;
+
+/* Places and draws one label; FALSE when it was left for a later turn
+ * (PLACE_STEADY_ONLY) or left out. */
+static gboolean
+place_one (CaromFrame *f, const Label *l, GArray *places, PlaceTurn turn)
 {
   const CaromLabelSpec *s = &l->spec;
   CgAabb logical = carom_text_measure (f, s->markup, s->size_pt);
@@ -616,7 +645,7 @@ place_one (CaromFrame *f, const Label *l, GArray *places)
       box = (CgAabb){ cg_sub (s->author, half), cg_add (s->author, half) };
       if (box.hi.x < 0.0 || box.hi.y < 0.0 || box.lo.x > f->view->width
           || box.lo.y > f->view->height)
-        return;
+        return FALSE;
     }
   else
     {
@@ -642,12 +671,25 @@ place_one (CaromFrame *f, const Label *l, GArray *places)
           box = g_array_index (places, Place, 0).box;
           goto draw;
         }
-      int best = best_free (f, s, places);
+      /* A label of something other than the step goes where it would go
+       * without the step, when the step leaves that place free: stepping
+       * through the hits moves no name. */
+      int best = -1;
+      if (s->rank != CAROM_LABEL_STEP && turn != PLACE_NOT_STEADY)
+        {
+          best = best_free (f, s, places, TRUE);
+          if (best >= 0 && inked (f, CAROM_INK_STEP, g_array_index (places, Place, best).box))
+            best = -1;
+        }
+      if (best < 0 && turn == PLACE_STEADY_ONLY)
+        return FALSE; /* a later turn */
+      if (best < 0)
+        best = best_free (f, s, places, FALSE);
       Place far;
       if (best >= 0)
         box = g_array_index (places, Place, best).box;
       else if (s->rank == CAROM_LABEL_HIT)
-        return; /* thinned */
+        return FALSE; /* thinned */
       else if (f->labels->leader_searches++ < MAX_LEADER_SEARCHES
                && (leader_place (f, s, places, w, h, FALSE, &far)
                    || leader_place (f, s, places, w, h, TRUE, &far)))
@@ -659,7 +701,7 @@ place_one (CaromFrame *f, const Label *l, GArray *places)
       else if ((best = least_ink (f, s, places)) >= 0)
         box = g_array_index (places, Place, best).box;
       else
-        return;
+        return FALSE;
     }
 
 draw:
@@ -678,6 +720,7 @@ draw:
     }
   CgAabb padded = cg_aabb_pad (box, carom_frame_pt (f, 1.0));
   g_array_append_val (f->labels->placed, padded);
+  return TRUE;
 }
 
 void
@@ -691,8 +734,24 @@ carom_labels_place (CaromFrame *f)
   g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (Place));
   /* Labels are no ink for each other: they keep apart by their boxes. */
   f->ink_off = TRUE;
-  for (guint i = 0; i < ls->labels->len; i++)
-    place_one (f, &g_array_index (ls->labels, Label, i), places);
+  /* Names first where they go without the step's own drawing; then, in a
+   * second turn, those that drawing covers: a name the step moves never
+   * moves another. Then the step's labels and the hit numbers. */
+  g_autoptr (GArray) later = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint i = 0;
+  for (; i < ls->labels->len; i++)
+    {
+      const Label *l = &g_array_index (ls->labels, Label, i);
+      if (l->spec.rank > CAROM_LABEL_OBJECT)
+        break;
+      if (!place_one (f, l, places, PLACE_STEADY_ONLY) && l->spec.rank != CAROM_LABEL_AUTHOR)
+        g_array_append_val (later, i);
+    }
+  for (guint k = 0; k < later->len; k++)
+    place_one (f, &g_array_index (ls->labels, Label, g_array_index (later, guint, k)), places,
+               PLACE_NOT_STEADY);
+  for (; i < ls->labels->len; i++)
+    place_one (f, &g_array_index (ls->labels, Label, i), places, PLACE_ANY);
   f->ink_off = FALSE;
   carom_label_ink_end (f);
   g_array_unref (ls->labels);

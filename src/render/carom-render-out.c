@@ -65,7 +65,10 @@ ink_add (CaromFrame *f, gboolean stroke)
   if (cairo_pattern_get_rgba (cairo_get_source (cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS
       || a <= 0.0)
     return;
-  cairo_t *to = ink->cr[a < FAINT_ALPHA ? CAROM_INK_FAINT : CAROM_INK_STRONG];
+  cairo_t *to = ink->cr[f->ink_future     ? CAROM_INK_FUTURE
+                        : f->ink_step     ? CAROM_INK_STEP
+                        : a < FAINT_ALPHA ? CAROM_INK_FAINT
+                                          : CAROM_INK_STRONG];
   /* In the frame's own units (the view's device units), whatever transform
    * the caller's cr has (the legend's search draws the frame scaled). */
   double width = cairo_get_line_width (cr);
@@ -93,6 +96,15 @@ ink_add (CaromFrame *f, gboolean stroke)
         }
     }
   cairo_path_destroy (path);
+}
+
+void
+carom_ink_future (CaromFrame *f, gboolean stroke)
+{
+  f->ink_future = TRUE;
+  ink_add (f, stroke);
+  f->ink_future = FALSE;
+  cairo_new_path (f->cr);
 }
 
 static void
@@ -165,9 +177,12 @@ carom_label_ink_begin (CaromFrame *f)
       cairo_set_tolerance (ink->cr[k], 0.5);
     }
   f->ink = ink;
-  if (cairo_status (ink->cr[0]) != CAIRO_STATUS_SUCCESS
-      || cairo_status (ink->cr[1]) != CAIRO_STATUS_SUCCESS)
-    carom_label_ink_end (f); /* no room: labels go where they would without ink */
+  for (int k = 0; k < CAROM_INK_KINDS; k++)
+    if (cairo_status (ink->cr[k]) != CAIRO_STATUS_SUCCESS)
+      {
+        carom_label_ink_end (f); /* no room: labels go where they would without ink */
+        return;
+      }
 }
 
 void

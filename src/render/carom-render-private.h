@@ -79,11 +79,15 @@ void carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray
 /// The ink labels keep off: everything drawn before them, rasterised into
 /// alpha masks at about 1.5 pixels a point (carom-render-out.c), one for
 /// what stands out from the background and one for what is faint (the path
-/// after the step, a ball's tint).
+/// after the step, a ball's tint), one for what only the chosen step draws,
+/// and one for the path after the step when it is not drawn (labels keep
+/// their places from step to step where they can: carom-render-labels.c).
 typedef enum
 {
   CAROM_INK_STRONG,
   CAROM_INK_FAINT,
+  CAROM_INK_STEP,   ///< what only the chosen step draws: the ball there, d, n, d′
+  CAROM_INK_FUTURE, ///< the path after the step, not drawn (CAROM_PATH_UPTO)
   CAROM_INK_KINDS
 } CaromInkKind;
 
@@ -120,6 +124,8 @@ typedef struct
   CaromSvgOut *svg;     ///< a structured SVG: each element goes there, not to cr
   CaromLabelInk *ink;   ///< NULL: no labels to place
   gboolean ink_off;     ///< what is drawn now is no ink for labels (blended paths)
+  gboolean ink_step;    ///< what is drawn now is the chosen step's (CAROM_INK_STEP)
+  gboolean ink_future;  ///< what is drawn now is the path after the step (CAROM_INK_FUTURE)
   CaromLayer layer;     ///< what is drawn now
   const char *item;     ///< the id it is drawn for (borrowed), or NULL
   char item_buffer[32]; ///< "hit-K" and the like
@@ -440,6 +446,10 @@ void carom_stroke (CaromFrame *f);
 void carom_stroke_preserve (CaromFrame *f);
 void carom_fill (CaromFrame *f);
 void carom_fill_preserve (CaromFrame *f);
+
+/// Adds the current path to the ink of what later steps will draw
+/// (CAROM_INK_FUTURE) without drawing it, and clears it.
+void carom_ink_future (CaromFrame *f, gboolean stroke);
 
 /// Makes the ink mask for a frame of the view's size (labels to place).
 void carom_label_ink_begin (CaromFrame *f);

@@ -499,6 +499,12 @@ carom_draw_balls (CaromFrame *f, GArray *paths)
     {
       const CaromPathInfo *p = &g_array_index (paths, CaromPathInfo, k);
       if (p->step >= 0)
-        draw_step (f, p);
+        {
+          /* What only this step draws: labels of other things keep their
+           * places where it leaves them free (CAROM_INK_STEP). */
+          f->ink_step = TRUE;
+          draw_step (f, p);
+          f->ink_step = FALSE;
+        }
     }
 }

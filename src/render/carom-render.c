@@ -686,6 +686,31 @@ draw_hit_markers (CaromFrame *f, const CaromPathInfo *p)
     }
 }
 
+/* With only the path up to the step drawn, the rest is ink of its own for
+ * the labels (CAROM_INK_FUTURE, undrawn): a label keeps off where the path
+ * will go when it can, so that it keeps its place as the path grows. */
+static void
+ink_future (CaromFrame *f, const CaromPathInfo *p)
+{
+  if (f->ink == NULL || !p->upto)
+    return;
+  const CgTrace *t = &p->bt->trace;
+  CaromPen pen = carom_pen_new (f);
+  for (size_t i = (size_t)p->step + 1; i <= t->n_hits; i++)
+    {
+      carom_pen_move (&pen, carom_frame_dev (f, carom_path_point (p, i - 1)));
+      carom_pen_line (&pen, carom_frame_dev (f, carom_path_point (p, i)));
+    }
+  if (p->has_ray)
+    {
+      carom_pen_move (&pen, carom_frame_dev (f, p->ray_from));
+      carom_pen_line (&pen, carom_frame_dev (f, p->ray_to));
+    }
+  carom_set_color (f->cr, p->look.path);
+  cairo_set_line_width (f->cr, carom_frame_pt (f, f->style->path_width));
+  carom_ink_future (f, TRUE);
+}
+
 static void
 draw_paths (CaromFrame *f, GArray *paths)
 {
@@ -700,6 +725,8 @@ draw_paths (CaromFrame *f, GArray *paths)
     draw_path_part (f, &g_array_index (paths, CaromPathInfo, k), TRUE);
   for (guint k = 0; k < paths->len; k++)
     draw_hit_markers (f, &g_array_index (paths, CaromPathInfo, k));
+  for (guint k = 0; k < paths->len; k++)
+    ink_future (f, &g_array_index (paths, CaromPathInfo, k));
 }
 
 /* ---- the frame --------------------------------------------------------- */
