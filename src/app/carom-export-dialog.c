@@ -493,7 +493,7 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
                                   "nothing is drawn, else outside"));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (figure), GTK_WIDGET (d->legend_row));
 
-  static const char *path_labels[] = { N_ ("Up to the Step"), N_ ("All, the Rest Faint"), NULL };
+  static const char *path_labels[] = { N_ ("Up to the Step"), N_ ("Whole Path"), NULL };
   const char *translated_paths[3] = { _ (path_labels[0]), _ (path_labels[1]), NULL };
   d->path_row = ADW_COMBO_ROW (combo_row (_ ("Path"), translated_paths));
   adw_action_row_set_subtitle (ADW_ACTION_ROW (d->path_row),

@@ -53,7 +53,7 @@ static const struct
   const char *name;
   const char *label;
 } path_extents[] = {
-  { "all", N_ ("All, the Rest Faint") },
+  { "all", N_ ("Whole Path") },
   { "upto", N_ ("Up to the Step") },
 };
 

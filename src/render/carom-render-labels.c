@@ -872,7 +872,8 @@ carom_gather_hit_labels (CaromFrame *f, const CaromPathInfo *p)
   for (size_t i = 1; i <= t->n_hits; i++)
     {
       const CgHit *h = &t->hits[i - 1];
-      if (!carom_segment_emphasised (p, i) || !cg_aabb_contains (view, h->point) || (gint64)i == p->step)
+      if (!carom_segment_emphasised (p, i) || !cg_aabb_contains (view, h->point)
+          || (gint64)i == p->step)
         continue;
       CgVec2 d = carom_frame_dev (f, h->point);
       gint64 *key = &g_array_index (keys, gint64, i - 1);
