@@ -121,6 +121,23 @@ snap_center (CaromEditor *self, CgVec2 c, CgVec2 anchor, CaromModifiers mods)
   return c;
 }
 
+/* Rounds an offset to the power of ten at most `fine` (half a pixel), so
+ * the file says "-16.1 72" rather than seventeen digits of the pointer. */
+static CgVec2
+round_offset (CgVec2 offset, double fine)
+{
+  if (!(fine > 0.0) || !isfinite (fine))
+    return offset;
+  double e = floor (log10 (fine));
+  if (e >= 0.0)
+    {
+      double q = pow (10.0, e);
+      return cg_v2 (round (offset.x / q) * q, round (offset.y / q) * q);
+    }
+  double m = pow (10.0, -e); /* divided by, so that 71.9 is the double nearest 71.9 */
+  return cg_v2 (round (offset.x * m) / m, round (offset.y * m) / m);
+}
+
 void
 carom_editor_label_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
 {
@@ -136,9 +153,10 @@ carom_editor_label_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods
     delta = fabs (delta.x) >= fabs (delta.y) ? cg_v2 (delta.x, 0) : cg_v2 (0, delta.y);
   CgVec2 anchor = carom_object_label_anchor (o);
   CgVec2 c = snap_center (self, cg_add (self->label_center0, delta), anchor, mods);
-  CgVec2 offset = cg_sub (c, anchor);
+  CgVec2 offset = round_offset (cg_sub (c, anchor), carom_editor_px (self, 0.5));
   if (!cg_is_valid_vec2 (offset))
     return;
+  c = cg_add (anchor, offset);
   /* The box follows at once; the canvas draws the label there next frame. */
   CgVec2 shift = cg_sub (c, cg_aabb_center (self->state.label_box));
   self->state.label_box = (CgAabb){ cg_add (self->state.label_box.lo, shift),
