@@ -326,6 +326,18 @@ carom_scene_assign_ids (CaromScene *scene)
     }
 }
 
+/* A polygon's box, its arcs' axis points included. */
+static CgAabb
+polygon_bounds (const CaromObject *object)
+{
+  if (object->edges != NULL && object->n_points > 0)
+    return cg_curve_bounds (object->points, object->edges, object->n_points);
+  CgAabb box = cg_aabb_empty ();
+  for (size_t k = 0; k < object->n_points; k++)
+    box = cg_aabb_add_point (box, object->points[k]);
+  return box;
+}
+
 CgAabb
 carom_scene_get_bounds (const CaromScene *scene)
 {
@@ -345,12 +357,8 @@ carom_scene_get_bounds (const CaromScene *scene)
               box = cg_aabb_add_point (box, cg_add (object->beam_end, r));
             }
         }
-      else if (object->edges != NULL && object->n_points > 0)
-        box = cg_aabb_union (box,
-                             cg_curve_bounds (object->points, object->edges, object->n_points));
       else
-        for (size_t k = 0; k < object->n_points; k++)
-          box = cg_aabb_add_point (box, object->points[k]);
+        box = cg_aabb_union (box, polygon_bounds (object));
     }
   return box;
 }
@@ -365,10 +373,7 @@ carom_object_label_anchor (const CaromObject *object)
     return object->center;
   if (object->n_points == 0)
     return cg_v2 (0.0, 0.0);
-  CgAabb box = object->edges != NULL
-                   ? cg_curve_bounds (object->points, object->edges, object->n_points)
-                   : cg_polygon_bounds (object->points, object->n_points);
-  return cg_aabb_center (box);
+  return cg_aabb_center (polygon_bounds (object));
 }
 
 CaromObject *
