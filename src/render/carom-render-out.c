@@ -52,6 +52,25 @@ carom_frame_vector (const CaromFrame *f)
          || type == CAIRO_SURFACE_TYPE_PS || type == CAIRO_SURFACE_TYPE_SCRIPT;
 }
 
+/* The mask of one kind of ink, made when something is first drawn into it
+ * (a frame without a step or a future path clears no mask for them), or
+ * NULL when there is no room for it. */
+static cairo_t *
+ink_cr (CaromLabelInk *ink, CaromInkKind k)
+{
+  if (ink->cr[k] != NULL)
+    return cairo_status (ink->cr[k]) == CAIRO_STATUS_SUCCESS ? ink->cr[k] : NULL;
+  ink->surface[k] = cairo_image_surface_create (CAIRO_FORMAT_A8, ink->width, ink->height);
+  ink->cr[k] = cairo_create (ink->surface[k]);
+  cairo_scale (ink->cr[k], ink->m, ink->m);
+  cairo_set_source_rgba (ink->cr[k], 0.0, 0.0, 0.0, 1.0);
+  /* Coverage without smoothing: a pixel is ink or not, and a frame of
+   * ten thousand objects is rasterised twice as fast. */
+  cairo_set_antialias (ink->cr[k], CAIRO_ANTIALIAS_NONE);
+  cairo_set_tolerance (ink->cr[k], 0.5);
+  return cairo_status (ink->cr[k]) == CAIRO_STATUS_SUCCESS ? ink->cr[k] : NULL;
+}
+
 /* The current path into the ink mask, stroked or filled as cr would. */
 static void
 ink_add (CaromFrame *f, gboolean stroke)
@@ -65,10 +84,12 @@ ink_add (CaromFrame *f, gboolean stroke)
   if (cairo_pattern_get_rgba (cairo_get_source (cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS
       || a <= 0.0)
     return;
-  cairo_t *to = ink->cr[f->ink_future     ? CAROM_INK_FUTURE
-                        : f->ink_step     ? CAROM_INK_STEP
-                        : a < FAINT_ALPHA ? CAROM_INK_FAINT
-                                          : CAROM_INK_STRONG];
+  cairo_t *to = ink_cr (ink, f->ink_future     ? CAROM_INK_FUTURE
+                             : f->ink_step     ? CAROM_INK_STEP
+                             : a < FAINT_ALPHA ? CAROM_INK_FAINT
+                                               : CAROM_INK_STRONG);
+  if (to == NULL)
+    return;
   /* In the frame's own units (the view's device units), whatever transform
    * the caller's cr has (the legend's search draws the frame scaled). */
   double width = cairo_get_line_width (cr);
@@ -165,24 +186,7 @@ carom_label_ink_begin (CaromFrame *f)
   ink->m = m;
   ink->width = w;
   ink->height = h;
-  for (int k = 0; k < CAROM_INK_KINDS; k++)
-    {
-      ink->surface[k] = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
-      ink->cr[k] = cairo_create (ink->surface[k]);
-      cairo_scale (ink->cr[k], m, m);
-      cairo_set_source_rgba (ink->cr[k], 0.0, 0.0, 0.0, 1.0);
-      /* Coverage without smoothing: a pixel is ink or not, and a frame of
-       * ten thousand objects is rasterised twice as fast. */
-      cairo_set_antialias (ink->cr[k], CAIRO_ANTIALIAS_NONE);
-      cairo_set_tolerance (ink->cr[k], 0.5);
-    }
-  f->ink = ink;
-  for (int k = 0; k < CAROM_INK_KINDS; k++)
-    if (cairo_status (ink->cr[k]) != CAIRO_STATUS_SUCCESS)
-      {
-        carom_label_ink_end (f); /* no room: labels go where they would without ink */
-        return;
-      }
+  f->ink = ink; /* the masks are made as they are drawn into (ink_cr) */
 }
 
 void
@@ -192,8 +196,18 @@ carom_label_ink_sum (CaromFrame *f)
   if (ink == NULL)
     return;
   for (int k = 0; k < CAROM_INK_KINDS; k++)
-    cairo_surface_flush (ink->surface[k]);
+    if (ink->surface[k] != NULL)
+      cairo_surface_flush (ink->surface[k]);
   ink->done = TRUE;
+}
+
+/* Whether the mask of kind holds ink to read: never drawn into, or made
+ * without room, it is clear. */
+static gboolean
+ink_readable (const CaromLabelInk *ink, CaromInkKind kind)
+{
+  return ink->surface[kind] != NULL
+         && cairo_surface_status (ink->surface[kind]) == CAIRO_STATUS_SUCCESS;
 }
 
 /* The mask pixels under a device box: rows [*y0, *y1), columns [*x0, *x1). */
@@ -214,7 +228,8 @@ carom_label_ink_any (const CaromFrame *f, CaromInkKind kind, CgAabb box)
 {
   const CaromLabelInk *ink = f->ink;
   int x0, y0, x1, y1;
-  if (ink == NULL || !ink->done || !mask_span (ink, box, &x0, &y0, &x1, &y1))
+  if (ink == NULL || !ink->done || !ink_readable (ink, kind)
+      || !mask_span (ink, box, &x0, &y0, &x1, &y1))
     return FALSE;
   const guint8 *data = cairo_image_surface_get_data (ink->surface[kind]);
   int stride = cairo_image_surface_get_stride (ink->surface[kind]);
@@ -238,7 +253,8 @@ carom_label_ink_count (const CaromFrame *f, CaromInkKind kind, CgAabb box)
 {
   const CaromLabelInk *ink = f->ink;
   int x0, y0, x1, y1;
-  if (ink == NULL || !ink->done || !mask_span (ink, box, &x0, &y0, &x1, &y1))
+  if (ink == NULL || !ink->done || !ink_readable (ink, kind)
+      || !mask_span (ink, box, &x0, &y0, &x1, &y1))
     return 0;
   const guint8 *data = cairo_image_surface_get_data (ink->surface[kind]);
   int stride = cairo_image_surface_get_stride (ink->surface[kind]);
