@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* carom-svg-keep-private.h: the source document's parts that recording it
+ * while reading (carom-svg-keep.c) and writing it back
+ * (carom-svg-keep-write.c) share. */
+#pragma once
+#include "io/carom-svg-keep.h"
+
+G_BEGIN_DECLS
+
+/* Marks for native elements in the text: bytes XML 1.0 cannot hold, even as
+ * character references, so that no kept text has them (see append_text()). */
+#define MARK_STYLED '\x01' ///< with Carom's presentation
+#define MARK_BARE '\x02'   ///< with no presentation at all
+
+/* The origin of a native element's object: this bit and its ordinal (from 1). */
+#define ORIGIN_NATIVE 0x80000000u
+
+enum
+{
+  SLOT_EMPTY = 1 << 0,          ///< written as <name .../>
+  SLOT_OWN_VISIBILITY = 1 << 1, ///< a visibility attribute that is not Carom's
+};
+
+/* A modelled element: ranges of the text, [start, name_end) its qualified
+ * name, then all its attributes as they were, [managed_end, attrs_end) those
+ * that are not Carom's to rewrite, and its children. */
+typedef struct
+{
+  guint32 start, name_end, managed_end, attrs_end, end;
+  guint32 n_objects;
+  guint32 ctm; ///< index into ctms (0: the identity)
+  guint8 shape;
+  guint8 flags;
+} Slot;
+
+struct _CaromSceneSource
+{
+  GString *text;
+  GArray *slots;     ///< of Slot, in document order
+  GArray *hashes;    ///< of guint64: each slot's objects as read
+  GArray *ctms;      ///< of CaromAffine
+  GPtrArray *losses; ///< translated sentences: what Save cannot write back
+  char *native_stroke;
+  guint32 n_native;
+  gboolean foreign; ///< more than Carom's own writer makes
+  gboolean root_seen;
+  guint32 root_tag_end;  ///< where the root's attributes end (before its '>')
+  guint32 root_ns_end;   ///< where its namespace declarations end
+  guint32 root_close;    ///< where the root's end tag begins
+  gboolean carom_bound;  ///< the root binds the prefix carom to Carom's namespace
+  gboolean carom_taken;  ///< the root binds it to another namespace
+  gboolean svg_prefixed; ///< the root element has a prefix (svg:svg)
+  gboolean standalone_known;
+};
+
+/// FNV-1a's offset basis: where a slot's hash of its objects starts.
+#define HASH_SEED 0xcbf29ce484222325u
+
+/// h carried on over an object's state: what the user can change.
+guint64 carom_svg_keep_hash_object (guint64 h, const CaromObject *o);
+
+G_END_DECLS
