@@ -403,6 +403,52 @@ test_edit_under_transforms (void)
     }
 }
 
+/* 4b: a name placed by hand changes only carom:label-offset: a rotated <rect> stays the
+ * same <rect>, its attributes in their order, the offset in its own user units; placed
+ * again, the attribute is replaced; set back to automatic, it goes and the element is what
+ * it was. */
+static void
+test_label_moved_only (void)
+{
+  const char *svg
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\" "
+        "viewBox=\"0 0 100 100\">\n"
+        "  <rect carom:role=\"obstacle\" id=\"post\" x=\"-32.5\" y=\"-96.650635\" "
+        "width=\"40\" height=\"150\" style=\"fill:#9a9996\" transform=\"rotate(90)\"/>\n"
+        "</svg>\n";
+  const char *rect = "<rect carom:role=\"obstacle\" id=\"post\" x=\"-32.5\" y=\"-96.650635\" "
+                     "width=\"40\" height=\"150\" style=\"fill:#9a9996\" transform=\"rotate(90)\"";
+  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+  guint index = find_index (scene, "post");
+  carom_edit_set_label_offset (history, scene, index, TRUE, cg_v2 (-16.5, 72.0), NULL);
+  g_autofree char *written = write_string (scene);
+  /* rotate(90) takes (x, y) in its units to (-y, x): the scene's (-16.5, 72) is (72, 16.5). */
+  g_autofree char *expected = g_strconcat (rect, " carom:label-offset=\"72 16.5\"/>", NULL);
+  g_assert_nonnull (strstr (written, expected));
+  g_autoptr (CaromScene) again = read_string (written, NULL);
+  const CaromObject *o = g_ptr_array_index (again->objects, find_index (again, "post"));
+  g_assert_true (o->label_placed);
+  g_assert_cmpfloat_with_epsilon (o->label_offset.x, -16.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (o->label_offset.y, 72.0, 1e-12);
+
+  /* Placed again in the file read back: one attribute, the new offset. */
+  g_autoptr (CaromHistory) history2 = carom_history_new (again);
+  index = find_index (again, "post");
+  carom_edit_set_label_offset (history2, again, index, TRUE, cg_v2 (0.0, -10.0), NULL);
+  g_autofree char *rewritten = write_string (again);
+  g_autofree char *expected2 = g_strconcat (rect, " carom:label-offset=\"-10 0\"/>", NULL);
+  g_assert_nonnull (strstr (rewritten, expected2));
+  g_assert_null (strstr (rewritten, "72 16.5"));
+
+  /* Automatic again: the element as it first was. */
+  carom_edit_set_label_offset (history2, again, index, FALSE, cg_v2 (0.0, 0.0), NULL);
+  g_autofree char *reset = write_string (again);
+  g_autofree char *expected3 = g_strconcat (rect, "/>", NULL);
+  g_assert_nonnull (strstr (reset, expected3));
+  g_assert_null (strstr (reset, "label-offset"));
+}
+
 /* 5: deleting an object removes its element (and only it); a new object goes at the end of
  * the root; deleting one subpath of a path keeps the others in its d. */
 static void
@@ -712,6 +758,7 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/foreign-nodes-kept", test_foreign_nodes_kept);
   g_test_add_func ("/svg-keep/move-one-object", test_move_one_object);
   g_test_add_func ("/svg-keep/edit-under-transforms", test_edit_under_transforms);
+  g_test_add_func ("/svg-keep/label-moved-only", test_label_moved_only);
   g_test_add_func ("/svg-keep/delete-and-add", test_delete_and_add);
   g_test_add_func ("/svg-keep/native-round-trip", test_native_round_trip);
   g_test_add_func ("/svg-keep/losses-named", test_losses_named);

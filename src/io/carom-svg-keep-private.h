@@ -15,6 +15,13 @@ G_BEGIN_DECLS
 /* The origin of a native element's object: this bit and its ordinal (from 1). */
 #define ORIGIN_NATIVE 0x80000000u
 
+/// What becomes of a slot on writing (besides 0: written anew).
+enum
+{
+  SLOT_SAME = 1,       ///< its objects are as they were read: the element as it was
+  SLOT_RELABELLED = 2, ///< only where their names are placed changed
+};
+
 enum
 {
   SLOT_EMPTY = 1 << 0,          ///< written as <name .../>
@@ -22,11 +29,16 @@ enum
 };
 
 /* A modelled element: ranges of the text, [start, name_end) its qualified
- * name, then all its attributes as they were, [managed_end, attrs_end) those
- * that are not Carom's to rewrite, and its children. */
+ * name, then all its attributes as they were (up to managed_end), maybe
+ * all but carom:label-offset, [kept_start, attrs_end) those that are not
+ * Carom's to rewrite, and [attrs_end, end) its children. */
 typedef struct
 {
-  guint32 start, name_end, managed_end, attrs_end, end;
+  guint32 start, name_end, managed_end, kept_start, attrs_end, end;
+  /// [label_start, label_end): all its attributes but carom:label-offset
+  /// (the same range as all of them when it has none), for an element
+  /// whose objects changed only where their names are placed.
+  guint32 label_start, label_end;
   guint32 n_objects;
   guint32 ctm; ///< index into ctms (0: the identity)
   guint8 shape;
@@ -38,6 +50,7 @@ struct _CaromSceneSource
   GString *text;
   GArray *slots;     ///< of Slot, in document order
   GArray *hashes;    ///< of guint64: each slot's objects as read
+  GArray *shapes;    ///< of guint64: the same but where their names are placed
   GArray *ctms;      ///< of CaromAffine
   GPtrArray *losses; ///< translated sentences: what Save cannot write back
   char *native_stroke;
@@ -56,7 +69,8 @@ struct _CaromSceneSource
 /// FNV-1a's offset basis: where a slot's hash of its objects starts.
 #define HASH_SEED 0xcbf29ce484222325u
 
-/// h carried on over an object's state: what the user can change.
-guint64 carom_svg_keep_hash_object (guint64 h, const CaromObject *o);
+/// h carried on over an object's state: what the user can change, and
+/// where its name is placed unless without_label.
+guint64 carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_label);
 
 G_END_DECLS

@@ -18,7 +18,7 @@ typedef struct
   guint32 *slot_first;  ///< per slot: its first object in the scene, or G_MAXUINT32
   guint32 *next;        ///< per object: the next object of its slot, or G_MAXUINT32
   guint32 *native;      ///< per native ordinal: its object, or G_MAXUINT32
-  guint8 *unchanged;    ///< per slot: its objects are as they were read
+  guint8 *unchanged;    ///< per slot: SLOT_SAME, SLOT_RELABELLED or 0 (changed)
   const char *stroke;   ///< stroke width of Carom's own elements
   const char *ns_decls; ///< declarations an element written anew needs
 } Writer;
@@ -266,7 +266,7 @@ write_use_as_group (Writer *w, const Slot *slot, guint32 first, gsize prefix_len
   g_autoptr (GString) name = g_string_new_len (text + slot->start, (gssize)prefix_length);
   g_string_append_c (name, 'g');
   g_string_append_printf (out, "<%s%s", name->str, w->ns_decls);
-  g_string_append_len (out, text + slot->managed_end, slot->attrs_end - slot->managed_end);
+  g_string_append_len (out, text + slot->kept_start, slot->attrs_end - slot->kept_start);
   g_string_append_c (out, '>');
   for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
     {
@@ -290,7 +290,7 @@ write_slot (Writer *w, guint index)
   const char *text = source->text->str;
   GString *out = w->out;
 
-  gboolean unchanged = w->unchanged[index];
+  gboolean unchanged = w->unchanged[index] == SLOT_SAME;
 
   /* The qualified name: the same prefix, maybe a new local name. */
   const char *qname = text + slot->start;
@@ -307,6 +307,21 @@ write_slot (Writer *w, guint index)
   g_string_append_c (out, '<');
   if (unchanged)
     g_string_append_len (out, qname, slot->managed_end - slot->start);
+  else if (w->unchanged[index] == SLOT_RELABELLED)
+    {
+      /* Only a name moved: the element as it was, its carom:label-offset
+       * written anew (in its own user units). */
+      g_string_append_len (out, qname, qname_length);
+      g_string_append_len (out, text + slot->label_start, slot->label_end - slot->label_start);
+      const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+      if (lead->label_placed)
+        {
+          if (source->carom_taken)
+            g_string_append (out, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+          CaromAffine inv = affine_inverse (g_array_index (source->ctms, CaromAffine, slot->ctm));
+          carom_svg_append_label_offset (out, carom_affine_apply_linear (inv, lead->label_offset));
+        }
+    }
   else
     {
       g_autoptr (GString) attrs = g_string_new (NULL);
@@ -316,7 +331,7 @@ write_slot (Writer *w, guint index)
       g_string_append_len (out, name->str, (gssize)name->len);
       g_string_append (out, w->ns_decls);
       g_string_append_len (out, attrs->str, (gssize)attrs->len);
-      g_string_append_len (out, text + slot->managed_end, slot->attrs_end - slot->managed_end);
+      g_string_append_len (out, text + slot->kept_start, slot->attrs_end - slot->kept_start);
     }
   if (slot->flags & SLOT_EMPTY)
     {
@@ -392,14 +407,21 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
   gboolean carom_needed = source->n_native > 0;
   for (guint k = 0; k < n_slots; k++)
     {
-      guint64 h = HASH_SEED;
+      guint64 h = HASH_SEED, shape = HASH_SEED;
       guint count = 0;
       for (guint32 i = slot_first[k]; i != G_MAXUINT32; i = next[i], count++)
-        h = carom_svg_keep_hash_object (h, g_ptr_array_index (objects, i));
-      unchanged[k] = count == 0
-                     || (count == g_array_index (source->slots, Slot, k).n_objects
-                         && h == g_array_index (source->hashes, guint64, k));
-      carom_needed = carom_needed || !unchanged[k];
+        {
+          h = carom_svg_keep_hash_object (h, g_ptr_array_index (objects, i), FALSE);
+          shape = carom_svg_keep_hash_object (shape, g_ptr_array_index (objects, i), TRUE);
+        }
+      const Slot *slot = &g_array_index (source->slots, Slot, k);
+      gboolean all = count == slot->n_objects;
+      if (count == 0 || (all && h == g_array_index (source->hashes, guint64, k)))
+        unchanged[k] = SLOT_SAME;
+      else if (all && shape == g_array_index (source->shapes, guint64, k)
+               && slot->shape != CAROM_SVG_KEEP_USE)
+        unchanged[k] = SLOT_RELABELLED;
+      carom_needed = carom_needed || unchanged[k] != SLOT_SAME;
     }
   for (guint i = 0; i < objects->len && !carom_needed; i++)
     carom_needed = fresh[i];

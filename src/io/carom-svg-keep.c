@@ -43,6 +43,7 @@ carom_svg_source_new (void)
   source->text = g_string_new (NULL);
   source->slots = g_array_new (FALSE, FALSE, sizeof (Slot));
   source->hashes = g_array_new (FALSE, TRUE, sizeof (guint64));
+  source->shapes = g_array_new (FALSE, TRUE, sizeof (guint64));
   source->ctms = g_array_new (FALSE, FALSE, sizeof (CaromAffine));
   CaromAffine identity = carom_affine_identity ();
   g_array_append_val (source->ctms, identity);
@@ -58,6 +59,7 @@ carom_svg_source_free (CaromSceneSource *source)
   g_string_free (source->text, TRUE);
   g_array_unref (source->slots);
   g_array_unref (source->hashes);
+  g_array_unref (source->shapes);
   g_array_unref (source->ctms);
   g_ptr_array_unref (source->losses);
   g_free (source->native_stroke);
@@ -382,6 +384,14 @@ static const char *const sodipodi_managed[]
         "r2",       "arg1",   "arg2",       "flatsided", "rounded", "randomized",
         "argument", "radius", "revolution", "expansion", "t0",      NULL };
 
+/* Whether attr is carom:name. */
+static gboolean
+is_carom_attr (xmlAttrPtr attr, const char *name)
+{
+  return attr->ns != NULL && ns_is (attr->ns, CAROM_SCENE_NAMESPACE)
+         && strcmp ((const char *)attr->name, name) == 0;
+}
+
 /* True for the attributes rewritten when the element's objects change. */
 static gboolean
 is_managed (xmlAttrPtr attr, CaromSvgKeepShape shape, gboolean carom_hidden)
@@ -585,11 +595,12 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
     }
   source->foreign = TRUE;
 
-  gboolean carom_hidden = FALSE, own_visibility = FALSE;
+  gboolean carom_hidden = FALSE, own_visibility = FALSE, labelled = FALSE;
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
-    if (attr->ns != NULL && ns_is (attr->ns, CAROM_SCENE_NAMESPACE)
-        && strcmp ((const char *)attr->name, "hidden") == 0)
-      carom_hidden = TRUE;
+    {
+      carom_hidden = carom_hidden || is_carom_attr (attr, "hidden");
+      labelled = labelled || is_carom_attr (attr, "label-offset");
+    }
   Slot slot = { .start = (guint32)out->len, .n_objects = n_objects, .shape = (guint8)shape };
   append_qname (out, node->ns, node->name);
   slot.name_end = (guint32)out->len;
@@ -599,6 +610,18 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     append_attribute (out, attr);
   slot.managed_end = (guint32)out->len;
+  slot.label_start = slot.name_end;
+  slot.label_end = slot.managed_end;
+  if (labelled)
+    {
+      slot.label_start = (guint32)out->len;
+      append_namespaces (out, node);
+      for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
+        if (!is_carom_attr (attr, "label-offset"))
+          append_attribute (out, attr);
+      slot.label_end = (guint32)out->len;
+    }
+  slot.kept_start = (guint32)out->len;
   append_namespaces (out, node);
   for (xmlAttrPtr attr = node->properties; attr != NULL; attr = attr->next)
     if (!is_managed (attr, shape, carom_hidden))
@@ -639,11 +662,11 @@ hash_bytes (guint64 h, const void *data, gsize n)
 }
 
 guint64
-carom_svg_keep_hash_object (guint64 h, const CaromObject *o)
+carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_label)
 {
-  guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, o->label_placed };
+  guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, !without_label && o->label_placed };
   h = hash_bytes (h, head, sizeof head);
-  if (o->label_placed)
+  if (!without_label && o->label_placed)
     h = hash_bytes (h, &o->label_offset, sizeof o->label_offset);
   if (o->id != NULL)
     h = hash_bytes (h, o->id, strlen (o->id) + 1);
@@ -682,8 +705,10 @@ carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
       return FALSE;
     }
   g_array_set_size (source->hashes, source->slots->len);
+  g_array_set_size (source->shapes, source->slots->len);
   for (guint i = 0; i < source->slots->len; i++)
-    g_array_index (source->hashes, guint64, i) = HASH_SEED;
+    g_array_index (source->hashes, guint64, i) = g_array_index (source->shapes, guint64, i)
+        = HASH_SEED;
   for (guint i = 0; i < objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (objects, i);
@@ -691,7 +716,9 @@ carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
       if (origin == 0 || (origin & ORIGIN_NATIVE) || origin > source->slots->len)
         continue;
       guint64 *h = &g_array_index (source->hashes, guint64, origin - 1);
-      *h = carom_svg_keep_hash_object (*h, object);
+      *h = carom_svg_keep_hash_object (*h, object, FALSE);
+      guint64 *s = &g_array_index (source->shapes, guint64, origin - 1);
+      *s = carom_svg_keep_hash_object (*s, object, TRUE);
     }
   return TRUE;
 }
