@@ -2,7 +2,7 @@
 /* bench-trace.c: the cast and bounce workloads of ../shared/bench/ (W1, W2).
  *
  * usage: bench-trace SCENE.txt [--brute-casts N] [--leaves primitives|objects|both]
- *                              [--w2-steps N] [--repeat N]
+ *                              [--w2-steps N] [--repeat N] [--summary]
  *
  * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes them).
  * Prints world build time, BVH build time, memory, W1 casts/s with its
@@ -10,7 +10,21 @@
  * and by brute force (brute force on the first N casts only, default 2000,
  * since at 10^5 obstacles it tests a million primitives per cast). With
  * --repeat N, the world build and the BVH workloads run N times and the best
- * time is kept (the figures are less disturbed by other programs). */
+ * time is kept (the figures are less disturbed by other programs); the first
+ * build's time is printed too (a fresh process's pages, as the app's first
+ * trace meets them).
+ *
+ * --leaves objects is the app's configuration (CG_BVH_LEAF_OBJECTS, as
+ * carom-tracing.c builds its worlds) and builds nothing else: no
+ * primitive-leaf world, no BVH built alone, no brute force. The process's
+ * peak resident memory is then that of the scene read and the one world
+ * (built, and W1 and W2 run on it), what scripts/bench --box2d sets beside
+ * Box2D's. With the primitive leaves (the default, and both), the peak also
+ * holds the benchmark's own structures: the primitive-leaf world, the BVHs
+ * built alone and their boxes.
+ *
+ * --summary adds, after each leaf kind, one line of key=value figures for
+ * scripts (scripts/bench --box2d reads it). */
 #include <glib.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +45,23 @@ peak_rss_kib (void)
   struct rusage ru;
   getrusage (RUSAGE_SELF, &ru);
   return ru.ru_maxrss;
+}
+
+/* The process's resident memory now in KiB (VmRSS), or -1 where /proc has
+ * no such line. */
+static long
+rss_kib (void)
+{
+  long kib = -1;
+  FILE *f = fopen ("/proc/self/status", "r");
+  if (f == NULL)
+    return -1;
+  char line[256];
+  while (fgets (line, sizeof line, f) != NULL)
+    if (sscanf (line, "VmRSS: %ld", &kib) == 1)
+      break;
+  fclose (f);
+  return kib;
 }
 
 typedef struct
@@ -112,9 +143,11 @@ build_world_once (const BenchScene *s, double r, CgBvhLeaves leaves, double *sec
   return w;
 }
 
-/* Builds the world `repeat` times; returns the last, with the best time. */
+/* Builds the world `repeat` times; returns the last, with the best time and
+ * the first's. */
 static CgWorld *
-build_world (const BenchScene *s, double r, CgBvhLeaves leaves, int repeat, double *seconds)
+build_world (const BenchScene *s, double r, CgBvhLeaves leaves, int repeat, double *seconds,
+             double *first)
 {
   CgWorld *w = NULL;
   *seconds = INFINITY;
@@ -124,6 +157,8 @@ build_world (const BenchScene *s, double r, CgBvhLeaves leaves, int repeat, doub
       cg_world_free (w);
       w = build_world_once (s, r, leaves, &t);
       *seconds = fmin (*seconds, t);
+      if (i == 0)
+        *first = t;
     }
   return w;
 }
@@ -185,11 +220,13 @@ main (int argc, char **argv)
   g_autofree char *leaves_opt = NULL;
   gint w2_steps = 100000;
   gint repeat = 1;
+  gboolean summary = FALSE;
   GOptionEntry entries[] = {
     { "brute-casts", 0, 0, G_OPTION_ARG_INT, &brute_casts, "Casts for brute force (W1)", "N" },
     { "leaves", 0, 0, G_OPTION_ARG_STRING, &leaves_opt, "primitives, objects or both", "KIND" },
     { "w2-steps", 0, 0, G_OPTION_ARG_INT, &w2_steps, "W2 bounces", "N" },
     { "repeat", 0, 0, G_OPTION_ARG_INT, &repeat, "Runs of each timing (the best is kept)", "N" },
+    { "summary", 0, 0, G_OPTION_ARG_NONE, &summary, "Also a key=value line per leaf kind", NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("SCENE.txt");
@@ -206,6 +243,7 @@ main (int argc, char **argv)
       g_printerr ("%s\n", error->message);
       return 1;
     }
+  long scene_rss = rss_kib (); /* the scene read, before any world */
   double r = g_array_index (scene.casts, double, 4);
   guint n_casts = scene.casts->len;
   gboolean both = leaves_opt && strcmp (leaves_opt, "both") == 0;
@@ -218,14 +256,16 @@ main (int argc, char **argv)
       if ((pass == 0 && objects_only) || (pass == 1 && !both && !objects_only))
         continue;
       const char *name = pass == 0 ? "primitives" : "objects";
-      double build_s;
-      CgWorld *w = build_world (&scene, r, leaves, MAX (repeat, 1), &build_s);
+      double build_s, first_s;
+      CgWorld *w = build_world (&scene, r, leaves, MAX (repeat, 1), &build_s, &first_s);
       size_t n_prims;
       cg_world_primitives (w, &n_prims);
       const CgBvh *bvh = cg_world_bvh (w);
-      printf ("[leaves: %s] %zu primitives; world build (outlines + BVH) %.1f ms; BVH %u nodes, "
+      g_autofree char *first
+          = repeat > 1 ? g_strdup_printf (" (first %.1f ms)", first_s * 1e3) : g_strdup ("");
+      printf ("[leaves: %s] %zu primitives; world build (outlines + BVH) %.1f ms%s; BVH %u nodes, "
               "depth %u; world memory %.1f MiB\n",
-              name, n_prims, build_s * 1e3, bvh->n_nodes, bvh->depth,
+              name, n_prims, build_s * 1e3, first, bvh->n_nodes, bvh->depth,
               cg_world_memory (w) / 1048576.0);
       if (pass == 0)
         {
@@ -276,9 +316,20 @@ main (int argc, char **argv)
                   "(%.6f, %.6f))\n",
                   steps / wb, steps, final_b.x, final_b.y, final_v.x, final_v.y);
         }
+      if (summary)
+        printf ("summary leaves=%s obstacles=%u primitives=%zu first_build_ms=%.3f "
+                "build_ms=%.3f world_kib=%zu w1_casts_per_s=%.0f w1_hits=%u "
+                "w1_checksum=%.6f w2_bounces_per_s=%.0f w2_final=%.6f,%.6f "
+                "scene_rss_kib=%ld peak_rss_kib=%ld\n",
+                name, scene.counts->len, n_prims, first_s * 1e3, build_s * 1e3,
+                cg_world_memory (w) / 1024, n_casts / bv.seconds, bv.hits, bv.checksum,
+                w2_steps / w2, final.x, final.y, scene_rss, peak_rss_kib ());
       cg_world_free (w);
     }
-  printf ("peak resident memory: %.1f MiB\n", peak_rss_kib () / 1024.0);
+  printf ("peak resident memory: %.1f MiB", peak_rss_kib () / 1024.0);
+  if (scene_rss >= 0)
+    printf (" (%.1f MiB after reading the scene)", scene_rss / 1024.0);
+  printf ("%s\n", objects_only ? "; the app's world alone, nothing else built" : "");
   bench_scene_clear (&scene);
   return 0;
 }
