@@ -10,14 +10,14 @@
 /// A polygon set for cg_world_new(), owning its vertices.
 typedef struct
 {
-  GArray *refs;     ///< CgPolygonRef
+  GArray *refs;     ///< CgBoundaryRef
   GPtrArray *owned; ///< the vertex arrays
 } TestScene;
 
 static inline void
 test_scene_init (TestScene *s)
 {
-  s->refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
+  s->refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
   s->owned = g_ptr_array_new_with_free_func (g_free);
 }
 
@@ -28,21 +28,30 @@ test_scene_clear (TestScene *s)
   g_ptr_array_unref (s->owned);
 }
 
-/// Adds a copy of v, oriented for the role.
+/// Adds a copy of v, oriented for the role (an obstacle stops the ball).
 static inline void
 test_scene_add (TestScene *s, const CgVec2 *v, size_t n, CgRole role)
 {
   CgVec2 *copy = g_memdup2 (v, n * sizeof *v);
   cg_polygon_orient (copy, n, role);
   g_ptr_array_add (s->owned, copy);
-  CgPolygonRef ref = { copy, n, role };
+  CgBoundaryRef ref = { copy, NULL, n, role, CG_ON_HIT_STOP };
   g_array_append_val (s->refs, ref);
 }
 
-static inline CgWorld *
-test_scene_world (const TestScene *s, double r, CgBvhLeaves leaves)
+/// Makes every obstacle reflect the ball (carom:on-hit="reflect").
+static inline void
+test_scene_reflect_all (TestScene *s)
 {
-  return cg_world_new ((const CgPolygonRef *)s->refs->data, s->refs->len, r, leaves);
+  for (guint i = 0; i < s->refs->len; i++)
+    g_array_index (s->refs, CgBoundaryRef, i).on_hit = CG_ON_HIT_REFLECT;
+}
+
+/// The scene's world (cg_world_new()).
+static inline CgWorld *
+test_scene_world (const TestScene *s)
+{
+  return cg_world_new ((const CgBoundaryRef *)s->refs->data, s->refs->len);
 }
 
 /// A convex polygon of k vertices on a circle (like ../shared/bench/gen_scene.py).
@@ -92,6 +101,52 @@ test_scene_random_room (TestScene *s, GRand *rand, int n, double *side)
       test_scene_add (s, v, k, CG_ROLE_OBSTACLE);
       placed++;
     }
+}
+
+/* Makes one edge of every `every`-th obstacle an arc (sweep ±0.6: a bulge
+ * or a bite) where the boundary stays valid, and adds `circles` whole
+ * circles of radius 2 to 8 as obstacles anywhere in [0, L]²: curved
+ * boundaries among the straight ones. Returns how many boundaries it made
+ * curved. */
+static inline int
+test_scene_curve (TestScene *s, GRand *rand, guint every, int circles, double L)
+{
+  int curved = 0;
+  for (guint i = 1; i < s->refs->len; i += every)
+    {
+      CgBoundaryRef *b = &g_array_index (s->refs, CgBoundaryRef, i);
+      if (b->role != CG_ROLE_OBSTACLE || b->e != NULL)
+        continue;
+      CgCurveEdge *e = g_new (CgCurveEdge, b->n);
+      for (size_t k = 0; k < b->n; k++)
+        e[k] = cg_curve_edge_straight ();
+      size_t j = (size_t)g_rand_int_range (rand, 0, (gint32)b->n);
+      e[j] = cg_curve_edge_arc (b->v[j], b->v[(j + 1) % b->n], g_rand_boolean (rand) ? 0.6 : -0.6);
+      CgCurveCheck check = cg_curve_validate (b->v, e, b->n, cg_curve_tolerance (b->v, e, b->n));
+      if (check.status != CG_CURVE_OK || !(cg_curve_signed_area (b->v, e, b->n) > 0.0))
+        {
+          g_free (e);
+          continue;
+        }
+      b->e = e;
+      g_ptr_array_add (s->owned, e);
+      curved++;
+    }
+  for (int k = 0; k < circles; k++)
+    {
+      CgVec2 *v = g_new (CgVec2, 1);
+      CgCurveEdge *e = g_new (CgCurveEdge, 1);
+      double R = g_rand_double_range (rand, 2, 8);
+      cg_curve_circle (cg_v2 (g_rand_double_range (rand, R + 1, L - R - 1),
+                              g_rand_double_range (rand, R + 1, L - R - 1)),
+                       R, CG_ROLE_OBSTACLE, v, e);
+      g_ptr_array_add (s->owned, v);
+      g_ptr_array_add (s->owned, e);
+      CgBoundaryRef ref = { v, e, 1, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
+      g_array_append_val (s->refs, ref);
+      curved++;
+    }
+  return curved;
 }
 
 /// Asserts that two casts chose the same hit, bit for bit: the same

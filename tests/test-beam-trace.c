@@ -22,7 +22,7 @@ room_scene (GRand *rand, int n, double *side)
   test_scene_init (&ts);
   test_scene_random_room (&ts, rand, n, side);
   CaromScene *scene = carom_scene_new ();
-  const CgPolygonRef *refs = (const CgPolygonRef *)ts.refs->data;
+  const CgBoundaryRef *refs = (const CgBoundaryRef *)ts.refs->data;
   for (guint i = 0; i < ts.refs->len; i++)
     {
       CaromObject *o = carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
@@ -87,7 +87,7 @@ assert_same_hit (const CgHit *x, const CgHit *y)
   g_assert_cmpuint (x->object, ==, y->object);
   g_assert_cmpuint (x->element, ==, y->element);
   g_assert_cmpuint (x->reflected, ==, y->reflected);
-  g_assert_cmpuint (x->edge_arc, ==, y->edge_arc);
+  g_assert_cmpint (x->part, ==, y->part);
   SAME_BITS (x->from, y->from);
   SAME_BITS (x->point, y->point);
   SAME_BITS (x->normal, y->normal);
@@ -308,8 +308,10 @@ test_reflecting_obstacle (void)
   g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
 }
 
-/* Each ball's trace equals its own cg_trace_run_reflecting() (or
- * cg_curve_trace_run()), which keeps the hits in memory of their own. */
+/* Each ball's trace equals its own cg_trace_run() in the scene's one world
+ * (reflecting obstacles say so in the world itself), for its radius and
+ * with its start overlap found anew, which keeps the hits in memory of
+ * their own. */
 static void
 assert_traces_as_alone (const CaromSceneTrace *t)
 {
@@ -318,14 +320,11 @@ assert_traces_as_alone (const CaromSceneTrace *t)
       const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, b);
       guint max_bounces
           = t->max_bounces_override >= 0 ? (guint)t->max_bounces_override : bt->ball->max_bounces;
+      g_assert_true (bt->world == t->world);
+      SAME_BITS (bt->radius, bt->ball->radius);
       CgTrace alone;
-      if (bt->curve_world != NULL)
-        g_assert_true (cg_curve_trace_run (bt->curve_world, bt->ball->center, bt->ball->direction,
-                                           max_bounces, t->brute_force, &alone));
-      else
-        g_assert_true (cg_trace_run_reflecting (bt->world, bt->ball->center, bt->ball->direction,
-                                                max_bounces, t->brute_force, t->reflect->data,
-                                                &alone));
+      g_assert_true (cg_trace_run (bt->world, bt->radius, bt->ball->center, bt->ball->direction,
+                                   max_bounces, t->brute_force, -1, &alone));
       g_assert_false (alone.hits_borrowed);
       g_assert_cmpint (bt->trace.status, ==, alone.status);
       g_assert_cmpuint (bt->trace.n_hits, ==, alone.n_hits);
@@ -364,7 +363,8 @@ blocks_filled (const CaromSceneTrace *t)
  * every ray's hits are those of its trace alone; a ball of more bounces than
  * a block holds has memory of its own. A drag (an update in place) fills the
  * same blocks again, and a freed trace leaves its blocks to the next one.
- * The same in a curved scene. */
+ * The same in a curved scene, whose disk is in the same one world and is
+ * dragged in place too. */
 static void
 test_hit_blocks (void)
 {
@@ -376,13 +376,15 @@ test_hit_blocks (void)
       g_autoptr (CaromScene) scene = room_scene (rand, 60, &L);
       for (guint i = 0; i < scene->objects->len; i++)
         ((CaromObject *)g_ptr_array_index (scene->objects, i))->on_hit = CG_ON_HIT_REFLECT;
+      guint disk = 0; /* the disk's index in the curved scene */
       if (curved)
         {
           CgVec2 v0;
           CgCurveEdge e;
           cg_curve_circle (cg_v2 (L / 4, L / 2), 1.5, CG_ROLE_OBSTACLE, &v0, &e);
-          CaromObject *disk = carom_scene_add_polygon (scene, "disk", CG_ROLE_OBSTACLE, &v0, 1);
-          carom_object_set_edges (disk, &e);
+          CaromObject *object = carom_scene_add_polygon (scene, "disk", CG_ROLE_OBSTACLE, &v0, 1);
+          carom_object_set_edges (object, &e);
+          disk = scene->objects->len - 1;
         }
       CgVec2 c = { L / 2 + 0.37, L / 2 - 0.21 };
       g_ptr_array_add (scene->objects,
@@ -392,7 +394,11 @@ test_hit_blocks (void)
       carom_scene_assign_ids (scene);
 
       g_autoptr (CaromSceneTrace) two = carom_scene_trace_with_threads (scene, -1, FALSE, 2);
-      g_assert_true (two->curved == (curved != 0));
+      /* One world holds the straight polygons and the disk alike. */
+      gboolean has_arc = FALSE;
+      for (size_t i = 0; i < cg_world_count (two->world); i++)
+        has_arc |= cg_world_boundary (two->world, i).e != NULL;
+      g_assert_true (has_arc == (curved != 0));
       assert_traces_as_alone (two);
       CaromSceneTrace *one = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
       assert_same_traces (one, two);
@@ -400,20 +406,28 @@ test_hit_blocks (void)
       g_assert_cmpuint (filled, >=, 10);
       g_assert_cmpuint (filled, <=, CAROM_HIT_BLOCKS_KEPT);
 
-      if (!curved)
+      /* Dragged three times (an obstacle, and the disk in the curved
+       * scene): the same blocks, filled again, and what a new trace gives. */
+      guint indices[2] = { 1, disk };
+      guint n_moved = curved ? 2 : 1;
+      for (int step = 0; step < 3; step++)
         {
-          /* Dragged three times: the same blocks, filled again. */
-          guint index = 1;
-          for (int step = 0; step < 3; step++)
+          for (guint i = 0; i < n_moved; i++)
             {
-              CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+              CaromObject *moved
+                  = carom_object_copy (g_ptr_array_index (scene->objects, indices[i]));
               for (guint k = 0; k < moved->n_points; k++)
                 moved->points[k].x += 0.25;
-              carom_object_free (g_ptr_array_index (scene->objects, index));
-              scene->objects->pdata[index] = moved;
-              g_assert_true (carom_scene_trace_update (one, scene, &index, 1, NULL));
-              assert_traces_as_alone (one);
+              if (moved->edges != NULL)
+                for (guint k = 0; k < moved->n_points; k++)
+                  moved->edges[k].q.x += 0.25;
+              carom_object_free (g_ptr_array_index (scene->objects, indices[i]));
+              scene->objects->pdata[indices[i]] = moved;
             }
+          g_assert_true (carom_scene_trace_update (one, scene, indices, n_moved, NULL));
+          assert_traces_as_alone (one);
+          g_autoptr (CaromSceneTrace) fresh = carom_scene_trace_with_threads (scene, -1, FALSE, 2);
+          assert_same_traces (one, fresh);
         }
       /* Freed, it leaves its blocks (and no more) to the next trace, which
        * takes them. */

@@ -2,7 +2,7 @@
 /* test-lab.c: the Collision lab's tests (geom/cg-lab.h): the known cases of
  * the source articles (002–004), SAT against an independent overlap test on
  * random convex polygons, the swept circle against Carom's general circle
- * cast, and the grid broad phase against the BVH. */
+ * cast, and the grid broad phase against the one world's BVH. */
 #include <glib.h>
 #include <math.h>
 #include <string.h>
@@ -21,36 +21,45 @@ assert_near (double got, double want, double tol)
 static void
 test_segments (void)
 {
-  CgSegments s = cg_lab_segments (cg_v2 (50, 50), cg_v2 (450, 450), cg_v2 (100, 400),
-                                  cg_v2 (800, 100), 1e-9);
+  CgSegments s
+      = cg_lab_segments (cg_v2 (50, 50), cg_v2 (450, 450), cg_v2 (100, 400), cg_v2 (800, 100));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_CROSS);
   assert_near (s.denom, -400000, 0);
   assert_near (s.ua, 0.65, 1e-15);
   assert_near (s.ub, 0.3, 1e-15);
   assert_near (s.point.x, 310, 1e-12);
   assert_near (s.point.y, 310, 1e-12);
+  /* the tolerance of these four points' numbers: 4 eps of 800 */
+  g_assert_cmpfloat (s.tol, ==, cg_tolerance (800));
 
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (2, 2), cg_v2 (0, 2), cg_v2 (2, 0), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (2, 2), cg_v2 (0, 2), cg_v2 (2, 0));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_CROSS);
   assert_near (s.ua, 0.5, 0);
   assert_near (s.ub, 0.5, 0);
   /* Ends touching count. */
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 1), cg_v2 (1, 1), cg_v2 (2, 0), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 1), cg_v2 (1, 1), cg_v2 (2, 0));
+  g_assert_cmpint (s.kind, ==, CG_SEGMENTS_CROSS);
+  assert_near (s.ua, 1, 0);
+  assert_near (s.ub, 0, 0);
+  /* Far from the origin, ends touching still count: no tolerance depends
+   * on a scene. */
+  s = cg_lab_segments (cg_v2 (1e12, 1e12), cg_v2 (1e12 + 1, 1e12 + 1), cg_v2 (1e12 + 1, 1e12 + 1),
+                       cg_v2 (1e12 + 2, 1e12));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_CROSS);
   assert_near (s.ua, 1, 0);
   assert_near (s.ub, 0, 0);
   /* Lines crossing beyond a segment. */
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (2, -1), cg_v2 (2, 1), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (2, -1), cg_v2 (2, 1));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_APART);
   assert_near (s.ua, 2, 1e-15);
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (0, 1), cg_v2 (1, 1), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (0, 1), cg_v2 (1, 1));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_PARALLEL);
   g_assert_cmpfloat (s.denom, ==, 0);
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (2, 0), cg_v2 (1, 0), cg_v2 (3, 0), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (2, 0), cg_v2 (1, 0), cg_v2 (3, 0));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_COLLINEAR);
   assert_near (s.overlap_from.x, 1, 0);
   assert_near (s.overlap_to.x, 2, 0);
-  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (2, 0), cg_v2 (3, 0), 1e-9);
+  s = cg_lab_segments (cg_v2 (0, 0), cg_v2 (1, 0), cg_v2 (2, 0), cg_v2 (3, 0));
   g_assert_cmpint (s.kind, ==, CG_SEGMENTS_COLLINEAR_APART);
 }
 
@@ -259,19 +268,19 @@ test_sweep_against_cast (void)
       double r = g_rand_double_range (rand, 0.2, 8);
       CgVec2 v[] = { { 0, 0 }, { 0, h }, { w, h }, { w, 0 } };
       cg_polygon_orient (v, 4, CG_ROLE_OBSTACLE);
-      CgPolygonRef ref = { v, 4, CG_ROLE_OBSTACLE };
-      CgWorld *world = cg_world_new (&ref, 1, r, CG_BVH_LEAF_OBJECTS);
+      CgBoundaryRef ref = { v, NULL, 4, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
+      CgWorld *world = cg_world_new (&ref, 1);
       CgVec2 start = { g_rand_double_range (rand, -40, 70), g_rand_double_range (rand, -40, 70) };
       CgVec2 end = { g_rand_double_range (rand, -40, 70), g_rand_double_range (rand, -40, 70) };
       CgSweep s = cg_lab_sweep_circle_box (start, end, r, box);
       double length = cg_distance (start, end);
-      if (s.inside || cg_world_start_overlaps (world, start) || length == 0)
+      if (s.inside || cg_world_start_overlaps (world, start, r) || length == 0)
         {
           cg_world_free (world);
           continue;
         }
       CgWorldHit hit
-          = cg_world_cast (world, start, cg_scale (cg_sub (end, start), 1 / length), -1, FALSE);
+          = cg_world_cast (world, start, cg_scale (cg_sub (end, start), 1 / length), r, -1, FALSE);
       gboolean cast_hits = hit.hit && hit.rec.t <= length;
       if (s.hit != cast_hits)
         g_test_message ("box %g x %g, r %g, from (%.17g, %.17g) to (%.17g, %.17g): lab hit %d, "
@@ -291,6 +300,10 @@ test_sweep_against_cast (void)
           assert_near (s.normal.x, hit.rec.normal.x, 1e-7);
           assert_near (s.normal.y, hit.rec.normal.y, 1e-7);
           g_assert_cmpint (s.corner, ==, hit.rec.kind == CG_PRIM_ARC);
+          /* a corner is a vertex's cap, a side an edge's offset */
+          CgPrimitive p;
+          g_assert_true (cg_world_primitive (world, hit.prim, r, &p));
+          g_assert_cmpint (p.part, ==, s.corner ? CG_PART_CAP : CG_PART_EDGE);
         }
       cg_world_free (world);
     }
@@ -300,18 +313,20 @@ test_sweep_against_cast (void)
   g_rand_free (rand);
 }
 
-/* The grid finds the BVH's hit, testing more primitives than the BVH and
- * fewer than brute force on a scattered scene. */
+/* The grid finds the BVH's hit (also after a reflection, with the hit as
+ * `after`), testing far fewer primitives than brute force on a scattered
+ * scene; a grid is built for one radius, the world answers for every
+ * radius. */
 static void
 test_grid (void)
 {
   GRand *rand = g_rand_new_with_seed (3);
-  GArray *polys = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
+  GArray *polys = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
   CgVec2 *verts = g_new (CgVec2, 4 * 401);
   CgVec2 room[] = { { 0, 0 }, { 0, 1000 }, { 1000, 1000 }, { 1000, 0 } };
   memcpy (verts, room, sizeof room);
   cg_polygon_orient (verts, 4, CG_ROLE_WALL);
-  g_array_append_val (polys, ((CgPolygonRef){ verts, 4, CG_ROLE_WALL }));
+  g_array_append_val (polys, ((CgBoundaryRef){ verts, NULL, 4, CG_ROLE_WALL, CG_ON_HIT_STOP }));
   for (int i = 1; i <= 400; i++)
     {
       double x = g_rand_double_range (rand, 20, 960), y = g_rand_double_range (rand, 20, 960);
@@ -322,37 +337,54 @@ test_grid (void)
       v[2] = cg_v2 (x + s, y + s);
       v[3] = cg_v2 (x + s, y);
       cg_polygon_orient (v, 4, CG_ROLE_OBSTACLE);
-      g_array_append_val (polys, ((CgPolygonRef){ v, 4, CG_ROLE_OBSTACLE }));
+      g_array_append_val (polys, ((CgBoundaryRef){ v, NULL, 4, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP }));
     }
-  CgWorld *w = cg_world_new ((CgPolygonRef *)polys->data, polys->len, 2.0, CG_BVH_LEAF_OBJECTS);
-  CgGrid grid;
-  g_assert_true (cg_grid_build (&grid, w, 0));
-  size_t n;
-  cg_world_primitives (w, &n);
-  guint64 grid_tests = 0, bvh_tests = 0;
-  for (int k = 0; k < 500; k++)
+  CgWorld *w = cg_world_new ((CgBoundaryRef *)polys->data, polys->len);
+  g_assert_nonnull (w);
+  double radii[] = { 2.0, 0.5 };
+  for (guint k_r = 0; k_r < G_N_ELEMENTS (radii); k_r++)
     {
-      CgVec2 c = { g_rand_double_range (rand, 5, 995), g_rand_double_range (rand, 5, 995) };
-      double a = g_rand_double_range (rand, 0, 2 * G_PI);
-      CgVec2 d = { cos (a), sin (a) };
-      if (cg_world_start_overlaps (w, c))
-        continue;
-      CgWorldHit hit = cg_world_cast (w, c, d, -1, FALSE);
-      CgGridCast g = cg_grid_cast (&grid, w, c, d, -1);
-      g_assert_cmpint (g.hit, ==, hit.hit);
-      if (hit.hit)
+      double r = radii[k_r];
+      CgGrid grid;
+      g_assert_true (cg_grid_build (&grid, w, r, 0));
+      size_t n = cg_world_primitive_total (w, r);
+      g_assert_cmpuint (grid.n_prims, ==, n);
+      guint64 grid_tests = 0, bvh_tests = 0;
+      for (int k = 0; k < 500; k++)
         {
-          g_assert_cmpuint (g.prim, ==, hit.prim);
-          g_assert_cmpfloat (g.t, ==, hit.rec.t);
+          CgVec2 c = { g_rand_double_range (rand, 5, 995), g_rand_double_range (rand, 5, 995) };
+          double a = g_rand_double_range (rand, 0, 2 * G_PI);
+          CgVec2 d = { cos (a), sin (a) };
+          if (cg_world_start_overlaps (w, c, r))
+            continue;
+          CgWorldHit hit = cg_world_cast (w, c, d, r, -1, FALSE);
+          CgGridCast g = cg_grid_cast (&grid, c, d, -1);
+          g_assert_cmpint (g.hit, ==, hit.hit);
+          if (hit.hit)
+            {
+              g_assert_cmpuint (g.prim, ==, hit.prim);
+              g_assert_cmpfloat (g.t, ==, hit.rec.t);
+              /* and with the hit as `after` (counting only at t > 0), as the
+               * tracer casts next */
+              CgVec2 from = hit.rec.point, dir = cg_reflect (d, hit.rec.normal);
+              CgWorldHit next = cg_world_cast (w, from, dir, r, hit.prim, FALSE);
+              CgGridCast gn = cg_grid_cast (&grid, from, dir, hit.prim);
+              g_assert_cmpint (gn.hit, ==, next.hit);
+              if (next.hit)
+                {
+                  g_assert_cmpuint (gn.prim, ==, next.prim);
+                  g_assert_cmpfloat (gn.t, ==, next.rec.t);
+                }
+            }
+          g_assert_cmpuint (g.primitives_tested, <, n);
+          grid_tests += g.primitives_tested;
+          bvh_tests += hit.stats.primitives_tested;
         }
-      g_assert_cmpuint (g.primitives_tested, <, n);
-      grid_tests += g.primitives_tested;
-      bvh_tests += hit.stats.primitives_tested;
+      g_test_message ("r = %g: primitives tested a cast: grid %.1f, BVH %.1f, brute force %zu", r,
+                      grid_tests / 500.0, bvh_tests / 500.0, n);
+      g_assert_cmpuint (grid_tests, <, 500 * n / 4);
+      cg_grid_clear (&grid);
     }
-  g_test_message ("primitives tested a cast: grid %.1f, BVH %.1f, brute force %zu",
-                  grid_tests / 500.0, bvh_tests / 500.0, n);
-  g_assert_cmpuint (grid_tests, <, 500 * n / 4);
-  cg_grid_clear (&grid);
   cg_world_free (w);
   g_free (verts);
   g_array_unref (polys);

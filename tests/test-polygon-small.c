@@ -52,8 +52,11 @@ test_same_verdicts (void)
       CgVec2 v[16];
       gboolean star = g_test_rand_int_range (0, 3) == 0;
       random_polygon (v, n, g_test_rand_int_range (2, 8), star);
-      if (g_test_rand_int_range (0, 50) == 0) /* now and then a NaN */
+      int odd = g_test_rand_int_range (0, 50);
+      if (odd == 0) /* now and then a NaN */
         v[g_test_rand_int_range (0, (gint32)n)].y = NAN;
+      else if (odd == 1) /* or a coordinate beyond 1e150 */
+        v[g_test_rand_int_range (0, (gint32)n)].x = -1e200;
       CgPolygonCheck fast = cg_polygon_validate (v, n);
       CgPolygonCheck sweep = cg_polygon_validate_sweep (v, n);
       if (fast.status != sweep.status)
@@ -66,12 +69,13 @@ test_same_verdicts (void)
         }
       if (fast.status == CG_POLYGON_SELF_CROSSING)
         g_assert_true (report_is_honest (v, n, fast));
-      if (fast.status == CG_POLYGON_NOT_FINITE)
+      if (fast.status == CG_POLYGON_NOT_FINITE || fast.status == CG_POLYGON_TOO_LARGE)
         g_assert_cmpuint (fast.index_a, ==, sweep.index_a);
       counts[fast.status]++;
     }
-  g_test_message ("valid %u, not finite %u, too few %u, self-crossing %u", counts[CG_POLYGON_OK],
-                  counts[CG_POLYGON_NOT_FINITE], counts[CG_POLYGON_TOO_FEW_POINTS],
+  g_test_message ("valid %u, not finite %u, too large %u, too few %u, self-crossing %u",
+                  counts[CG_POLYGON_OK], counts[CG_POLYGON_NOT_FINITE],
+                  counts[CG_POLYGON_TOO_LARGE], counts[CG_POLYGON_TOO_FEW_POINTS],
                   counts[CG_POLYGON_SELF_CROSSING]);
   /* Every verdict was exercised. */
   for (int s = CG_POLYGON_OK; s <= CG_POLYGON_SELF_CROSSING; s++)

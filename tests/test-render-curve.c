@@ -294,14 +294,28 @@ test_step_on_arc (void)
 {
   Drawing d = drawing_new (sinai (60));
   const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
-  g_assert_nonnull (bt->curve_world);
+  /* the ball is traced in the scene's one world, which holds the disk */
+  g_assert_nonnull (bt->world);
+  g_assert_true (bt->world == d.trace->world);
   gint64 step = -1;
   for (size_t k = 0; k < bt->trace.n_hits && step < 0; k++)
     if (bt->trace.hits[k].object == 1)
       step = (gint64)k + 1;
   g_assert_cmpint (step, >, 0);
   const CgHit *h = &bt->trace.hits[step - 1];
-  g_assert_cmpfloat (fabs (cg_distance (h->point, cg_v2 (300, 200)) - 70.0), <, 1e-6);
+  g_assert_cmpstr (carom_scene_trace_polygon (d.trace, h->object)->id, ==, "disk");
+  /* the disk's arc edge's offset, not a cap: a circle of radius R + r = 70 */
+  g_assert_cmpint (h->kind, ==, CG_PRIM_ARC);
+  g_assert_cmpint (h->part, ==, CG_PART_EDGE);
+  g_assert_cmpuint (h->element, ==, 0);
+  CgPrimitive hp;
+  g_assert_true (cg_world_primitive (bt->world, h->prim, bt->radius, &hp));
+  g_assert_true (hp.full && !hp.inside);
+  g_assert_cmpfloat (hp.rho, ==, 70);
+  /* on it within the rounding of that cast's numbers (cg-cast.h) */
+  double tau = cg_tolerance (cg_max (300, cg_max (cg_magnitude (h->from), cg_magnitude (h->point))))
+               + cg_tolerance (h->distance);
+  g_assert_cmpfloat (fabs (cg_distance (h->point, cg_v2 (300, 200)) - 70.0), <=, tau);
 
   CaromStyle style = carom_style_screen (FALSE);
   CaromRenderOptions o;

@@ -1948,10 +1948,11 @@ test_rsvg (void)
   g_assert_cmpint (g_rmdir (directory), ==, 0);
 }
 
-/* 43: scenes at the edge of the doubles (found by fuzzing) still write a viewBox that reads
- * back, with a width and height above 0; a polygon over the reader's vertex limit is not
- * written (found by fuzzing too: the file could not be opened again); a root viewBox that is
- * not valid is ignored with a note, since scene units do not depend on it. */
+/* 43: scenes at the edge of what Carom takes (found by fuzzing) still write a viewBox that
+ * reads back, with a width and height above 0; a ball beyond 1e150 is refused; a polygon over the
+ * reader's vertex limit is not written (found by fuzzing too: the file could not be opened again);
+ * a root viewBox that is not valid is ignored with a note, since scene units do not depend on it.
+ */
 static void
 test_write_extremes (void)
 {
@@ -1961,7 +1962,7 @@ test_write_extremes (void)
     double radius;
   } balls[] = {
     { { 15, 7.08888888888889e+122 }, 3 },
-    { { -1e308, 1e308 }, 1e307 },
+    { { -1e150, 1e150 }, 1e149 },
     { { 1e-300, -1e-300 }, 1e-310 },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (balls); i++)
@@ -1981,6 +1982,21 @@ test_write_extremes (void)
       g_autofree char *again = carom_svg_write_string (back, NULL);
       g_assert_cmpstr (written, ==, again);
     }
+
+  /* Beyond 1e150 Carom's geometry would overflow: such a ball is refused,
+   * with a message that says so. */
+  {
+    g_autoptr (GError) far_error = NULL;
+    g_autoptr (GPtrArray) far_summary = NULL;
+    g_autoptr (CaromScene) far_ball = read_string (
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">"
+        "<circle carom:role=\"ball\" id=\"b\" cx=\"-1e308\" cy=\"1e308\" r=\"1e307\" "
+        "carom:direction=\"1 0\"/></svg>",
+        &far_summary, &far_error);
+    g_assert_null (far_ball);
+    g_assert_error (far_error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT);
+    g_assert_nonnull (strstr (far_error->message, "1e150"));
+  }
 
   /* A polygon the reader would refuse is not written to a file. */
   g_autoptr (GError) error = NULL;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-trace-threads.c: balls traced on several threads give the traces one
  * thread gives, bit for bit, fresh and updated in place after a drag; and
- * carom_parallel_for() calls every index exactly once. */
+ * carom_parallel_for() calls every index exactly once. Balls of every
+ * radius share the scene's one world. */
 #include <string.h>
 
 #include "model/carom-tracing.h"
@@ -17,7 +18,7 @@ random_scene (GRand *rand, int n, int balls)
   double L;
   test_scene_random_room (&ts, rand, n, &L);
   CaromScene *scene = carom_scene_new ();
-  const CgPolygonRef *refs = (const CgPolygonRef *)ts.refs->data;
+  const CgBoundaryRef *refs = (const CgBoundaryRef *)ts.refs->data;
   for (guint i = 0; i < ts.refs->len; i++)
     carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
   for (int b = 0; b < balls; b++)
@@ -43,6 +44,8 @@ assert_same_hit (const CgHit *x, const CgHit *y, gboolean stats)
   g_assert_cmpuint (x->index, ==, y->index);
   g_assert_cmpuint (x->prim, ==, y->prim);
   g_assert_cmpint (x->kind, ==, y->kind);
+  g_assert_cmpint (x->part, ==, y->part);
+  g_assert_cmpuint (x->reflected, ==, y->reflected);
   g_assert_cmpuint (x->object, ==, y->object);
   g_assert_cmpuint (x->element, ==, y->element);
   g_assert_cmpint (x->role, ==, y->role);
@@ -59,19 +62,28 @@ assert_same_hit (const CgHit *x, const CgHit *y, gboolean stats)
     }
 }
 
+/* Two scene traces are the same, ball by ball; each traced every ball, of
+ * whatever radius, in its one world. */
 static void
 assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
 {
+  g_assert_nonnull (a->world);
+  g_assert_nonnull (b->world);
   g_assert_cmpuint (a->balls->len, ==, b->balls->len);
   for (guint i = 0; i < a->balls->len; i++)
     {
       const CaromBallTrace *x = &g_array_index (a->balls, CaromBallTrace, i);
       const CaromBallTrace *y = &g_array_index (b->balls, CaromBallTrace, i);
       g_assert_true (x->ball == y->ball);
+      g_assert_true (x->world == a->world);
+      g_assert_true (y->world == b->world);
+      SAME_BITS (x->radius, x->ball->radius);
+      SAME_BITS (x->radius, y->radius);
       g_assert_cmpint (x->trace.status, ==, y->trace.status);
       g_assert_cmpuint (x->trace.n_hits, ==, y->trace.n_hits);
       SAME_BITS (x->trace.start, y->trace.start);
       SAME_BITS (x->trace.direction, y->trace.direction);
+      SAME_BITS (x->trace.radius, y->trace.radius);
       SAME_BITS (x->trace.end_direction, y->trace.end_direction);
       for (size_t k = 0; k < x->trace.n_hits; k++)
         assert_same_hit (&x->trace.hits[k], &y->trace.hits[k], a->brute_force == b->brute_force);

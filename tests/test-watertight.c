@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-watertight.c: no cast passes between an offset segment and the
- * corner arc it meets. Rays are aimed exactly at every junction of the
- * outlines of a benchmark-like scene, from every side the front allows, with
+ * vertex cap it meets (cg-cast.h: both decide a junction by which side of
+ * the ray the same double lies). Rays are aimed exactly at every junction of
+ * the outlines of a benchmark-like scene for a ball's radius (the world
+ * itself serves every radius), from every side the front allows, with
  * directions as exact unit vectors, scaled by a few ulps (|d| = 1 ± k ulp),
  * and rounded to six decimals as the benchmark files write them
  * (|d| = 1 ± 10⁻⁶); each must stop at that junction (or earlier). */
@@ -38,12 +40,12 @@ typedef struct
  * away at angle theta from nj, with direction variants; counts the casts
  * that go through. */
 static void
-cast_at_junction (const CgWorld *w, CgVec2 J, CgVec2 nj, double theta, double s, gboolean brute_too,
-                  Tally *tally)
+cast_at_junction (const CgWorld *w, double r, CgVec2 J, CgVec2 nj, double theta, double s,
+                  gboolean brute_too, Tally *tally)
 {
   CgVec2 u = { nj.x * cos (theta) - nj.y * sin (theta), nj.x * sin (theta) + nj.y * cos (theta) };
   CgVec2 c = cg_mul_add (J, s, u);
-  if (cg_world_start_overlaps (w, c))
+  if (cg_world_start_overlaps (w, c, r))
     {
       tally->skipped++;
       return;
@@ -64,7 +66,7 @@ cast_at_junction (const CgWorld *w, CgVec2 J, CgVec2 nj, double theta, double s,
       tally->worst_excess = fmax (tally->worst_excess, fabs (cg_length (d) - 1.0));
       for (int brute = 0; brute < (brute_too ? 2 : 1); brute++)
         {
-          CgWorldHit h = cg_world_cast (w, c, d, -1, brute);
+          CgWorldHit h = cg_world_cast (w, c, d, r, -1, brute);
           tally->casts++;
           /* The ray reaches J at t = reach (d is made a unit vector at the
            * cast); a direction rounded to six decimals aims up to 10^-6 off,
@@ -83,32 +85,50 @@ cast_at_junction (const CgWorld *w, CgVec2 J, CgVec2 nj, double theta, double s,
     }
 }
 
-/* Every junction of every obstacle of a scene, from several angles. */
+/* Every junction of every boundary of a scene (where a vertex cap meets
+ * the offset segments on either side), for a ball of radius r, from several
+ * angles. */
 static Tally
 cast_all_junctions (const TestScene *scene, double r, CgVec2 offset, GRand *rand)
 {
   Tally tally = { 0 };
-  CgWorld *w = test_scene_world (scene, r, CG_BVH_LEAF_OBJECTS);
+  CgWorld *w = test_scene_world (scene);
   g_assert_nonnull (w);
-  size_t n;
-  const CgPrimitive *prims = cg_world_primitives (w, &n);
+  uint32_t n = cg_world_prim_count (w);
+  guint caps = 0;
   static const double angles[] = { 0.0, 0.3, -0.3, 1.2, -1.2, 1.5, -1.5 };
-  for (size_t k = 0; k < n; k++)
+  for (uint32_t k = 0; k < n; k++)
     {
-      const CgPrimitive *p = &prims[k];
-      if (p->kind != CG_PRIM_ARC)
+      CgPrimitive p;
+      if (!cg_world_primitive (w, k, r, &p) || p.kind != CG_PRIM_ARC)
         continue;
-      CgVec2 n0, n1;
-      cg_arc_normals (p, &n0, &n1);
+      /* Straight boundaries have no arc but their vertex caps, convex arcs
+       * of radius r around their vertex: from u_from at a to u_to at b. */
+      g_assert_cmpint (p.part, ==, CG_PART_CAP);
+      g_assert_false (p.inside);
+      g_assert_true (p.junction);
+      /* Its ends are the very doubles where the offset segments before and
+       * after it end and start (the cast relies on that). */
+      CgOutline o = cg_world_outline (w, p.object);
+      uint32_t vertex = k / CG_PARTS - o.first_edge;
+      uint32_t before = (uint32_t)((vertex + o.n - 1) % o.n);
+      CgPrimitive in, out;
+      g_assert_true (
+          cg_world_primitive (w, cg_prim_id (o.first_edge, before, CG_PART_EDGE), r, &in));
+      g_assert_true (
+          cg_world_primitive (w, cg_prim_id (o.first_edge, vertex, CG_PART_EDGE), r, &out));
+      g_assert_true (memcmp (&in.b, &p.a, sizeof p.a) == 0);
+      g_assert_true (memcmp (&out.a, &p.b, sizeof p.b) == 0);
       for (guint a = 0; a < G_N_ELEMENTS (angles); a++)
         {
           double s = g_rand_double_range (rand, 0.5, 30) * r;
-          /* The start of the arc (the end of the segment before it), with
+          /* The start of the cap (the end of the segment before it), with
            * that segment's normal; and its end (the next segment's start). */
-          gboolean brute_too = k % 64 == 0;
-          cast_at_junction (w, p->a, n0, angles[a], s, brute_too, &tally);
-          cast_at_junction (w, p->b, n1, angles[a], s, brute_too, &tally);
+          gboolean brute_too = caps % 32 == 0;
+          cast_at_junction (w, r, p.a, p.u_from, angles[a], s, brute_too, &tally);
+          cast_at_junction (w, r, p.b, p.u_to, angles[a], s, brute_too, &tally);
         }
+      caps++;
     }
   (void)offset;
   cg_world_free (w);

@@ -1,18 +1,37 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-world-grid.c: casts through the uniform grid of a large object-leaf
- * world (cg-world-grid.c) choose exactly the hit brute force chooses, also on
- * the casts that stress a cell walk: along cell sides, through cell corners,
- * from outside the grid, axis-parallel, and after obstacles moved in place. */
+/* test-world-grid.c: casts through the uniform grid that cg_world_prepare
+ * (w, r) builds for balls up to radius r in a large world of evenly spread
+ * obstacles (cg-world-grid.c) choose exactly the hit brute force chooses,
+ * also on the casts that stress a cell walk: along cell sides, through cell
+ * corners, from outside the grid (those use the BVH: the grid serves only
+ * starts inside its bounds) and from its very edge, axis-parallel, for
+ * smaller balls than it was built for, with arcs and circles among the
+ * obstacles, and after obstacles moved in place. */
 #include <string.h>
 
+#include "geom/cg-world-private.h" /* to damage a grid on purpose */
 #include "scene-gen.h"
 
-/* Casts from c along d in the grid world and by brute force, the same hit. */
-static void
-check_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude)
+/* A primitive of the world for radius r, picked at random among the slots
+ * that hold one; its id in *id. */
+static CgPrimitive
+random_primitive (GRand *rand, const CgWorld *w, double r, uint32_t *id)
 {
-  CgWorldHit brute = cg_world_cast (w, c, d, exclude, true);
-  CgWorldHit grid = cg_world_cast (w, c, d, exclude, false);
+  CgPrimitive p;
+  do
+    *id = (uint32_t)g_rand_int_range (rand, 0, (gint32)cg_world_prim_count (w));
+  while (!cg_world_primitive (w, *id, r, &p));
+  return p;
+}
+
+/* Casts a ball of radius r from c along d in the world (by its grid where
+ * it has one for r and c is inside it, else its BVH) and by brute force:
+ * the same hit. */
+static void
+check_cast (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after)
+{
+  CgWorldHit brute = cg_world_cast (w, c, d, r, after, true);
+  CgWorldHit grid = cg_world_cast (w, c, d, r, after, false);
   test_assert_same_world_hit (&brute, &grid);
 }
 
@@ -29,11 +48,14 @@ random_direction (GRand *rand, int i)
   return cg_v2 (cos (a), sin (a));
 }
 
-/* 1: random casts and the hard ones, on scenes with a grid. */
+/* 1: random casts and the hard ones, on scenes with a grid, for balls of
+ * the radius it was built for and smaller ones (which use it too), and a
+ * larger one (which does not). */
 static void
 test_grid_equals_brute_force (void)
 {
   static const int sizes[] = { 1500, 3000 };
+  static const double radii[] = { 1.5, 0.0, 0.6, 4.0 };
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autoptr (GRand) rand = g_rand_new_with_seed (700 + s);
@@ -41,44 +63,49 @@ test_grid_equals_brute_force (void)
       test_scene_init (&scene);
       double L;
       test_scene_random_room (&scene, rand, sizes[s], &L);
-      CgWorld *w = test_scene_world (&scene, 1.5, CG_BVH_LEAF_OBJECTS);
+      g_assert_cmpint (test_scene_curve (&scene, rand, 4, sizes[s] / 30, L), >, sizes[s] / 5);
+      CgWorld *w = test_scene_world (&scene);
+      /* No grid until one is asked for. */
+      g_assert_false (cg_world_grid (w, 1.5, NULL, NULL, NULL));
+      cg_world_prepare (w, 1.5);
       CgAabb bounds;
       double cw, ch;
-      g_assert_true (cg_world_grid (w, &bounds, &cw, &ch));
+      g_assert_true (cg_world_grid (w, 1.5, &bounds, &cw, &ch));
       g_assert_true (cw > 0 && ch > 0);
-      size_t n_prims;
-      const CgPrimitive *all = cg_world_primitives (w, &n_prims);
-      guint64 cells = 0, casts = 0;
+      g_assert_true (cg_world_grid (w, 0.0, NULL, NULL, NULL));
+      g_assert_false (cg_world_grid (w, 4.0, NULL, NULL, NULL));
+      guint64 cells = 0, casts = 0, inside = 0;
       for (int i = 0; i < 4000; i++)
         {
+          double r = radii[(i / 7) % G_N_ELEMENTS (radii)];
           CgVec2 c, d = random_direction (rand, i);
           int column = g_rand_int_range (rand, 0, (gint32)floor ((bounds.hi.x - bounds.lo.x) / cw));
           int row = g_rand_int_range (rand, 0, (gint32)floor ((bounds.hi.y - bounds.lo.y) / ch));
           CgVec2 corner = cg_v2 (bounds.lo.x + column * cw, bounds.lo.y + row * ch);
-          switch (i % 7)
+          uint32_t id;
+          CgPrimitive p = random_primitive (rand, w, r, &id);
+          switch (i % 8)
             {
             case 6: /* at a point of an edge's offset that lies on a cell's side */
               {
-                const CgPrimitive *p = &all[g_rand_int_range (rand, 0, (gint32)n_prims)];
-                if (p->kind != CG_PRIM_SEGMENT)
+                if (p.kind != CG_PRIM_SEGMENT)
                   continue;
-                CgVec2 ab = cg_sub (p->b, p->a);
-                double k = floor ((p->a.x - bounds.lo.x) / cw), x = bounds.lo.x + (k + 1) * cw;
-                if (fabs (ab.x) < 1e-9 || (x - p->a.x) / ab.x > 1)
+                CgVec2 ab = cg_sub (p.b, p.a);
+                double k = floor ((p.a.x - bounds.lo.x) / cw), x = bounds.lo.x + (k + 1) * cw;
+                if (fabs (ab.x) < 1e-9 || (x - p.a.x) / ab.x > 1)
                   continue;
-                CgVec2 on = cg_mul_add (p->a, (x - p->a.x) / ab.x, ab);
+                CgVec2 on = cg_mul_add (p.a, (x - p.a.x) / ab.x, ab);
                 on.x = x;
                 /* In from the front, a little askew. */
                 d = cg_normalize (cg_mul_add (
-                    cg_scale (p->n, -1), g_rand_double_range (rand, -0.5, 0.5), cg_normalize (ab)));
+                    cg_scale (p.n, -1), g_rand_double_range (rand, -0.5, 0.5), cg_normalize (ab)));
                 c = cg_sub (on, cg_scale (d, g_rand_double_range (rand, 0.5, 40)));
                 break;
               }
             case 0: /* from a primitive's end, as after a bounce */
-              c = all[g_rand_int_range (rand, 0, (gint32)n_prims)].a;
+              c = p.a;
               break;
             case 1: /* along a cell's side */
-              c = corner;
               d = (i & 1) ? cg_v2 (0, (i & 2) ? 1 : -1) : cg_v2 ((i & 2) ? 1 : -1, 0);
               c = (i & 1) ? cg_v2 (corner.x, g_rand_double_range (rand, 0, L))
                           : cg_v2 (g_rand_double_range (rand, 0, L), corner.y);
@@ -86,32 +113,79 @@ test_grid_equals_brute_force (void)
             case 2: /* through a cell corner, from a point a little away */
               c = cg_sub (corner, cg_scale (d, g_rand_double_range (rand, 0.5, 50)));
               break;
-            case 3: /* from outside the room, inwards */
+            case 3: /* from outside the room, inwards (the BVH's) */
               c = cg_v2 (g_rand_double_range (rand, -L, 2 * L), (i & 1) ? -10.0 : L + 10.0);
               d = cg_normalize (cg_sub (
                   cg_v2 (g_rand_double_range (rand, 0, L), g_rand_double_range (rand, 0, L)), c));
               break;
+            case 7: /* on the grid's edge, or an ulp outside it, inwards */
+              {
+                double y = g_rand_double_range (rand, bounds.lo.y, bounds.hi.y);
+                c = (i & 8) ? cg_v2 (bounds.lo.x, y)
+                            : cg_v2 (nextafter (bounds.lo.x, -INFINITY), y);
+                double a = g_rand_double_range (rand, -1.4, 1.4);
+                d = cg_v2 (cos (a), sin (a));
+                break;
+              }
             default:
               c = cg_v2 (g_rand_double_range (rand, 1, L - 1),
                          g_rand_double_range (rand, 1, L - 1));
             }
-          int64_t exclude = (i % 5 == 0) ? g_rand_int_range (rand, 0, (gint32)n_prims) : -1;
-          check_cast (w, c, d, exclude);
-          CgWorldHit h = cg_world_cast (w, c, d, exclude, false);
+          /* Sometimes after a primitive (it counts only at t > 0): the one
+           * it starts on, or any. */
+          int64_t after = -1;
+          if (i % 5 == 0)
+            after = i % 8 == 0 ? (int64_t)id
+                               : g_rand_int_range (rand, 0, (gint32)cg_world_prim_count (w));
+          check_cast (w, c, d, r, after);
+          CgWorldHit h = cg_world_cast (w, c, d, r, after, false);
           cells += h.stats.nodes_visited;
           casts++;
+          inside += r <= 1.5 && cg_aabb_contains (bounds, c);
         }
-      g_test_message ("%d obstacles: %.1f cells and leaves a cast", sizes[s],
-                      (double)cells / (double)casts);
+      g_test_message ("%d obstacles: %.1f cells and leaves a cast, %" G_GUINT64_FORMAT
+                      " of %" G_GUINT64_FORMAT " casts by the grid",
+                      sizes[s], (double)cells / (double)casts, inside, casts);
+      g_assert_cmpuint (inside * 2, >, casts);
       const char *problem = NULL;
+      g_assert_true (cg_world_validate (w, &problem));
+      /* A run taken out of a cell its box overlaps: the check names it. */
+      CgWorldGrid *g = w->grid;
+      uint32_t cell = 0;
+      while (g->cell_first[cell + 1] == g->cell_first[cell])
+        cell++;
+      uint32_t *entry = &g->entries[g->cell_first[cell]], saved = *entry;
+      *entry = w->n_runs + 1;
+      g_assert_false (cg_world_validate (w, &problem));
+      g_assert_cmpstr (problem, ==, "a run is missing from a grid cell its edges' boxes overlap");
+      *entry = saved;
       g_assert_true (cg_world_validate (w, &problem));
       cg_world_free (w);
       test_scene_clear (&scene);
     }
 }
 
-/* 2: obstacles moved in place keep every cast exact (they are tested from
- * the moved list); past 16 moved runs the grid goes and the BVH answers. */
+/* Moves boundary i of the scene by shift, in the world (cg_world_update(),
+ * arcs' centres moved with their ends) and in the scene. */
+static void
+move_boundary (CgWorld *w, TestScene *scene, guint i, CgVec2 shift)
+{
+  CgBoundaryRef *ref = &g_array_index (scene->refs, CgBoundaryRef, i);
+  CgVec2 *v = (CgVec2 *)ref->v;
+  CgCurveEdge *e = (CgCurveEdge *)ref->e;
+  for (size_t k = 0; k < ref->n; k++)
+    {
+      v[k] = cg_add (v[k], shift);
+      if (e != NULL && e[k].sweep != 0.0)
+        e[k].q = cg_add (e[k].q, shift);
+    }
+  g_assert_true (cg_world_update (w, i, v, e, ref->n));
+}
+
+/* 2: obstacles (straight and curved) moved in place keep every cast exact
+ * (they are tested from the moved list), also when they jump out of the
+ * grid; past 16 moved runs the grid goes and the BVH answers; preparing
+ * again builds a new grid over where the obstacles are now. */
 static void
 test_grid_after_updates (void)
 {
@@ -120,49 +194,52 @@ test_grid_after_updates (void)
   test_scene_init (&scene);
   double L;
   test_scene_random_room (&scene, rand, 2000, &L);
-  CgWorld *w = test_scene_world (&scene, 1.5, CG_BVH_LEAF_OBJECTS);
-  g_assert_true (cg_world_grid (w, NULL, NULL, NULL));
-  CgPolygonRef *refs = (CgPolygonRef *)scene.refs->data;
+  g_assert_cmpint (test_scene_curve (&scene, rand, 3, 50, L), >, 500);
+  CgWorld *w = test_scene_world (&scene);
+  cg_world_prepare (w, 1.5);
+  g_assert_true (cg_world_grid (w, 1.5, NULL, NULL, NULL));
+  const CgBoundaryRef *refs = (const CgBoundaryRef *)scene.refs->data;
   int moved = 0;
   for (int step = 0; step < 40; step++)
     {
-      /* An obstacle jumps far (into other cells), staying in the room. */
+      /* An obstacle jumps far (into other cells), now and then out of the
+       * room and the grid. */
       guint i = 1 + (guint)g_rand_int_range (rand, 0, (gint32)scene.refs->len - 1);
+      double far = step % 10 == 9 ? L : 200;
       CgVec2 shift
-          = cg_v2 (g_rand_double_range (rand, -200, 200), g_rand_double_range (rand, -200, 200));
-      CgVec2 v[8];
-      size_t n = refs[i].n;
-      gboolean inside = TRUE;
-      for (size_t k = 0; k < n; k++)
-        {
-          v[k] = cg_add (refs[i].v[k], shift);
-          inside &= v[k].x > 1 && v[k].y > 1 && v[k].x < L - 1 && v[k].y < L - 1;
-        }
-      if (!inside)
-        continue;
-      g_assert_true (cg_world_update_polygon (w, i, v, n));
-      memcpy ((CgVec2 *)refs[i].v, v, n * sizeof *v);
+          = cg_v2 (g_rand_double_range (rand, -far, far), g_rand_double_range (rand, -far, far));
+      move_boundary (w, &scene, i, shift);
       moved++;
       const char *problem = NULL;
       g_assert_true (cg_world_validate (w, &problem));
       for (int j = 0; j < 300; j++)
         {
           /* Half the casts aim at the moved obstacle. */
+          double r = j % 3 == 0 ? 0.0 : 1.5;
           CgVec2 c
               = cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1));
-          CgVec2 d = j % 2 ? cg_normalize (cg_sub (v[0], c)) : random_direction (rand, j);
-          check_cast (w, c, d, -1);
+          CgVec2 d = j % 2 ? cg_normalize (cg_sub (refs[i].v[0], c)) : random_direction (rand, j);
+          check_cast (w, c, d, r, -1);
         }
     }
   /* 40 jumps of single-run obstacles: more than 16 runs moved. */
   g_assert_cmpint (moved, >, 16);
-  g_assert_false (cg_world_grid (w, NULL, NULL, NULL));
+  g_assert_false (cg_world_grid (w, 1.5, NULL, NULL, NULL));
+  /* Prepared again: a grid over the obstacles where they are now. */
+  cg_world_prepare (w, 1.5);
+  g_assert_true (cg_world_grid (w, 1.5, NULL, NULL, NULL));
+  g_assert_true (cg_world_validate (w, NULL));
+  for (int j = 0; j < 300; j++)
+    check_cast (w,
+                cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1)),
+                random_direction (rand, j), j % 2 ? 1.5 : 0.3, -1);
   cg_world_free (w);
   test_scene_clear (&scene);
 }
 
-/* 3: when the grid would not pay, there is none: a small scene, a scene of
- * primitive leaves, and obstacles bunched in one corner of a wide room. */
+/* 3: when the grid would not pay, there is none: a small scene, and
+ * obstacles bunched in one corner of a wide room; none either for balls
+ * larger than the world was prepared for, until it is prepared for them. */
 static void
 test_grid_only_when_it_pays (void)
 {
@@ -171,16 +248,36 @@ test_grid_only_when_it_pays (void)
   test_scene_init (&small);
   double L;
   test_scene_random_room (&small, rand, 300, &L);
-  CgWorld *w = test_scene_world (&small, 1.5, CG_BVH_LEAF_OBJECTS);
-  g_assert_false (cg_world_grid (w, NULL, NULL, NULL));
+  CgWorld *w = test_scene_world (&small);
+  cg_world_prepare (w, 1.5);
+  g_assert_false (cg_world_grid (w, 1.5, NULL, NULL, NULL));
+  g_assert_true (cg_world_validate (w, NULL));
   cg_world_free (w);
   test_scene_clear (&small);
 
+  /* A big scene: a grid for the radius asked for, and smaller ones; a larger
+   * ball first gets one when the world is prepared for it. */
   TestScene big;
   test_scene_init (&big);
   test_scene_random_room (&big, rand, 2000, &L);
-  w = test_scene_world (&big, 1.5, CG_BVH_LEAF_PRIMITIVES);
-  g_assert_false (cg_world_grid (w, NULL, NULL, NULL));
+  w = test_scene_world (&big);
+  g_assert_false (cg_world_grid (w, 0.0, NULL, NULL, NULL));
+  cg_world_prepare (w, 1.0);
+  g_assert_true (cg_world_grid (w, 1.0, NULL, NULL, NULL));
+  g_assert_true (cg_world_grid (w, 0.5, NULL, NULL, NULL));
+  g_assert_false (cg_world_grid (w, 2.0, NULL, NULL, NULL));
+  for (int i = 0; i < 300; i++)
+    check_cast (w,
+                cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1)),
+                random_direction (rand, i), i % 2 ? 2.0 : 1.0, -1);
+  cg_world_prepare (w, 2.0);
+  g_assert_true (cg_world_grid (w, 2.0, NULL, NULL, NULL));
+  g_assert_true (cg_world_grid (w, 1.0, NULL, NULL, NULL));
+  g_assert_true (cg_world_validate (w, NULL));
+  for (int i = 0; i < 300; i++)
+    check_cast (w,
+                cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1)),
+                random_direction (rand, i), i % 2 ? 2.0 : 1.0, -1);
   cg_world_free (w);
   test_scene_clear (&big);
 
@@ -197,19 +294,21 @@ test_grid_only_when_it_pays (void)
       test_convex_polygon (rand, c, 4, 6, v);
       test_scene_add (&bunched, v, 6, CG_ROLE_OBSTACLE);
     }
-  w = test_scene_world (&bunched, 1.0, CG_BVH_LEAF_OBJECTS);
-  g_assert_false (cg_world_grid (w, NULL, NULL, NULL));
+  w = test_scene_world (&bunched);
+  cg_world_prepare (w, 1.0);
+  g_assert_false (cg_world_grid (w, 1.0, NULL, NULL, NULL));
   /* The BVH still answers as brute force. */
   for (int i = 0; i < 500; i++)
     check_cast (w, cg_v2 (g_rand_double_range (rand, 1, 700), g_rand_double_range (rand, 1, 700)),
-                random_direction (rand, i), -1);
+                random_direction (rand, i), 1.0, -1);
   cg_world_free (w);
   test_scene_clear (&bunched);
 }
 
-/* 4: a world of more than CG_WORLD_LEAN_MAX_PRIMITIVES primitives keeps no
- * cast record a primitive (it makes them as casts need them), and still
- * casts exactly as brute force: 90,000 hexagons on a jittered lattice. */
+/* 4: a huge world, 90,000 hexagons on a jittered lattice: it holds its
+ * boundaries, not their offset primitives (those are made as casts reach
+ * them), so its memory is a small part of what the primitives would take;
+ * and it still casts exactly as brute force, through its grid. */
 static void
 test_grid_huge_world (void)
 {
@@ -231,17 +330,22 @@ test_grid_huge_world (void)
       test_convex_polygon (rand, c, 3, 6, v);
       test_scene_add (&scene, v, 6, CG_ROLE_OBSTACLE);
     }
-  CgWorld *w = test_scene_world (&scene, 0.5, CG_BVH_LEAF_OBJECTS);
-  size_t n_prims;
-  cg_world_primitives (w, &n_prims);
-  g_assert_cmpuint (n_prims, >, CG_WORLD_LEAN_MAX_PRIMITIVES);
-  /* 72 bytes a primitive and the rest, not 72 + 64. */
-  g_assert_cmpuint (cg_world_memory (w), <, n_prims * (sizeof (CgPrimitive) + 40));
-  g_assert_true (cg_world_grid (w, NULL, NULL, NULL));
+  CgWorld *w = test_scene_world (&scene);
+  size_t n_prims = cg_world_primitive_total (w, 0.5);
+  size_t n_edges = 4 + 6 * (size_t)SIDE * SIDE;
+  g_assert_cmpuint (n_prims, ==, 2 * n_edges - 4); /* a cap at each corner but the room's */
+  g_assert_cmpuint (cg_world_prim_count (w), ==, CG_PARTS * n_edges);
+  size_t bytes = cg_world_memory (w);
+  g_test_message ("%zu bytes, %.1f an edge", bytes, (double)bytes / (double)n_edges);
+  /* Less than one primitive's worth an edge, where an edge has about two. */
+  g_assert_cmpuint (bytes, <, n_edges * sizeof (CgPrimitive));
+  cg_world_prepare (w, 0.5);
+  g_assert_true (cg_world_grid (w, 0.5, NULL, NULL, NULL));
+  g_assert_true (cg_world_validate (w, NULL));
   for (int i = 0; i < 200; i++)
     check_cast (w,
                 cg_v2 (g_rand_double_range (rand, 1, L - 1), g_rand_double_range (rand, 1, L - 1)),
-                random_direction (rand, i), -1);
+                random_direction (rand, i), i % 4 ? 0.5 : 0.0, -1);
   cg_world_free (w);
   test_scene_clear (&scene);
 }

@@ -17,8 +17,9 @@ primitive_text (const CgHit *hit, char **owned)
 {
   *owned = hit->kind == CG_PRIM_SEGMENT
                ? g_strdup_printf (_ ("Offset segment of edge %u"), hit->element)
-           : hit->edge_arc ? g_strdup_printf (_ ("Offset arc of arc edge %u"), hit->element)
-                           : g_strdup_printf (_ ("Corner arc at vertex %u"), hit->element);
+           : hit->part == CG_PART_EDGE
+               ? g_strdup_printf (_ ("Offset arc of arc edge %u"), hit->element)
+               : g_strdup_printf (_ ("Corner arc at vertex %u"), hit->element);
   return *owned;
 }
 
@@ -131,23 +132,18 @@ maths_view_new (const char *text)
 }
 
 /* The circle cast of a hit on an arc (an arc edge's offset or a vertex
- * cap) in a curved scene, quantity by quantity (geometry.md, "Curved
+ * cap), quantity by quantity (geometry.md, "Curved
  * edges"): the circle, the quadratic, the root used and why, the sweep
  * test. The same numbers as the maths below, from the same cast. */
 static void
 circle_cast_group (CaromInspector *self, const CaromCastExplanation *e, int digits)
 {
-  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
-  const CgHit *h = &bt->trace.hits[e->hit - 1];
-  size_t n_prims = 0;
-  const CgCurvePrim *prims
-      = bt->curve_world != NULL ? cg_curve_world_primitives (bt->curve_world, &n_prims) : NULL;
-  if (!e->curved || prims == NULL || h->prim >= n_prims || prims[h->prim].kind != CG_CPRIM_ARC)
+  if (!e->result.hit || e->prim.kind != CG_PRIM_ARC)
     return;
-  const CgCurvePrim *cp = &prims[h->prim];
-  const CgCurveCastRecord *rec = &e->curve_result.rec;
-  const CaromObject *object = carom_scene_trace_polygon (e->trace, h->object);
-  double r = bt->ball->radius;
+  const CgPrimitive *cp = &e->prim;
+  const CgCastRecord *rec = &e->result.rec;
+  const CaromObject *object = carom_scene_trace_polygon (e->trace, cp->object);
+  double r = e->radius;
 #define N(v) carom_explain_number_digits ((v), digits)
   GtkWidget *group = carom_inspector_group_new (
       self->hit_box, _ ("Circle Cast"),
@@ -155,12 +151,12 @@ circle_cast_group (CaromInspector *self, const CaromCastExplanation *e, int digi
   g_autofree char *q = g_strdup_printf ("(%s, %s)", N (cp->q.x), N (cp->q.y));
   carom_inspector_value_row_explained (group, _ ("Centre q"), NULL, q);
   g_autofree char *why_rho = NULL;
-  if (cp->cap)
+  if (cp->part != CG_PART_EDGE)
     why_rho = g_strdup (_ ("A vertex cap, the ball touching the vertex itself: ρ = r"));
   else
     {
-      double R = object != NULL && object->edges != NULL && cp->index < object->n_points
-                     ? object->edges[cp->index].R
+      double R = object != NULL && object->edges != NULL && cp->element < object->n_points
+                     ? object->edges[cp->element].R
                      : 0.0;
       g_autofree char *sum
           = g_strdup_printf (cp->inside ? "R − r = %s − %s" : "R + r = %s + %s", N (R), N (r));

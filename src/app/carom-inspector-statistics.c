@@ -47,19 +47,8 @@ carom_inspector_refresh_statistics (CaromInspector *self)
   const CaromBallTrace *bt = carom_inspector_current_ball (self);
   if (bt == NULL)
     return;
-  /* Curved scenes are traced in a CgCurveWorld (carom-tracing.h). */
-  size_t n_prims;
-  const CgBvh *bvh;
-  if (bt->world != NULL)
-    {
-      cg_world_primitives (bt->world, &n_prims);
-      bvh = cg_world_bvh (bt->world);
-    }
-  else
-    {
-      cg_curve_world_primitives (bt->curve_world, &n_prims);
-      bvh = cg_curve_world_bvh (bt->curve_world);
-    }
+  size_t n_prims = cg_world_primitive_total (bt->world, bt->radius);
+  const CgBvh *bvh = cg_world_bvh (bt->world);
   g_autofree char *title = g_strdup_printf (_ ("Tracer for %s"), bt->ball->id);
   GtkWidget *tracer = carom_inspector_group_new (self->statistics_box, title, NULL);
   /* Leaves are not nodes in Carom's 4-wide BVH (geom/cg-bvh.h): count them
@@ -77,8 +66,8 @@ carom_inspector_refresh_statistics (CaromInspector *self)
       _ ("Offset segments and corner arcs the ball is cast against"), p);
   carom_inspector_value_row_explained (tracer, _ ("BVH Nodes"),
                                        _ ("Inner boxes, each with up to four children"), nodes);
-  carom_inspector_value_row_explained (tracer, _ ("BVH Leaves"), _ ("Boxes that hold primitives"),
-                                       leaf_count);
+  carom_inspector_value_row_explained (tracer, _ ("BVH Leaves"),
+                                       _ ("Boxes that hold runs of edges"), leaf_count);
   carom_inspector_value_row_explained (tracer, _ ("BVH Levels"),
                                        _ ("From the root down to the leaves, both counted"), depth);
 
@@ -87,7 +76,7 @@ carom_inspector_refresh_statistics (CaromInspector *self)
     {
       CgCastStats stats = bt->trace.hits[step - 1].stats;
       const CgCastStats *s = &stats;
-      if (bt->world != NULL && cg_world_grid (bt->world, NULL, NULL, NULL))
+      if (cg_world_grid (bt->world, bt->radius, NULL, NULL, NULL))
         {
           /* The cast walked the world's grid (cg-world.h): what the BVH
            * tests for the same cast, which finds the same hit. */
@@ -96,8 +85,8 @@ carom_inspector_refresh_statistics (CaromInspector *self)
           CgWorldHit again;
           CgTested *tested = NULL;
           size_t n_tested;
-          if (cg_world_explain_cast (bt->world, h->from, h->in, exclude, &again, &tested,
-                                     &n_tested))
+          if (cg_world_explain_cast (bt->world, h->from, h->in, bt->radius, exclude, &again,
+                                     &tested, &n_tested))
             stats = again.stats;
           free (tested);
         }

@@ -101,7 +101,7 @@ carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dar
       if (carom_lab_broad_cast (self, &bt, &c, &d, &exclude))
         {
           /* The grid's lines, and the cells the cast walked through, shaded. */
-          CgGridCast g = cg_grid_cast (&self->grid, bt->world, c, d, exclude);
+          CgGridCast g = cg_grid_cast (&self->grid, c, d, exclude);
           double t_end = g.hit ? g.t : 1e300;
           CgAabb visible = carom_view_visible_box (view);
           double cell = self->grid.cell;
@@ -179,8 +179,7 @@ carom_lab_draw (CaromLab *self, cairo_t *cr, const CaromView *view, gboolean dar
     {
     case CAROM_LAB_SEGMENTS:
       {
-        CgSegments s
-            = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1], carom_lab_scene_eps (self));
+        CgSegments s = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1]);
         if (s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART)
           {
             CgVec2 p = dev (view, s.point);

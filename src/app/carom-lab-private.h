@@ -42,6 +42,7 @@ struct _CaromLab
 
   CgGrid grid; /* the broad phase test's grid, for grid_world */
   const CgWorld *grid_world;
+  double grid_radius;
 };
 
 /* The pixel test: both probes filled into A8 masks at a coarse cell, the
@@ -58,7 +59,6 @@ typedef struct
 /* carom-lab.c */
 CgAabb carom_lab_probe_box (const Probe *p);
 guint carom_lab_probe_handles (const CaromLab *self, guint which, CgVec2 *out);
-double carom_lab_scene_eps (const CaromLab *self);
 gboolean carom_lab_run_sat (const CaromLab *self, CgSat *sat, const char **why);
 void carom_lab_probe_path (cairo_t *cr, const Probe *p);
 double carom_lab_pixel_cell (const CaromLab *self);

@@ -397,14 +397,6 @@ v2s (CgVec2 v, int digits)
   return g_strdup_printf ("(%s, %s)", x, y);
 }
 
-double
-carom_lab_scene_eps (const CaromLab *self)
-{
-  CgAabb box = cg_aabb_union (carom_lab_probe_box (&self->probes[0]),
-                              carom_lab_probe_box (&self->probes[1]));
-  return 1e-9 * fmax (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), 1.0);
-}
-
 /* SAT on the two probes (circles and convex polygons); FALSE when it cannot
  * run, with the reason. */
 gboolean
@@ -453,10 +445,8 @@ exact_overlap (const CaromLab *self)
         return cg_point_segment_distance (other->centre, seg->p[0], seg->p[1]) < other->radius;
       CgVec2 v[POLYGON_MAX];
       guint n = probe_polygon (other, v);
-      double eps = carom_lab_scene_eps (self);
       for (guint i = 0; i < n; i++)
-        if (cg_lab_segments (seg->p[0], seg->p[1], v[i], v[(i + 1) % n], eps).kind
-            == CG_SEGMENTS_CROSS)
+        if (cg_lab_segments (seg->p[0], seg->p[1], v[i], v[(i + 1) % n]).kind == CG_SEGMENTS_CROSS)
           return TRUE;
       return n > 0 && cg_polygon_contains (v, n, seg->p[0]);
     }
@@ -521,15 +511,14 @@ carom_lab_pixel_cell (const CaromLab *self)
  * sqrt (w h / n). (A cell from the primitives' mean size is as long as a
  * room's walls: a single cell for a bare room.) */
 static double
-grid_cell (const CgWorld *w)
+grid_cell (const CgWorld *w, double r)
 {
-  size_t n;
-  const CgPrimitive *prims = cg_world_primitives (w, &n);
+  size_t n = cg_world_primitive_total (w, r);
   if (n == 0)
     return 0.0; /* cg_grid_build chooses */
   CgAabb box = cg_aabb_empty ();
-  for (size_t k = 0; k < n; k++)
-    box = cg_aabb_union (box, cg_primitive_bounds (&prims[k]));
+  for (size_t i = 0; i < cg_world_count (w); i++)
+    box = cg_aabb_union (box, cg_world_outline_bounds (w, i, r));
   double width = box.hi.x - box.lo.x, height = box.hi.y - box.lo.y;
   double cell = sqrt (width * height / (double)n);
   /* A thin scene (all its primitives on a line) has no area: its length. */
@@ -593,13 +582,14 @@ carom_lab_broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, 
   *d = h->in;
   *exclude = k > 0 ? (int64_t)bt->trace.hits[k - 1].prim : -1;
   *bt_out = bt;
-  if (bt->world == NULL) /* a curved scene: the grid is built over straight outlines */
-    return FALSE;
-  if (self->grid_world != bt->world)
+  if (self->grid_world != bt->world || self->grid_radius != bt->radius)
     {
       cg_grid_clear (&self->grid);
+      self->grid_radius = bt->radius;
       self->grid_world
-          = cg_grid_build (&self->grid, bt->world, grid_cell (bt->world)) ? bt->world : NULL;
+          = cg_grid_build (&self->grid, bt->world, bt->radius, grid_cell (bt->world, bt->radius))
+                ? bt->world
+                : NULL;
     }
   return self->grid_world != NULL;
 }
@@ -771,13 +761,13 @@ sweep_rows (const CaromLab *self, GPtrArray *rows, int digits)
   /* The rectangle as Carom's obstacle (B's box, whatever B was made from). */
   CgVec2 box[4] = { rect.lo, { rect.hi.x, rect.lo.y }, rect.hi, { rect.lo.x, rect.hi.y } };
   cg_polygon_orient (box, 4, CG_ROLE_OBSTACLE);
-  CgPolygonRef ref = { box, 4, CG_ROLE_OBSTACLE };
-  CgWorld *w = cg_world_new (&ref, 1, a->radius, CG_BVH_LEAF_OBJECTS);
+  CgBoundaryRef ref = { box, NULL, 4, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
+  CgWorld *w = cg_world_new (&ref, 1);
   double len = cg_distance (a->centre, a->end);
   if (w != NULL && len > 0.0 && !s.inside)
     {
-      CgWorldHit h
-          = cg_world_cast (w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len), -1, FALSE);
+      CgWorldHit h = cg_world_cast (w, a->centre, cg_scale (cg_sub (a->end, a->centre), 1 / len),
+                                    a->radius, -1, FALSE);
       row (rows, _ ("Carom’s cast, t / |to − c|"),
            h.hit && h.rec.t <= len ? n2s (h.rec.t / len, digits) : g_strdup (_ ("no hit")));
     }
@@ -796,8 +786,7 @@ carom_lab_rows (CaromLab *self, int digits, char **verdict)
     {
     case CAROM_LAB_SEGMENTS:
       {
-        CgSegments s
-            = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1], carom_lab_scene_eps (self));
+        CgSegments s = cg_lab_segments (a->p[0], a->p[1], b->p[0], b->p[1]);
         row (rows, "denom = (y4 − y3)(x2 − x1) − (x4 − x3)(y2 − y1)", n2s (s.denom, digits));
         row (rows, "uA = ((x4 − x3)(y1 − y3) − (y4 − y3)(x1 − x3)) / denom",
              s.kind == CG_SEGMENTS_CROSS || s.kind == CG_SEGMENTS_APART ? n2s (s.ua, digits)
@@ -924,12 +913,10 @@ carom_lab_rows (CaromLab *self, int digits, char **verdict)
             v = g_strdup (_ ("Needs a scene with a ball that hits something"));
             break;
           }
-        size_t n;
-        cg_world_primitives (bt->world, &n);
-        CgWorldHit h = cg_world_cast (bt->world, c, d, exclude, FALSE);
-        CgGridCast g = cg_grid_cast (&self->grid, bt->world, c, d, exclude);
-        row (rows, _ ("Brute force: primitives tested"),
-             g_strdup_printf ("%zu", n - (exclude >= 0 ? 1 : 0)));
+        size_t n = cg_world_primitive_total (bt->world, bt->radius);
+        CgWorldHit h = cg_world_cast (bt->world, c, d, bt->radius, exclude, FALSE);
+        CgGridCast g = cg_grid_cast (&self->grid, c, d, exclude);
+        row (rows, _ ("Brute force: primitives tested"), g_strdup_printf ("%zu", n));
         row (rows, _ ("Grid: cells visited"), g_strdup_printf ("%u", g.cells_visited));
         row (rows, _ ("Grid: primitives tested"), g_strdup_printf ("%u", g.primitives_tested));
         row (rows, _ ("Grid: cell size"), n2s (self->grid.cell, digits));

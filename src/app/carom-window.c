@@ -56,6 +56,8 @@ status_text (CgTraceStatus status)
       return _ ("escaped");
     case CG_TRACE_START_OVERLAP:
       return _ ("starts overlapping");
+    case CG_TRACE_BUDGET:
+      return _ ("stopped when the work budget ran out");
     case CG_TRACE_RUNNING:
     case CG_TRACE_INVALID_INPUT:
       break;

@@ -263,21 +263,13 @@ lab_grid (const char *path, const char *ball_id, double cell)
                   ball_id ? _ ("no ball of that name in the scene") : _ ("the scene has no ball"));
       return 1;
     }
-  if (bt->world == NULL)
-    {
-      /* The grid is built over straight outlines (cg-lab.h). */
-      g_printerr ("carom lab: %s\n",
-                  _ ("the grid test needs a scene of straight edges: this one has arcs"));
-      return 1;
-    }
   CgGrid grid;
-  if (!cg_grid_build (&grid, bt->world, cell))
+  if (!cg_grid_build (&grid, bt->world, bt->radius, cell))
     {
       g_printerr ("carom lab: %s\n", _ ("out of memory"));
       return 1;
     }
-  size_t n_prims;
-  cg_world_primitives (bt->world, &n_prims);
+  size_t n_prims = cg_world_primitive_total (bt->world, bt->radius);
   GString *out = g_string_new ("{\"test\": \"grid\", ");
   g_string_append_printf (out, "\"ball\": \"%s\", \"primitives\": %zu, ", bt->ball->id, n_prims);
   num (out, "cell", grid.cell);
@@ -287,14 +279,13 @@ lab_grid (const char *path, const char *ball_id, double cell)
     {
       const CgHit *h = &bt->trace.hits[k];
       int64_t exclude = k > 0 ? (int64_t)bt->trace.hits[k - 1].prim : -1;
-      CgGridCast g = cg_grid_cast (&grid, bt->world, h->from, h->in, exclude);
+      CgGridCast g = cg_grid_cast (&grid, h->from, h->in, exclude);
       g_string_append_printf (out,
                               "%s\n  {\"hit\": %zu, \"brute_force\": {\"primitives_tested\": %zu}, "
                               "\"grid\": {\"cells_visited\": %u, \"primitives_tested\": %u, "
                               "\"same_hit\": %s}, \"bvh\": {\"nodes_visited\": %u, "
                               "\"boxes_tested\": %u, \"primitives_tested\": %u}}",
-                              k ? "," : "", k + 1, n_prims - (exclude >= 0 ? 1 : 0),
-                              g.cells_visited, g.primitives_tested,
+                              k ? "," : "", k + 1, n_prims, g.cells_visited, g.primitives_tested,
                               g.hit && g.prim == h->prim ? "true" : "false", h->stats.nodes_visited,
                               h->stats.boxes_tested, h->stats.primitives_tested);
     }
@@ -355,9 +346,7 @@ carom_cli_lab (int argc, char **argv)
         status = usage_error (_ ("segments needs two segments"));
       else
         {
-          CgAabb box = cg_aabb_union (shape_box (&a), shape_box (&b));
-          double eps = 1e-9 * fmax (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), 1.0);
-          CgSegments s = cg_lab_segments (pa[0], pa[1], pb[0], pb[1], eps);
+          CgSegments s = cg_lab_segments (pa[0], pa[1], pb[0], pb[1]);
           g_string_append_printf (out, "{\"test\": \"segments\", \"kind\": \"%s\", ",
                                   segments_kind (s.kind));
           num (out, "denom", s.denom);

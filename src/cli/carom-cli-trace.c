@@ -82,7 +82,7 @@ json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
   g_string_append_printf (out, ", \"role\": \"%s\", ", carom_object_role_name (object));
   if (hit->kind == CG_PRIM_SEGMENT)
     g_string_append_printf (out, "\"primitive\": \"segment\", \"edge\": %u,\n", hit->element);
-  else if (hit->edge_arc)
+  else if (hit->part == CG_PART_EDGE)
     g_string_append_printf (out, "\"primitive\": \"arc\", \"edge\": %u,\n", hit->element);
   else
     g_string_append_printf (out, "\"primitive\": \"arc\", \"vertex\": %u,\n", hit->element);
@@ -136,6 +136,8 @@ status_sentence (CgTraceStatus status)
       return _ ("escaped: the last cast hit nothing");
     case CG_TRACE_START_OVERLAP:
       return _ ("start-overlap: the ball starts overlapping a wall or an obstacle");
+    case CG_TRACE_BUDGET:
+      return _ ("budget: the scene's work budget ran out before the ball ended");
     case CG_TRACE_RUNNING:
     case CG_TRACE_INVALID_INPUT:
       break;
@@ -166,7 +168,7 @@ trace_to_text (const CaromSceneTrace *st)
           if (hit->kind == CG_PRIM_SEGMENT)
             where = wall ? g_strdup_printf (_ ("wall %s, edge %u"), object->id, hit->element)
                          : g_strdup_printf (_ ("obstacle %s, edge %u"), object->id, hit->element);
-          else if (hit->edge_arc)
+          else if (hit->part == CG_PART_EDGE)
             where
                 = wall ? g_strdup_printf (_ ("wall %s, arc edge %u"), object->id, hit->element)
                        : g_strdup_printf (_ ("obstacle %s, arc edge %u"), object->id, hit->element);

@@ -10,8 +10,8 @@
  * Boxes are stored as floats rounded outward (every stored box contains the
  * double box it stands for), which keeps any pruning conservative. Leaves are
  * not nodes: a child slot either names an inner node or holds a leaf's range
- * of items. Nodes are stored in depth-first (pre-)order. Traversal is the
- * caller's (cg-world.c), which knows what the items are. */
+ * of items. Nodes are stored in depth-first (pre-)order. What is asked of a
+ * built tree is in cg-bvh-query.h. */
 #pragma once
 
 #include "cg-math.h"
@@ -92,41 +92,11 @@ typedef bool (*CgBvhLeafBoxFunc) (const CgBvhRef *leaf, void *data, CgAabb *box)
 /// checked by cg_bvh_validate() afterwards (abort() with the problem).
 void cg_bvh_refit (CgBvh *bvh, CgBvhLeafBoxFunc leaf_box, void *data);
 
-/// Called by cg_bvh_validate() for each leaf with its box as stored: returns
-/// false, with *problem set, when what the leaf holds is not inside box.
-typedef bool (*CgBvhLeafCheckFunc) (const CgBvhRef *leaf, CgAabb box, void *data,
-                                    const char **problem);
-
-/// Checks a hierarchy, as Box2D's b2DynamicTree_Validate checks its tree:
-/// every node is reached exactly once, after its parent (the pre-order the
-/// refit relies on), no deeper than CG_BVH_MAX_DEPTH and bvh->depth; it uses
-/// at least two slots and its unused slots are empty; every box contains the
-/// boxes of its children (the root's box those of node 0's children); leaves
-/// cover every item slot exactly once; and check_leaf (when not NULL) accepts
-/// each leaf. Returns true, or false with *problem (when not NULL) set to a
-/// static sentence. O(nodes + items).
-bool cg_bvh_validate (const CgBvh *bvh, CgBvhLeafCheckFunc check_leaf, void *data,
-                      const char **problem);
-
-/// cg_bvh_validate() of a tree built over boxes[0 .. n) by cg_bvh_build():
-/// also that its items are a permutation of 0 .. n - 1, each inside its
-/// leaf's box.
-bool cg_bvh_validate_boxes (const CgBvh *bvh, const CgAabb *boxes, uint32_t n,
-                            const char **problem);
-
 /// Frees what cg_bvh_build() allocated; the bvh is empty afterwards.
 void cg_bvh_clear (CgBvh *bvh);
 
 /// Bytes the hierarchy holds.
 size_t cg_bvh_memory (const CgBvh *bvh);
-
-/// Called by cg_bvh_walk() for every box: level 0 is the root, leaves have
-/// ref->count > 0.
-typedef void (*CgBvhVisitFunc) (CgAabb box, uint32_t level, const CgBvhRef *ref, void *data);
-
-/// Visits the root and every child box, parents before children (for drawing
-/// the hierarchy by depth, and for tests). Unused slots are skipped.
-void cg_bvh_walk (const CgBvh *bvh, CgBvhVisitFunc visit, void *data);
 
 /// Allocates size bytes aligned to align (a power of two, at least
 /// sizeof (void *)); big blocks are given transparent huge pages where the

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cg-bvh.h"
+#include "cg-bvh-query.h"
 
 #define CG_PI 3.14159265358979323846264338327950288
 #define CG_TWO_PI 6.283185307179586476925286766559
@@ -69,6 +69,52 @@ left_angle (CgVec2 u0, CgVec2 u)
   return phi < 0.0 ? phi + CG_TWO_PI : phi;
 }
 
+/* An offset primitive as a candidate: arcs from the start of their left
+ * turn. */
+static CgCurvePrim
+candidate_of (const CgPrimitive *p)
+{
+  CgCurvePrim c = { 0 };
+  c.kind = p->kind == CG_PRIM_SEGMENT ? CG_CPRIM_SEGMENT : CG_CPRIM_ARC;
+  c.object = p->object;
+  c.index = p->element;
+  c.n = p->n;
+  c.a = p->a;
+  c.b = p->b;
+  if (p->kind == CG_PRIM_ARC)
+    {
+      c.inside = p->inside;
+      c.cap = p->part != CG_PART_EDGE;
+      c.full = p->full;
+      c.q = p->q;
+      c.rho = p->rho;
+      c.u0 = p->u_from;
+      c.sweep = p->sweep;
+      c.a = cg_mul_add (p->q, p->rho, p->u_from);
+      c.b = p->full ? c.a : cg_mul_add (p->q, p->rho, p->u_to);
+    }
+  return c;
+}
+
+static const CgVec2 axis_dirs[4] = { { 1, 0 }, { 0, 1 }, { -1, 0 }, { 0, -1 } };
+
+/* True when the unit direction u lies within candidate c's sweep (slack tol
+ * radians). */
+static bool sweep_contains (const CgCurvePrim *c, CgVec2 u, double tol);
+
+/* The box of a candidate (an arc's axis points within its sweep). */
+static CgAabb
+candidate_bounds (const CgCurvePrim *c)
+{
+  CgAabb box = cg_aabb_add_point (cg_aabb_add_point (cg_aabb_empty (), c->a), c->b);
+  if (c->kind == CG_CPRIM_SEGMENT)
+    return box;
+  for (int k = 0; k < 4; k++)
+    if (sweep_contains (c, axis_dirs[k], 0.0))
+      box = cg_aabb_add_point (box, cg_mul_add (c->q, c->rho, axis_dirs[k]));
+  return box;
+}
+
 /* The parameter of p on candidate c, or NAN when p is not on it (slack tol). */
 static double
 param_of (const CgCurvePrim *c, CgVec2 p, double tol)
@@ -92,6 +138,15 @@ param_of (const CgCurvePrim *c, CgVec2 p, double tol)
   if (phi >= CG_TWO_PI - slack)
     return 0.0;
   return NAN;
+}
+
+static bool
+sweep_contains (const CgCurvePrim *c, CgVec2 u, double tol)
+{
+  if (c->full)
+    return true;
+  double phi = left_angle (c->u0, u);
+  return phi <= c->sweep + tol || phi >= CG_TWO_PI - tol;
 }
 
 /* True when p lies on candidate c (slack tol): param_of() without its atan2
@@ -231,37 +286,44 @@ edge_closer_than (const EdgeIndex *ix, size_t i, CgVec2 p, double limit)
   return cg_curve_edge_distance (ix->v, ix->e, ix->n, i, p) < limit;
 }
 
+/* The search of near_edge(): the point, the limit, and whether an edge was
+ * found closer (then the bound drops to -inf and the search ends). */
+typedef struct
+{
+  const EdgeIndex *ix;
+  CgVec2 p;
+  double limit;
+  double bound;
+} NearEdge;
+
+static unsigned
+near_edge_keys (const CgBvhNode *node, void *data, double bound, double key[CG_BVH_WIDTH])
+{
+  const NearEdge *q = data;
+  return cg_bvh_distance_keys (node, q->p, 0.0, bound, key);
+}
+
+static bool
+near_edge_leaf (const CgBvhRef *leaf, void *data)
+{
+  NearEdge *q = data;
+  for (uint32_t k = 0; k < leaf->count; k++)
+    if (edge_closer_than (q->ix, q->ix->bvh.items[leaf->first + k], q->p, q->limit))
+      {
+        q->bound = -INFINITY;
+        return false;
+      }
+  return true;
+}
+
 /* True when some edge lies closer than limit to p. */
 static bool
 near_edge (const EdgeIndex *ix, CgVec2 p, double limit)
 {
-  const CgBvh *b = &ix->bvh;
-  CgBvhRef stack[CG_BVH_MAX_DEPTH * CG_BVH_WIDTH + 1];
-  int top = 0;
-  stack[top++] = b->root;
-  double lim_sq = limit * limit;
-  while (top > 0)
-    {
-      CgBvhRef ref = stack[--top];
-      if (ref.count > 0)
-        {
-          for (uint32_t k = 0; k < ref.count; k++)
-            if (edge_closer_than (ix, b->items[ref.first + k], p, limit))
-              return true;
-          continue;
-        }
-      const CgBvhNode *node = &b->nodes[ref.first];
-      for (int k = 0; k < CG_BVH_WIDTH; k++)
-        {
-          if (node->child[k].first == CG_BVH_NONE)
-            continue;
-          double dx = cg_max (cg_max (node->lo_x[k] - p.x, p.x - node->hi_x[k]), 0.0);
-          double dy = cg_max (cg_max (node->lo_y[k] - p.y, p.y - node->hi_y[k]), 0.0);
-          if (dx * dx + dy * dy < lim_sq)
-            stack[top++] = node->child[k];
-        }
-    }
-  return false;
+  NearEdge q = { ix, p, limit, limit };
+  cg_bvh_nearest_first (&ix->bvh, cg_box_distance (ix->bvh.box, p), near_edge_keys, near_edge_leaf,
+                        &q.bound, &q);
+  return q.bound == -INFINITY;
 }
 
 /* Where a candidate sits along the boundary, in half edges: edge k's offset
@@ -290,6 +352,52 @@ between_is_near (const EdgeIndex *ix, const CgCurvePrim *a, const CgCurvePrim *b
   return false;
 }
 
+/* The cuts of candidate i with the candidates after it whose boxes meet
+ * its box (cg_bvh_query_box() over their BVH). */
+typedef struct
+{
+  const CgCurvePrim *cand;
+  const CgAabb *cboxes;
+  const CgBvh *cbvh;
+  uint32_t i;
+  double eps, keep;
+  const EdgeIndex *ix;
+  Cuts *cuts;
+} Pairs;
+
+static bool
+pair_leaf (const CgBvhRef *leaf, void *data)
+{
+  Pairs *q = data;
+  uint32_t i = q->i;
+  for (uint32_t k = 0; k < leaf->count; k++)
+    {
+      uint32_t j = q->cbvh->items[leaf->first + k];
+      if (j <= i || !cg_aabb_overlaps (q->cboxes[i], q->cboxes[j]))
+        continue;
+      CgVec2 pts[2];
+      int np = meet (&q->cand[i], &q->cand[j], q->eps, pts);
+      for (int m = 0; m < np; m++)
+        {
+          /* A cut matters only where it lies on the true boundary: along a
+           * candidate, being in or out changes only where it crosses
+           * another candidate at distance r from every edge. */
+          if (!on_candidate (&q->cand[i], pts[m], q->eps)
+              || !on_candidate (&q->cand[j], pts[m], q->eps)
+              || between_is_near (q->ix, &q->cand[i], &q->cand[j], pts[m], q->keep)
+              || near_edge (q->ix, pts[m], q->keep))
+            continue;
+          double ti = param_of (&q->cand[i], pts[m], q->eps);
+          double tj = param_of (&q->cand[j], pts[m], q->eps);
+          if (isnan (ti) || isnan (tj))
+            continue;
+          cuts_add (q->cuts, i, ti, pts[m]);
+          cuts_add (q->cuts, j, tj, pts[m]);
+        }
+    }
+  return !q->cuts->failed;
+}
+
 bool
 cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r,
                          CgCurveBoundary *out)
@@ -297,12 +405,20 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
   memset (out, 0, sizeof *out);
   if (n == 0 || !(r > 0.0))
     return true;
+  /* The tolerance of the cuts, for drawing: near a tangency the point where
+   * two circles meet moves by the square root of the rounding, so cuts are
+   * matched within 1e-9 of the boundary's own size (as cg-boundary.c does),
+   * and never within less than the rounding of the numbers they are
+   * computed from (the boundary's coordinates and r, here not relative to
+   * a local origin). */
   CgAabb all = cg_curve_bounds (v, e, n);
-  double extent = cg_max (all.hi.x - all.lo.x, all.hi.y - all.lo.y);
-  double eps = 1e-9 * (extent > 0.0 ? extent : 1.0);
+  double extent = cg_max (all.hi.x - all.lo.x, all.hi.y - all.lo.y) + 2.0 * r;
+  double eps
+      = cg_max (1e-9 * extent,
+                256.0 * cg_tolerance (cg_max (cg_magnitude (all.lo), cg_magnitude (all.hi)) + r));
 
   /* candidates */
-  size_t max_cand = cg_curve_outline_max (n) + n;
+  size_t max_cand = cg_outline_max_primitives (n) + n;
   CgCurvePrim *cand = malloc (max_cand * sizeof *cand);
   bool *rev = calloc (max_cand, sizeof *rev);
   EdgeIndex ix;
@@ -316,9 +432,16 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
   memset (&cbvh, 0, sizeof cbvh);
   Cuts cuts = { 0 };
   bool ok = false;
-  if (!cand || !rev || !ix.boxes)
-    goto done;
-  size_t nc = cg_curve_outline (v, e, n, r, 0, cand);
+  CgPrimitive *prims = malloc ((cg_outline_max_primitives (n) + 1) * sizeof *prims);
+  if (!cand || !rev || !ix.boxes || !prims)
+    {
+      free (prims);
+      goto done;
+    }
+  size_t nc = cg_outline_of (v, e, n, r, 0, prims);
+  for (size_t i = 0; i < nc; i++)
+    cand[i] = candidate_of (&prims[i]);
+  free (prims);
   /* A vertex can have a left-turn cap and half caps on one circle: one arc
    * each for their union (overlapping copies would count twice). */
   size_t kept = 0;
@@ -375,54 +498,13 @@ cg_curve_boundary_build (const CgVec2 *v, const CgCurveEdge *e, size_t n, double
   if (!cboxes)
     goto done;
   for (size_t i = 0; i < nc; i++)
-    cboxes[i] = cg_aabb_pad (cg_curve_prim_bounds (&cand[i]), 4.0 * eps);
+    cboxes[i] = cg_aabb_pad (candidate_bounds (&cand[i]), 4.0 * eps);
   if (!cg_bvh_build (&cbvh, cboxes, (uint32_t)nc, 4))
     goto done;
   for (uint32_t i = 0; i < nc && !cuts.failed; i++)
     {
-      CgBvhRef stack[CG_BVH_MAX_DEPTH * CG_BVH_WIDTH + 1];
-      int top = 0;
-      if (cbvh.n_items > 0)
-        stack[top++] = cbvh.root;
-      while (top > 0)
-        {
-          CgBvhRef ref = stack[--top];
-          if (ref.count > 0)
-            {
-              for (uint32_t k = 0; k < ref.count; k++)
-                {
-                  uint32_t j = cbvh.items[ref.first + k];
-                  if (j <= i || !cg_aabb_overlaps (cboxes[i], cboxes[j]))
-                    continue;
-                  CgVec2 pts[2];
-                  int np = meet (&cand[i], &cand[j], eps, pts);
-                  for (int m = 0; m < np; m++)
-                    {
-                      /* A cut matters only where it lies on the true
-                       * boundary: along a candidate, being in or out
-                       * changes only where it crosses another candidate
-                       * at distance r from every edge. */
-                      if (!on_candidate (&cand[i], pts[m], eps)
-                          || !on_candidate (&cand[j], pts[m], eps)
-                          || between_is_near (&ix, &cand[i], &cand[j], pts[m], keep)
-                          || near_edge (&ix, pts[m], keep))
-                        continue;
-                      double ti = param_of (&cand[i], pts[m], eps);
-                      double tj = param_of (&cand[j], pts[m], eps);
-                      if (isnan (ti) || isnan (tj))
-                        continue;
-                      cuts_add (&cuts, i, ti, pts[m]);
-                      cuts_add (&cuts, j, tj, pts[m]);
-                    }
-                }
-              continue;
-            }
-          const CgBvhNode *node = &cbvh.nodes[ref.first];
-          for (int k = 0; k < CG_BVH_WIDTH; k++)
-            if (node->child[k].first != CG_BVH_NONE
-                && cg_aabb_overlaps (cg_bvh_child_box (node, k), cboxes[i]))
-              stack[top++] = node->child[k];
-        }
+      Pairs pairs = { cand, cboxes, &cbvh, i, eps, keep, &ix, &cuts };
+      cg_bvh_query_box (&cbvh, cboxes[i], pair_leaf, &pairs);
     }
   if (cuts.failed)
     goto done;

@@ -5,7 +5,32 @@
  * pieces of offset segments, offset arcs (R + r, R - r) and vertex caps. */
 #pragma once
 
-#include "cg-curve.h"
+#include "cg-outline.h"
+
+/// The two kinds of piece shape.
+typedef enum
+{
+  CG_CPRIM_SEGMENT,
+  CG_CPRIM_ARC,
+} CgCurvePrimKind;
+
+/// A piece's shape: a segment, or an arc that turns left (on the raw
+/// numbers) from u0 by sweep, from a to b.
+typedef struct
+{
+  uint8_t kind;    ///< CgCurvePrimKind
+  uint8_t inside;  ///< arc: the front is inside the circle (a concave edge's offset)
+  uint8_t cap;     ///< arc: a vertex cap (index is a vertex), else an edge's offset
+  uint8_t full;    ///< arc: the whole circle
+  uint32_t object; ///< the boundary
+  uint32_t index;  ///< the edge, or the vertex of a cap
+  CgVec2 a, b;     ///< segment: its ends; arc: its start and end points (left turn)
+  CgVec2 n;        ///< segment: the unit front normal
+  CgVec2 q;        ///< arc: the centre
+  CgVec2 u0;       ///< arc: the unit direction from q to a
+  double rho;      ///< arc: its radius
+  double sweep;    ///< arc: the left turn from u0 to the end, in (0, 2π]
+} CgCurvePrim;
 
 /// One piece: a trimmed primitive. Segments run from prim.a to prim.b; arcs
 /// turn left from prim.a to prim.b (prim.u0, prim.sweep), or, when reversed,
@@ -26,7 +51,7 @@ typedef struct
 } CgCurveBoundary;
 
 /// Computes the true boundary of a valid, oriented boundary grown by r > 0.
-/// Method: the candidates are the seed primitives (cg_curve_outline()) plus,
+/// Method: the candidates are the offset primitives (cg_outline_of()) plus,
 /// for a concave arc with R < r, the arc of radius r - R opposite it (where
 /// points nearest the arc's inside lie); every pair of candidates whose boxes
 /// meet (found through a BVH) is intersected, each candidate is cut at those

@@ -209,15 +209,14 @@ cg_curve_winding (const CgVec2 *v, const CgCurveEdge *e, size_t n, CgVec2 p)
 }
 
 double
-cg_curve_scene_eps (const CgCurveRef *curves, size_t count)
+cg_curve_tolerance (const CgVec2 *v, const CgCurveEdge *e, size_t n)
 {
-  CgAabb box = cg_aabb_empty ();
-  for (size_t k = 0; k < count; k++)
-    box = cg_aabb_union (box, cg_curve_bounds (curves[k].v, curves[k].e, curves[k].n));
+  CgAabb box = cg_curve_bounds (v, e, n);
   if (cg_aabb_is_empty (box))
     return 1e-9;
   double extent = cg_max (box.hi.x - box.lo.x, box.hi.y - box.lo.y);
-  return 1e-9 * (extent > 0.0 ? extent : 1.0);
+  double magnitude = cg_max (cg_magnitude (box.lo), cg_magnitude (box.hi));
+  return cg_max (1e-9 * extent, 64.0 * 2.220446049250313e-16 * magnitude);
 }
 
 /* ---- validation ---------------------------------------------------------- */
@@ -434,6 +433,10 @@ cg_curve_validate (const CgVec2 *v, const CgCurveEdge *e, size_t n, double tol)
     if (!cg_is_valid_vec2 (v[i]) || !cg_is_valid_vec2 (e[i].q) || !isfinite (e[i].R)
         || !isfinite (e[i].sweep))
       return (CgCurveCheck){ CG_CURVE_NOT_FINITE, i, i, { 0, 0 } };
+  for (size_t i = 0; i < n; i++)
+    if (!cg_vec2_in_range (v[i])
+        || (e[i].sweep != 0.0 && (!cg_vec2_in_range (e[i].q) || !cg_in_range (e[i].R))))
+      return (CgCurveCheck){ CG_CURVE_TOO_LARGE, i, i, { 0, 0 } };
   if (n == 1 && !is_full_turn (e[0].sweep))
     return (CgCurveCheck){ CG_CURVE_TOO_FEW_EDGES, 0, 0, { 0, 0 } };
   if (n == 2 && e[0].sweep == 0.0 && e[1].sweep == 0.0)
@@ -498,105 +501,4 @@ cg_curve_validate (const CgVec2 *v, const CgCurveEdge *e, size_t n, double tol)
   free (items);
   free (boxes);
   return result;
-}
-
-/* ---- offset primitives --------------------------------------------------- */
-
-static CgCurvePrim
-make_arc (uint32_t object, uint32_t index, bool cap, bool inside, CgVec2 q, double rho, CgVec2 u0,
-          double sweep)
-{
-  CgCurvePrim p = { 0 };
-  p.kind = CG_CPRIM_ARC;
-  p.inside = inside;
-  p.cap = cap;
-  p.full = is_full_turn (sweep);
-  p.object = object;
-  p.index = index;
-  p.q = q;
-  p.rho = rho;
-  p.u0 = u0;
-  p.sweep = p.full ? CG_TWO_PI : sweep;
-  p.a = cg_mul_add (q, rho, u0);
-  p.b = p.full ? p.a : cg_mul_add (q, rho, rotate (u0, sweep));
-  return p;
-}
-
-static CgVec2
-front_normal (CgVec2 t)
-{
-  return (CgVec2){ t.y, -t.x };
-}
-
-size_t
-cg_curve_outline (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r, uint32_t object,
-                  CgCurvePrim *out)
-{
-  size_t k = 0;
-  for (size_t i = 0; i < n; i++)
-    {
-      size_t prev = i == 0 ? n - 1 : i - 1;
-      bool closed_circle = n == 1;
-      if (r > 0.0 && !closed_circle)
-        {
-          /* The cap where the boundary turns left at vertex i. */
-          CgVec2 t_in = cg_curve_edge_tangent (v, e, n, prev, true);
-          CgVec2 t_out = cg_curve_edge_tangent (v, e, n, i, false);
-          double turn = cg_cross (t_in, t_out);
-          if (turn > 0.0)
-            {
-              CgVec2 n_in = front_normal (t_in), n_out = front_normal (t_out);
-              out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, n_in,
-                                   left_angle (n_in, n_out));
-            }
-          /* Half caps at the ends of concave arcs with R <= r. */
-          if (e[prev].sweep < 0.0 && e[prev].R <= r)
-            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_in), CG_PI);
-          if (e[i].sweep < 0.0 && e[i].R <= r)
-            out[k++] = make_arc (object, (uint32_t)i, true, false, v[i], r, cg_neg (t_out), CG_PI);
-        }
-      CgVec2 a = v[i], b = v[next_index (i, n)];
-      if (e[i].sweep == 0.0)
-        {
-          CgVec2 nn = cg_edge_normal (cg_sub (b, a));
-          CgCurvePrim p = { 0 };
-          p.kind = CG_CPRIM_SEGMENT;
-          p.object = object;
-          p.index = (uint32_t)i;
-          p.a = cg_mul_add (a, r, nn);
-          p.b = cg_mul_add (b, r, nn);
-          p.n = nn;
-          out[k++] = p;
-        }
-      else if (e[i].sweep > 0.0)
-        out[k++] = make_arc (object, (uint32_t)i, false, false, e[i].q, e[i].R + r,
-                             arc_dir (v, e, n, i, false), e[i].sweep);
-      else if (e[i].R > r)
-        out[k++] = make_arc (
-            object, (uint32_t)i, false, true, e[i].q, e[i].R - r,
-            closed_circle ? arc_dir (v, e, n, i, false) : arc_dir (v, e, n, i, true), -e[i].sweep);
-    }
-  return k;
-}
-
-bool
-cg_curve_prim_sweep_contains (const CgCurvePrim *p, CgVec2 u, double tol)
-{
-  if (p->full)
-    return true;
-  double phi = left_angle (p->u0, u);
-  return phi <= p->sweep + tol || phi >= CG_TWO_PI - tol;
-}
-
-CgAabb
-cg_curve_prim_bounds (const CgCurvePrim *p)
-{
-  CgAabb box = cg_aabb_add_point (cg_aabb_empty (), p->a);
-  box = cg_aabb_add_point (box, p->b);
-  if (p->kind == CG_CPRIM_SEGMENT)
-    return box;
-  for (int k = 0; k < 4; k++)
-    if (cg_curve_prim_sweep_contains (p, axis_dirs[k], 0.0))
-      box = cg_aabb_add_point (box, cg_mul_add (p->q, p->rho, axis_dirs[k]));
-  return box;
 }

@@ -4,9 +4,8 @@
  * arcs"): their checks, orientation by role, and the offset primitives a ball
  * of radius r is cast against.
  *
- * Straight polygons keep their own fast path (cg-polygon.h, cg-outline.h,
- * cg-world.h); this module is the curved counterpart, built on the same maths
- * (cg-math.h) and the same BVH (cg-bvh.h).
+ * The offset primitives of every boundary, straight or curved, are made by
+ * cg-outline.h, and cast against in the one world of cg-world.h.
  *
  * Conventions (all on the raw y-down numbers, like the rest of the core):
  * - Edge i runs from v[i] to v[i + 1] (indices wrap). A straight edge has
@@ -42,18 +41,6 @@ typedef enum
   CG_ON_HIT_STOP,
   CG_ON_HIT_REFLECT,
 } CgOnHit;
-
-/// A curved boundary as handed to cg_curve_world_new(): valid
-/// (cg_curve_validate()) and in its role's orientation (cg_curve_orient()).
-/// The arrays are the caller's.
-typedef struct
-{
-  const CgVec2 *v;
-  const CgCurveEdge *e;
-  size_t n;
-  CgRole role;
-  CgOnHit on_hit; ///< obstacles only
-} CgCurveRef;
 
 /// The straight edge (sweep 0).
 static inline CgCurveEdge
@@ -104,15 +91,19 @@ bool cg_curve_orient (CgVec2 *v, CgCurveEdge *e, size_t n, CgRole role);
 /// the boundary may go either way).
 int cg_curve_winding (const CgVec2 *v, const CgCurveEdge *e, size_t n, CgVec2 p);
 
-/// The scene tolerance of a set of boundaries: 1e-9 × the larger side of
-/// their common box (1e-9 when there are none), geometry.md "Tolerances".
-double cg_curve_scene_eps (const CgCurveRef *curves, size_t count);
+/// The tolerance a boundary is checked with (cg_curve_validate()): 1e-9 of
+/// the larger side of its own box (how near two of its edges may come
+/// before they are said to meet, which is a matter of its shape), but no
+/// less than 64 eps of its largest coordinate (the rounding of its
+/// numbers).
+double cg_curve_tolerance (const CgVec2 *v, const CgCurveEdge *e, size_t n);
 
 /// The outcome of cg_curve_validate().
 typedef enum
 {
   CG_CURVE_OK,
   CG_CURVE_NOT_FINITE,    ///< a number of vertex or edge index_a is NaN or infinite
+  CG_CURVE_TOO_LARGE,     ///< a number of vertex or edge index_a is beyond CG_COORD_MAX
   CG_CURVE_TOO_FEW_EDGES, ///< no edge, or two straight edges, or one edge that is no whole circle
   CG_CURVE_SHORT_EDGE,    ///< edge index_a is shorter than the tolerance (or R is)
   CG_CURVE_BAD_ARC,       ///< arc edge index_a: its ends are not on its circle, or its sweep
@@ -142,53 +133,3 @@ typedef struct
 /// boxes (grown by tol), so the check is near O(n log n) for boundaries whose
 /// edges are small against the whole.
 CgCurveCheck cg_curve_validate (const CgVec2 *v, const CgCurveEdge *e, size_t n, double tol);
-
-/// One offset primitive of a curved boundary for a ball of radius r.
-typedef enum
-{
-  CG_CPRIM_SEGMENT, ///< offset of a straight edge
-  CG_CPRIM_ARC,     ///< offset of an arc edge (R + r or R - r), or a vertex cap (radius r)
-} CgCurvePrimKind;
-
-/// An offset primitive. Arcs turn left (on the raw numbers) from u0 by sweep.
-typedef struct
-{
-  uint8_t kind;    ///< CgCurvePrimKind
-  uint8_t inside;  ///< arc: the front is inside the circle (a concave edge's offset)
-  uint8_t cap;     ///< arc: a vertex cap (index is a vertex), else an edge's offset
-  uint8_t full;    ///< arc: the whole circle (no sweep test)
-  uint32_t object; ///< the boundary's index in its world
-  uint32_t index;  ///< the edge, or the vertex of a cap
-  CgVec2 a, b;     ///< segment: its ends; arc: its start and end points
-  CgVec2 n;        ///< segment: the unit front normal
-  CgVec2 q;        ///< arc: the centre
-  CgVec2 u0;       ///< arc: the unit direction from q to a
-  double rho;      ///< arc: its radius
-  double sweep;    ///< arc: the left turn from u0 to the end, in (0, 2π]
-} CgCurvePrim;
-
-/// The most primitives cg_curve_outline() writes for n edges.
-static inline size_t
-cg_curve_outline_max (size_t n)
-{
-  return 4 * n;
-}
-
-/// Writes the offset primitives of a valid, oriented boundary for a ball of
-/// radius r >= 0 into out (room for cg_curve_outline_max(n)); returns how
-/// many. Per geometry.md: each straight edge gives its offset segment; a
-/// convex arc the concentric arc of radius R + r over the same sweep; a
-/// concave arc that of radius R - r, or nothing when R <= r; every vertex
-/// where the boundary turns left (cross of the tangents > 0) a cap of radius
-/// r from the incoming edge's front normal to the outgoing one's; the ends of
-/// a concave arc with R <= r a cap over the half turn on the arc's front
-/// side. Tangent (G1) joins give no cap. With r == 0 there are no caps.
-size_t cg_curve_outline (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r, uint32_t object,
-                         CgCurvePrim *out);
-
-/// The box of a primitive (an arc's axis points within its sweep included).
-CgAabb cg_curve_prim_bounds (const CgCurvePrim *p);
-
-/// True when the unit direction u lies within the arc's sweep, with a slack
-/// of tol radians at both ends.
-bool cg_curve_prim_sweep_contains (const CgCurvePrim *p, CgVec2 u, double tol);

@@ -9,10 +9,14 @@
 /* ---- segment–segment ---- */
 
 CgSegments
-cg_lab_segments (CgVec2 p1, CgVec2 p2, CgVec2 p3, CgVec2 p4, double eps)
+cg_lab_segments (CgVec2 p1, CgVec2 p2, CgVec2 p3, CgVec2 p4)
 {
   CgSegments out;
   memset (&out, 0, sizeof out);
+  /* The tolerance of these numbers (geometry.md, "Tolerances"). */
+  double eps = cg_tolerance (cg_max (cg_max (cg_magnitude (p1), cg_magnitude (p2)),
+                                     cg_max (cg_magnitude (p3), cg_magnitude (p4))));
+  out.tol = eps;
   out.denom = (p4.y - p3.y) * (p2.x - p1.x) - (p4.x - p3.x) * (p2.y - p1.y);
   out.num_a = (p4.x - p3.x) * (p1.y - p3.y) - (p4.y - p3.y) * (p1.x - p3.x);
   out.num_b = (p2.x - p1.x) * (p1.y - p3.y) - (p2.y - p1.y) * (p1.x - p3.x);
@@ -391,6 +395,8 @@ cg_grid_clear (CgGrid *grid)
 {
   free (grid->first);
   free (grid->items);
+  free (grid->prims);
+  free (grid->ids);
   memset (grid, 0, sizeof *grid);
 }
 
@@ -409,12 +415,32 @@ cell_range (const CgGrid *g, CgAabb b, uint32_t *c0, uint32_t *c1, uint32_t *r0,
 }
 
 bool
-cg_grid_build (CgGrid *grid, const CgWorld *w, double cell)
+cg_grid_build (CgGrid *grid, const CgWorld *w, double r, double cell)
 {
   memset (grid, 0, sizeof *grid);
-  size_t n;
-  const CgPrimitive *prims = cg_world_primitives (w, &n);
-  double pad = 4.0 * cg_world_eps (w);
+  uint32_t n_ids = cg_world_prim_count (w);
+  grid->prims = malloc (((size_t)n_ids + 1) * sizeof *grid->prims);
+  grid->ids = malloc (((size_t)n_ids + 1) * sizeof *grid->ids);
+  if (grid->prims == NULL || grid->ids == NULL)
+    {
+      cg_grid_clear (grid);
+      return false;
+    }
+  uint32_t n = 0;
+  double magnitude = r;
+  for (uint32_t id = 0; id < n_ids; id++)
+    if (cg_world_primitive (w, id, r, &grid->prims[n]))
+      {
+        CgAabb b = cg_primitive_bounds (&grid->prims[n]);
+        magnitude = cg_max (magnitude, cg_max (cg_magnitude (b.lo), cg_magnitude (b.hi)));
+        grid->ids[n++] = id;
+      }
+  grid->n_prims = n;
+  /* A hit lies within the casts' tolerance of its primitive (cg-cast.h):
+   * boxes are padded by that much for the farthest start in the grid. */
+  double pad = 4.0 * cg_tolerance (2.0 * magnitude);
+  grid->pad = pad;
+  const CgPrimitive *prims = grid->prims;
   CgAabb box = cg_aabb_empty ();
   double mean = 0.0;
   for (size_t k = 0; k < n; k++)
@@ -439,7 +465,10 @@ cg_grid_build (CgGrid *grid, const CgWorld *w, double cell)
   size_t cells = (size_t)grid->cols * grid->rows;
   grid->first = calloc (cells + 1, sizeof *grid->first);
   if (grid->first == NULL)
-    return false;
+    {
+      cg_grid_clear (grid);
+      return false;
+    }
   size_t total = 0;
   for (size_t k = 0; k < n; k++)
     {
@@ -474,14 +503,14 @@ cg_grid_build (CgGrid *grid, const CgWorld *w, double cell)
 }
 
 CgGridCast
-cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude)
+cg_grid_cast (const CgGrid *grid, CgVec2 c, CgVec2 d, int64_t after)
 {
   d = cg_unit_direction (d); /* the casts need |d| = 1, as cg_world_cast() */
   CgGridCast out;
   memset (&out, 0, sizeof out);
   out.t = INFINITY;
-  size_t n;
-  const CgPrimitive *prims = cg_world_primitives (w, &n);
+  size_t n = grid->n_prims;
+  const CgPrimitive *prims = grid->prims;
   if (grid->first == NULL || n == 0)
     return out;
   /* Where the ray enters the grid. */
@@ -507,8 +536,7 @@ cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t 
   uint8_t *seen = calloc (n, 1);
   if (seen == NULL)
     return out;
-  double eps = cg_world_eps (w);
-  int64_t best = -1;
+  int64_t best = -1; /* an index into prims */
   for (;;)
     {
       out.cells_visited++;
@@ -516,12 +544,13 @@ cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t 
       for (uint32_t i = grid->first[cell]; i < grid->first[cell + 1]; i++)
         {
           uint32_t k = grid->items[i];
-          if (seen[k] || (int64_t)k == exclude)
+          if (seen[k])
             continue;
           seen[k] = 1;
           out.primitives_tested++;
           CgCastRecord rec;
-          if (cg_cast_primitive (&prims[k], c, d, eps, &rec)
+          if (cg_cast_primitive (&prims[k], c, d, &rec)
+              && !((int64_t)grid->ids[k] == after && !(rec.t > 0.0))
               && (rec.t < out.t || (rec.t == out.t && (int64_t)k < best)))
             {
               out.t = rec.t;
@@ -530,7 +559,7 @@ cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t 
         }
       /* Stop once the best hit is before the cell's far side. */
       double t_leave = cg_min (t_max_x, t_max_y);
-      if (best >= 0 && out.t < t_leave - eps)
+      if (best >= 0 && out.t < t_leave - grid->pad)
         break;
       if (t_max_x < t_max_y)
         {
@@ -547,6 +576,6 @@ cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t 
     }
   free (seen);
   out.hit = best >= 0;
-  out.prim = best >= 0 ? (uint32_t)best : 0;
+  out.prim = best >= 0 ? grid->ids[best] : 0;
   return out;
 }

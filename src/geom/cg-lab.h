@@ -28,12 +28,14 @@ typedef struct
   double num_a;                    ///< (x4 − x3)(y1 − y3) − (y4 − y3)(x1 − x3)
   double num_b;                    ///< (x2 − x1)(y1 − y3) − (y2 − y1)(x1 − x3)
   double ua, ub;                   ///< num_a / denom, num_b / denom (when denom ≠ 0)
+  double tol;                      ///< the tolerance of these numbers (cg_tolerance())
   CgVec2 point;                    ///< where the lines meet (when denom ≠ 0)
   CgVec2 overlap_from, overlap_to; ///< the shared stretch (COLLINEAR)
 } CgSegments;
 
-/// eps: the scene tolerance (denominators and offsets smaller than it count as 0).
-CgSegments cg_lab_segments (CgVec2 p1, CgVec2 p2, CgVec2 p3, CgVec2 p4, double eps);
+/// Offsets and overlaps within the tolerance of the four points' numbers
+/// (4 eps of their largest coordinate) count as touching.
+CgSegments cg_lab_segments (CgVec2 p1, CgVec2 p2, CgVec2 p3, CgVec2 p4);
 
 /* ---- boxes and circles ---- */
 
@@ -160,20 +162,26 @@ CgSweep cg_lab_sweep_circle_box (CgVec2 start, CgVec2 end, double r, CgAabb box)
 
 /* ---- a uniform grid as broad phase ---- */
 
-/// A uniform grid over the world's outline primitives: each cell lists the
-/// primitives whose box touches it (a spatial hash of fixed cell size).
+/// A uniform grid over the world's offset primitives for one radius: each
+/// cell lists the primitives whose box touches it (a spatial hash of fixed
+/// cell size).
 typedef struct
 {
   CgAabb box;  ///< the grid's extent
   double cell; ///< cell size
+  double pad;  ///< how far a box is padded for the casts' tolerance
   uint32_t cols, rows;
-  uint32_t *first; ///< cols × rows + 1 offsets into items
-  uint32_t *items; ///< primitive indices, by cell
+  uint32_t *first;    ///< cols × rows + 1 offsets into items
+  uint32_t *items;    ///< indices into prims, by cell
+  CgPrimitive *prims; ///< the primitives for the radius
+  uint32_t *ids;      ///< their ids in the world
+  uint32_t n_prims;
 } CgGrid;
 
-/// Builds a grid over w's primitives; cell <= 0 chooses one from the
-/// primitives' mean box size. Returns false when memory runs out.
-bool cg_grid_build (CgGrid *grid, const CgWorld *w, double cell);
+/// Builds a grid over w's primitives for a ball of radius r; cell <= 0
+/// chooses one from the primitives' mean box size. Returns false when
+/// memory runs out.
+bool cg_grid_build (CgGrid *grid, const CgWorld *w, double r, double cell);
 
 void cg_grid_clear (CgGrid *grid);
 
@@ -188,5 +196,7 @@ typedef struct
 } CgGridCast;
 
 /// The first hit of the ray c + t d through the grid, walking its cells in
-/// order and stopping once the best hit is nearer than the next cell.
-CgGridCast cg_grid_cast (const CgGrid *grid, const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude);
+/// order and stopping once the best hit is nearer than the next cell. The
+/// primitive `after` (an id, or -1) counts only at t > 0, as in
+/// cg_world_cast().
+CgGridCast cg_grid_cast (const CgGrid *grid, CgVec2 c, CgVec2 d, int64_t after);

@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -269,4 +270,37 @@ cg_aabb_ray (CgAabb b, CgVec2 o, CgVec2 inv_d, double *tmin, double *tmax)
   *tmin = t0;
   *tmax = t1;
   return t0 <= t1;
+}
+
+/// The tolerance of a computation whose numbers are at most m in magnitude:
+/// 4 eps m (eps = DBL_EPSILON, so 4 to 8 units in the last place of m).
+static inline double
+cg_tolerance (double m)
+{
+  return 4.0 * DBL_EPSILON * m;
+}
+
+/// The largest coordinate Carom accepts (geometry.md, "Tolerances"): beyond
+/// it, squares and products of coordinates come near overflow.
+#define CG_COORD_MAX 1e150
+
+/// True when a is finite and within CG_COORD_MAX in magnitude.
+static inline bool
+cg_in_range (double a)
+{
+  return fabs (a) <= CG_COORD_MAX;
+}
+
+/// True when both coordinates are within CG_COORD_MAX in magnitude.
+static inline bool
+cg_vec2_in_range (CgVec2 a)
+{
+  return cg_in_range (a.x) && cg_in_range (a.y);
+}
+
+/// The larger of |a.x| and |a.y|.
+static inline double
+cg_magnitude (CgVec2 a)
+{
+  return cg_max (fabs (a.x), fabs (a.y));
 }

@@ -1,63 +1,79 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cg-outline.h: the offset outline ("extension line") of a polygon for a ball
- * of radius r, as the primitives the tracer casts against (geometry.md,
- * "Offset outline"). This is the seed construction: full offset segments plus
- * arcs at left-turning vertices. The true boundary, for drawing, is in
- * cg-boundary.h. */
+/* cg-outline.h: the offset outline ("extension line") of a boundary for a
+ * ball of radius r, as the primitives the tracer casts against (geometry.md,
+ * "Offset outline" and "Curved edges"), made one at a time from the
+ * boundary itself, so that nothing depends on r until a cast asks.
+ *
+ * Per edge i (cg_prim_id() numbers them):
+ *  - CG_PART_CAP: where the boundary turns left at vertex i (or goes straight
+ *    on), the arc of radius r around v[i] from the incoming edge's front
+ *    normal to the outgoing one's (a straight-on vertex gets a cap that
+ *    turns through nothing: it closes the ulp that two normals computed from
+ *    two edges may leave between their offsets);
+ *  - CG_PART_HALF_CAP_IN / _OUT: the half turns at the ends of a concave arc
+ *    edge with R <= r, whose offset is empty;
+ *  - CG_PART_EDGE: the edge's offset: the segment [v[i] + r n, v[i+1] + r n];
+ *    a convex arc's concentric arc of radius R + r, a concave one's of
+ *    radius R - r (nothing when R <= r).
+ * Ends are computed from the vertices, v + r n with the edge's front normal
+ * at that vertex, by the same expression for both primitives that meet
+ * there, so they are the same doubles (cg-cast.h relies on that). With
+ * r == 0 there are no caps. The true boundary, for drawing, is in
+ * cg-boundary.h and cg-curve-boundary.h. */
 #pragma once
+#include "cg-cast.h"
 
-#include "cg-polygon.h"
+/// The front normals of a boundary's edges where they start (n0) and end
+/// (n1): a segment's n = (a.y, -a.x) / |a| at both; an arc's (p - q) / R
+/// (convex) or (q - p) / R (concave) at its ends. e may be NULL (all
+/// straight).
+void cg_outline_normals (const CgVec2 *v, const CgCurveEdge *e, size_t n, CgVec2 *n0, CgVec2 *n1);
 
-/// The two kinds of outline primitive.
-typedef enum
-{
-  CG_PRIM_SEGMENT,
-  CG_PRIM_ARC,
-} CgPrimKind;
-
-/// One primitive of an offset outline (kept small: a world holds millions).
+/// A boundary as the outline reads it: its vertices, edges (NULL: all
+/// straight), the normals of cg_outline_normals(), and where it is in its
+/// world (its index and the number of its first edge, for the ids).
 typedef struct
 {
-  CgPrimKind kind;
-  uint32_t object; ///< index of the polygon in its world
-  uint32_t index;  ///< segment: edge i (v[i] -> v[i+1]); arc: vertex i
-  CgVec2 a, b;     ///< segment: v[i] + r n and v[i+1] + r n; arc: start and end points
-  union
-  {
-    CgVec2 n; ///< segment: the unit front normal
-    CgVec2 q; ///< arc: the centre (the polygon's vertex); the sweep runs from
-              ///< n0 = (a - q) / r to n1 = (b - q) / r, turning left
-  };
-  double r; ///< the ball radius the outline was built for
-} CgPrimitive;
+  const CgVec2 *v;
+  const CgCurveEdge *e;
+  const CgVec2 *n0, *n1;
+  size_t n;
+  uint32_t object;
+  uint32_t first_edge;
+} CgOutline;
 
-/// An arc's unit normals at the start and end of its sweep (n_prev, n_next).
-static inline void
-cg_arc_normals (const CgPrimitive *p, CgVec2 *n0, CgVec2 *n1)
+/// Whether vertex i gets a cap (for r > 0): the boundary turns left there,
+/// or goes straight on (cross(n_in, n_out) > 0, or 0 with n_in·n_out > 0).
+static inline bool
+cg_outline_turns_left (CgVec2 n_in, CgVec2 n_out)
 {
-  *n0 = cg_scale (cg_sub (p->a, p->q), 1.0 / p->r);
-  *n1 = cg_scale (cg_sub (p->b, p->q), 1.0 / p->r);
+  double turn = cg_cross (n_in, n_out);
+  return turn > 0.0 || (turn == 0.0 && cg_dot (n_in, n_out) > 0.0);
 }
 
-/// The most primitives cg_outline_build() can write for n vertices.
+/// Part `part` of edge (or vertex) i for a ball of radius r into *out;
+/// false when the boundary has no such primitive.
+bool cg_outline_part (const CgOutline *b, size_t i, CgPart part, double r, CgPrimitive *out);
+
+/// cg_outline_part() for a cast alone: without with_sweep a cap's sweep
+/// (an atan2 the cast does not need) is left NaN; its big flag is still
+/// right (a cap turns through less than a half turn).
+bool cg_outline_part_for_cast (const CgOutline *b, size_t i, CgPart part, double r,
+                               CgPrimitive *out, bool with_sweep);
+
+/// The most primitives a boundary of n edges has.
 static inline size_t
 cg_outline_max_primitives (size_t n)
 {
-  return 2 * n;
+  return CG_PARTS * n;
 }
 
-/// Writes the seed outline of a valid polygon (already in its role's
-/// orientation) grown by r on its front side into out, which must hold
-/// cg_outline_max_primitives(n) entries: for each vertex i with a left turn
-/// (cross(a_prev, a_next) > 0) the arc at i, then the offset segment of edge i.
-/// Returns the number written. With r == 0 no arcs are written.
-size_t cg_outline_build (const CgVec2 *v, size_t n, double r, uint32_t object, CgPrimitive *out);
+/// Writes every primitive of the boundary for radius r into out (room for
+/// cg_outline_max_primitives (b->n)), in id order; returns how many.
+size_t cg_outline_build (const CgOutline *b, double r, CgPrimitive *out);
 
-/// The box of a primitive: a segment's endpoints; an arc's endpoints plus the
-/// axis points (0°, 90°, 180°, 270°) within its sweep.
-CgAabb cg_primitive_bounds (const CgPrimitive *p);
-
-/// True when the unit direction u lies within the arc's sweep from n0 to n1
-/// (less than a half turn, turning left), allowing a slack of tol (radians,
-/// small) at both ends.
-bool cg_arc_sweep_contains (CgVec2 n0, CgVec2 n1, CgVec2 u, double tol);
+/// The primitives of a boundary given by its vertices and edges alone (the
+/// normals computed here), for drawing and tests: as cg_outline_build().
+/// Returns how many, or 0 when memory runs out.
+size_t cg_outline_of (const CgVec2 *v, const CgCurveEdge *e, size_t n, double r, uint32_t object,
+                      CgPrimitive *out);

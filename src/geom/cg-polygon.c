@@ -607,6 +607,9 @@ cg_polygon_validate (const CgVec2 *v, size_t n)
       for (size_t i = 0; i < n; i++)
         if (!cg_is_valid_vec2 (v[i]))
           return (CgPolygonCheck){ CG_POLYGON_NOT_FINITE, i, i, { 0.0, 0.0 } };
+      for (size_t i = 0; i < n; i++)
+        if (!cg_vec2_in_range (v[i]))
+          return (CgPolygonCheck){ CG_POLYGON_TOO_LARGE, i, i, { 0.0, 0.0 } };
       if (is_strictly_convex_small (v, n))
         return (CgPolygonCheck){ CG_POLYGON_OK, 0, 0, { 0.0, 0.0 } };
       return validate_small (v, n);
@@ -623,6 +626,13 @@ cg_polygon_validate_sweep (const CgVec2 *v, size_t n)
     if (!cg_is_valid_vec2 (v[i]))
       {
         r.status = CG_POLYGON_NOT_FINITE;
+        r.index_a = r.index_b = i;
+        return r;
+      }
+  for (size_t i = 0; i < n; i++)
+    if (!cg_vec2_in_range (v[i]))
+      {
+        r.status = CG_POLYGON_TOO_LARGE;
         r.index_a = r.index_b = i;
         return r;
       }

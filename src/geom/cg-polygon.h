@@ -17,6 +17,7 @@ typedef enum
 {
   CG_POLYGON_OK,
   CG_POLYGON_NOT_FINITE,     ///< a coordinate is NaN or infinite (vertex index_a)
+  CG_POLYGON_TOO_LARGE,      ///< a coordinate is beyond CG_COORD_MAX (vertex index_a)
   CG_POLYGON_TOO_FEW_POINTS, ///< fewer than 3 distinct vertices
   CG_POLYGON_SELF_CROSSING,  ///< edges index_a and index_b cross, touch or overlap
   CG_POLYGON_NO_MEMORY,      ///< the check could not allocate its working memory
@@ -35,7 +36,8 @@ typedef struct
 /// first, as SVG files often close polygons) in place; returns the new count.
 size_t cg_polygon_remove_duplicates (CgVec2 *v, size_t n);
 
-/// Checks that the polygon has finite coordinates, at least 3 distinct
+/// Checks that the polygon has finite coordinates within CG_COORD_MAX, at
+/// least 3 distinct
 /// vertices, no zero-length edge and is simple: no two non-adjacent edges
 /// meet, and adjacent edges share only their common vertex. A sweep-line
 /// test (Shamos–Hoey), O(n log n).

@@ -1,188 +1,191 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cg-world.h: the polygons of a scene grown for one ball radius: their
- * outline primitives, a BVH over them, and the first-hit query. */
+/* cg-world.h: the one world of a scene: its boundaries (straight edges and
+ * exact arcs alike), a BVH over runs of their edges, and the questions the
+ * tracer, the explanation and the editor ask of it, for a ball of any radius.
+ *
+ * The world keeps the boundaries themselves, not their offset outlines: the
+ * offset primitives for a radius r are made from an edge's vertices and
+ * normals as a cast reaches them (cg-outline.h), so one world serves balls
+ * of every radius, is built in the time of one BVH over the obstacles, and
+ * holds two points an edge (its vertex and its front normal; an arc's centre,
+ * radius and end normals besides). Boxes are grown by r as a search tests
+ * them. Nothing here depends on the scene's size: tolerances follow the
+ * numbers of each computation (cg-cast.h). */
 #pragma once
 
 #include "cg-bvh.h"
-#include "cg-cast.h"
+#include "cg-outline.h"
 
-/// A polygon handed to cg_world_new(): valid, and in its role's orientation.
+/// A boundary handed to cg_world_new(): valid (cg_polygon_validate() or
+/// cg_curve_validate()) and in its role's orientation.
 typedef struct
 {
   const CgVec2 *v;
+  const CgCurveEdge *e; ///< NULL: every edge straight
   size_t n;
   CgRole role;
-} CgPolygonRef;
+  CgOnHit on_hit; ///< obstacles: stop (the default) or reflect; walls always reflect
+} CgBoundaryRef;
 
-/// What the BVH's leaves hold.
-typedef enum
-{
-  /// one box per outline primitive, up to 4 primitives a leaf (SAH decides)
-  CG_BVH_LEAF_PRIMITIVES,
-  /// one box per polygon's outline, a leaf each; outlines of more than 16
-  /// primitives are cut into runs of at most 16 consecutive ones, each with
-  /// its own box and leaf (so a long wall is not tested whole by every cast)
-  CG_BVH_LEAF_OBJECTS,
-} CgBvhLeaves;
-
-/// Counters of one cast, to show what the broad phase saved.
+/// Counters of one search, to show what the broad phase saved.
 typedef struct
 {
-  uint32_t nodes_visited;     ///< BVH nodes opened (4-wide) plus leaves tested
-  uint32_t boxes_tested;      ///< ray–box tests (4 a node, plus the root's box)
+  uint32_t nodes_visited;     ///< BVH nodes opened (4-wide) and leaves (or grid cells) tested
+  uint32_t boxes_tested;      ///< ray–box tests
   uint32_t primitives_tested; ///< narrow-phase casts
 } CgCastStats;
+
+typedef struct CgWorld CgWorld;
+
+/// Copies count boundaries into a new world and builds its BVH. NULL when
+/// memory runs out.
+CgWorld *cg_world_new (const CgBoundaryRef *bounds, size_t count);
+
+/// Frees a world (NULL is fine).
+void cg_world_free (CgWorld *w);
+
+/// The number of boundaries.
+size_t cg_world_count (const CgWorld *w);
+
+/// Boundary i as stored (its arrays are the world's).
+CgBoundaryRef cg_world_boundary (const CgWorld *w, size_t i);
+
+/// Boundary i as the outline reads it (cg_outline_part()).
+CgOutline cg_world_outline (const CgWorld *w, size_t i);
+
+/// Whether the ball reflects off boundary i (walls, reflecting obstacles).
+bool cg_world_reflects (const CgWorld *w, size_t i);
+
+/// Replaces boundary i's vertices (and edges) by v[0 .. n) and e (valid, in
+/// its role's orientation) in place, straight or curved alike: its normals
+/// and boxes are made again and the BVH refitted, so a drag costs far less
+/// than a new world, and every question then gets the answer a world built
+/// anew would give. Returns false, changing nothing, when it cannot be
+/// updated in place (another number of edges, or edges that become arcs or
+/// stop being arcs): build a new world then.
+bool cg_world_update (CgWorld *w, size_t i, const CgVec2 *v, const CgCurveEdge *e, size_t n);
+
+/// Makes casts of balls up to radius r walk a uniform grid of cells in
+/// large, evenly spread scenes (cg-world-grid.c), when it pays: the same
+/// hits with less work. Not thread-safe: call it before casting from
+/// several threads. Casts of larger balls use the BVH.
+void cg_world_prepare (CgWorld *w, double r);
+
+/// The BVH over runs of edges (for drawing and statistics): its boxes are
+/// the runs' edges' boxes (not grown by any radius) in the frame of
+/// cg_world_bvh_origin() (add it to a stored box to get scene units). Each
+/// leaf is one run: its item is the run, user[0] the run's first edge (in
+/// the world's numbering of edges) and user[1] its boundary << 4 | its
+/// number of edges.
+const CgBvh *cg_world_bvh (const CgWorld *w);
+CgVec2 cg_world_bvh_origin (const CgWorld *w);
+
+/// Whether casts of radius r walk a grid; when they do and the arguments are
+/// not NULL, gives the cells' union and a cell's width and height.
+bool cg_world_grid (const CgWorld *w, double r, CgAabb *bounds, double *cell_w, double *cell_h);
+
+/// The box of boundary i's offset outline for radius r: its primitives'
+/// boxes (arcs' axis points within their sweeps included).
+CgAabb cg_world_outline_bounds (const CgWorld *w, size_t i, double r);
+
+/// How many primitives the world has for radius r (what brute force casts
+/// against).
+size_t cg_world_primitive_total (const CgWorld *w, double r);
+
+/// The number of primitive ids (CG_PARTS per edge; cg_prim_id()).
+uint32_t cg_world_prim_count (const CgWorld *w);
+
+/// Primitive `id` for radius r; false when that slot holds nothing for r.
+bool cg_world_primitive (const CgWorld *w, uint32_t id, double r, CgPrimitive *out);
 
 /// The first primitive a cast hits.
 typedef struct
 {
   bool hit;
-  uint32_t prim;    ///< index into cg_world_primitives()
-  CgCastRecord rec; ///< the record of the winning cast
+  uint32_t prim;    ///< its id
+  CgCastRecord rec; ///< the full record of its cast
   CgCastStats stats;
 } CgWorldHit;
-
-typedef struct CgWorld CgWorld;
-
-/// The most outline primitives for which an object-leaf world keeps a
-/// precomputed cast record each (64 bytes; cg-world.c): larger worlds make
-/// them as casts need them, a little slower and 45 % smaller.
-#define CG_WORLD_LEAN_MAX_PRIMITIVES ((size_t)1 << 20)
-
-/// Grows count polygons by r (r >= 0) and builds the BVH. The polygons are
-/// copied. Returns NULL when memory runs out.
-CgWorld *cg_world_new (const CgPolygonRef *polys, size_t count, double r, CgBvhLeaves leaves);
-
-/// Frees a world (NULL is fine).
-void cg_world_free (CgWorld *w);
-
-/// The ball radius the world was built for.
-double cg_world_radius (const CgWorld *w);
-
-/// The scene tolerance eps = 1e-9 × extent (the larger side of the polygons'
-/// bounding box; 1 when there are none), but at least 64 ulps of the largest
-/// coordinate (which only matters for scenes more than 10^4 times their
-/// size away from the origin (7 10^4 times), where rounding would exceed it).
-double cg_world_eps (const CgWorld *w);
-
-/// The outline primitives, in polygon order.
-const CgPrimitive *cg_world_primitives (const CgWorld *w, size_t *n);
-
-/// Polygon i's role, vertices (as stored, oriented) and count.
-CgRole cg_world_polygon (const CgWorld *w, size_t i, const CgVec2 **v, size_t *n);
-
-/// Polygon i's outline primitives: prims[*first .. *first + *count).
-void cg_world_polygon_primitives (const CgWorld *w, size_t i, size_t *first, size_t *count);
-
-/// Replaces polygon i's vertices by v[0 .. n) (valid, in its role's
-/// orientation) in place: its outline is rebuilt and the BVH refitted, so a
-/// drag costs far less than a new world. Every cast then answers exactly
-/// what a world built anew would. Returns false, changing nothing, when the
-/// world cannot be updated in place (another vertex or primitive count,
-/// primitive leaves, a change of the scene's extent and so of eps): build a
-/// new world then.
-bool cg_world_update_polygon (CgWorld *w, size_t i, const CgVec2 *v, size_t n);
-
-/// The number of polygons.
-size_t cg_world_polygon_count (const CgWorld *w);
-
-/// The BVH (for drawing and statistics).
-/// Its items are primitive indices (primitive leaves) or polygon indices
-/// (object leaves: a leaf is one run of the polygon's outline); each leaf's
-/// user[] says where the world keeps what its casts read.
-const CgBvh *cg_world_bvh (const CgWorld *w);
-
-/// Whether casts walk a uniform grid of cells instead of descending the BVH
-/// (object leaves, at least 1024 runs spread evenly; cg-world-grid.c): the
-/// same hits, found with less work. When they do and the arguments are not
-/// NULL, gives the cells' union and a cell's width and height. Casts then
-/// count in CgCastStats the cells walked (with the leaves tested) as nodes,
-/// and the grid's and the runs' boxes as boxes.
-bool cg_world_grid (const CgWorld *w, CgAabb *bounds, double *cell_w, double *cell_h);
-
-/// The first hit of the ray c + t d (d made a unit vector here by
-/// cg_unit_direction(), so t is a distance), skipping primitive
-/// `exclude` (pass -1 for none). Ties in t go to the lower primitive index,
-/// so the BVH and brute force choose the same hit bit for bit.
-CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, bool brute_force);
 
 /// What the tracer needs of a hit: where and how the ball touches.
 typedef struct
 {
   bool hit;
-  uint32_t prim; ///< index into cg_world_primitives()
-  double t;      ///< the ray parameter of the contact
+  uint32_t prim; ///< the primitive's id
+  double t;      ///< the ray parameter of the contact (>= 0)
   CgVec2 point;  ///< c + t d
   CgVec2 normal; ///< the contact normal
-  /// what the tracer writes into its hit: the primitive's kind, polygon
-  /// (object) and edge or vertex (element), and the polygon's role
   CgPrimKind kind;
-  uint32_t object;
-  uint32_t element;
-  CgRole role;
+  CgPart part;
+  uint32_t object;  ///< the boundary
+  uint32_t element; ///< its edge (CG_PART_EDGE) or vertex
   CgCastStats stats;
 } CgWorldContact;
 
-/// cg_world_cast() without the winning cast's full record: t, point and
-/// normal are the record's, bit for bit (the same operations), for the
-/// tracer, which casts millions of times and keeps only these.
-CgWorldContact cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude,
+/// The first hit of a ball of radius r moving along c + t d (d made a unit
+/// vector by cg_unit_direction(), so t is a distance). The primitive
+/// `after` (-1: none), the one the ball just reflected off, counts only at
+/// t > 0 (a concave arc can be hit again across its circle; a tangent graze
+/// is not hit forever). Ties in t go to the lower id, so the BVH, the grid
+/// and brute force choose the same hit bit for bit.
+CgWorldContact cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after,
                                       bool brute_force);
+
+/// cg_world_cast_contact() with the winner's full record
+/// (cg_cast_primitive()).
+CgWorldHit cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after,
+                          bool brute_force);
 
 /// One primitive a cast looked at, and the full record of its cast.
 typedef struct
 {
   uint32_t prim;
+  CgPrimitive p;
   CgCastRecord rec; ///< rec.reject says why it was not the hit (NONE for the hit)
 } CgTested;
 
-/// Explains cg_world_cast (w, c, d, exclude, false) by the BVH search
-/// (whether or not the world has a grid): the same hit, its statistics in *hit, and in *tested
-/// (free() it) the primitives the BVH search tested, in the order it tested them, each with the
-/// full record of its cast: the winner's with CG_REJECT_NONE, hits beaten by a nearer one with
-/// CG_REJECT_FARTHER, the rest with their reason. The excluded primitive, if any, comes first with
-/// CG_REJECT_EXCLUDED. Every other primitive was culled by a box. Returns false when memory runs
-/// out.
-bool cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, int64_t exclude, CgWorldHit *hit,
-                            CgTested **tested, size_t *n_tested);
+/// Explains cg_world_cast (w, c, d, r, after, false) by the BVH search
+/// (whether or not the world has a grid): the same hit, its statistics in
+/// *hit, and in *tested (free() it) the primitives the search tested, in
+/// the order it tested them, each with its full record: the winner's with
+/// CG_REJECT_NONE, hits beaten by a nearer one with CG_REJECT_FARTHER, the
+/// `after` primitive hit again at t = 0 with CG_REJECT_EXCLUDED, the rest
+/// with their reason. Every other primitive was culled by a box. Returns
+/// false when memory runs out.
+bool cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after,
+                            CgWorldHit *hit, CgTested **tested, size_t *n_tested);
 
-/// True when a ball at c starts overlapping: closer than r - eps to any edge
-/// (cg_point_segment_distance()), or inside an obstacle
-/// (cg_polygon_contains()). Through the BVH: only the edges whose boxes are
-/// near c, and those that meet the half-line from c towards +x, are looked
-/// at; the answer is cg_world_start_overlaps_brute_force()'s, exactly.
-bool cg_world_start_overlaps (const CgWorld *w, CgVec2 c);
+/// True when a ball of radius r at c starts overlapping: closer than
+/// r - tau to an edge (tau of the numbers of that distance, cg-cast.h), or
+/// inside an obstacle. Through the BVH; the answer is the brute force's.
+bool cg_world_start_overlaps (const CgWorld *w, CgVec2 c, double r);
 
-/// cg_world_start_overlaps() by testing every edge and every obstacle: the
-/// reference (and what `--brute-force` uses).
-bool cg_world_start_overlaps_brute_force (const CgWorld *w, CgVec2 c);
+/// cg_world_start_overlaps() over every edge and obstacle: the reference.
+bool cg_world_start_overlaps_brute_force (const CgWorld *w, CgVec2 c, double r);
 
-/// A polygon edge nearest to a point.
+/// An edge nearest to a point.
 typedef struct
 {
   bool found;
-  uint32_t polygon; ///< the polygon's index in the world
+  uint32_t polygon; ///< the boundary's index in the world
   uint32_t edge;    ///< its edge (v[edge] -> v[edge + 1])
-  double distance;  ///< cg_point_segment_distance() from the point to the edge
+  double distance;  ///< from the point to the edge
 } CgNearestEdge;
 
-/// The polygon edge nearest to c, among edges closer than max_distance
-/// (INFINITY: any), by the BVH nearest first, pruning subtrees whose boxes
-/// are too far to hold a nearer edge. Ties go to the lower polygon, then the
-/// lower edge, so the answer is cg_world_nearest_edge_brute_force()'s
-/// exactly. found is false (and distance max_distance) when there is none.
+/// The edge nearest to c among edges closer than max_distance (INFINITY:
+/// any). Ties go to the lower boundary, then the lower edge, so the answer
+/// is cg_world_nearest_edge_brute_force()'s exactly.
 CgNearestEdge cg_world_nearest_edge (const CgWorld *w, CgVec2 c, double max_distance);
 
 /// cg_world_nearest_edge() by measuring every edge.
 CgNearestEdge cg_world_nearest_edge_brute_force (const CgWorld *w, CgVec2 c, double max_distance);
 
-/// Checks the world's BVH (cg_bvh_validate()) and what its leaves hold: every
-/// outline primitive in exactly one leaf, inside that leaf's box (padded as
-/// built), and the cast records of every leaf equal to their primitives.
+/// Checks the world: the BVH (cg_bvh_validate()), every edge in exactly one
+/// leaf and inside its box, the runs' boxes, the normals, and the grids.
 /// Returns true, or false with *problem (when not NULL) set to a static
-/// sentence naming what is wrong. Run by the tests, and after every update
-/// in place when built with CG_DEBUG_CHECKS.
+/// sentence. Run by the tests, and after every update in place when built
+/// with CG_DEBUG_CHECKS.
 bool cg_world_validate (const CgWorld *w, const char **problem);
 
-/// Bytes the world holds (primitives, polygons and BVH).
+/// Bytes the world holds.
 size_t cg_world_memory (const CgWorld *w);

@@ -101,6 +101,12 @@ make_polygon (CaromSvgShape *shape, CaromSvgContour *contour, CaromAffine ctm, C
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                    _ ("a coordinate is not a finite number (vertex %zu)"), check.index_a);
       return FALSE;
+    case CG_POLYGON_TOO_LARGE:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a coordinate is too large (vertex %zu): Carom takes coordinates up to "
+                      "1e150 in magnitude"),
+                   check.index_a);
+      return FALSE;
     case CG_POLYGON_TOO_FEW_POINTS:
       g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                            _ ("fewer than 3 distinct points"));
@@ -130,6 +136,12 @@ set_curve_error (GError **error, const CgCurveCheck *check)
     case CG_CURVE_NOT_FINITE:
       g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                    _ ("a coordinate or radius is not a finite number (edge %zu)"), check->index_a);
+      break;
+    case CG_CURVE_TOO_LARGE:
+      g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                   _ ("a coordinate or radius is too large (edge %zu): Carom takes numbers up to "
+                      "1e150 in magnitude"),
+                   check->index_a);
       break;
     case CG_CURVE_TOO_FEW_EDGES:
       g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
@@ -239,8 +251,7 @@ make_curve (CaromSvgShape *shape, CaromSvgContour *contour, guint *next_arc, Car
       contour->length = n;
     }
 
-  CgCurveRef ref = { v, e, n, role, CG_ON_HIT_STOP };
-  CgCurveCheck check = cg_curve_validate (v, e, n, cg_curve_scene_eps (&ref, 1));
+  CgCurveCheck check = cg_curve_validate (v, e, n, cg_curve_tolerance (v, e, n));
   if (check.status != CG_CURVE_OK)
     {
       set_curve_error (error, &check);
@@ -460,6 +471,13 @@ build_ball (const CaromSvgElement *element, CaromAffine ctm, Ball *ball, GError 
                            _ ("the transform leaves the ball degenerate or out of range"));
       return FALSE;
     }
+  if (!cg_vec2_in_range (ball->centre) || !cg_in_range (ball->radius))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the ball's centre or radius is too large: Carom takes numbers up "
+                              "to 1e150 in magnitude"));
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -643,6 +661,13 @@ build_beam (const CaromSvgElement *element, CaromAffine ctm, GError **error)
     {
       g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
                            _ ("the transform leaves the beam degenerate or out of range"));
+      return NULL;
+    }
+  if (!cg_vec2_in_range (p1) || !cg_vec2_in_range (p2) || !cg_in_range (radius))
+    {
+      g_set_error_literal (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_INVALID_OBJECT,
+                           _ ("the beam's points or radius are too large: Carom takes numbers up "
+                              "to 1e150 in magnitude"));
       return NULL;
     }
   CaromObject *object

@@ -67,7 +67,7 @@ carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const doubl
       for (size_t i = 0; i < e; i++)
         along += edge_length (o, i);
       CaromMapPoint p = { .hit = (guint)k, .polygon = h->object };
-      if (h->kind == CG_PRIM_ARC && h->edge_arc)
+      if (h->kind == CG_PRIM_ARC && h->part == CG_PART_EDGE)
         {
           /* The arc edge's point the ball touches: p − r n, on its circle. */
           CgVec2 x = cg_mul_add (h->point, -t->radius, h->normal);

@@ -53,6 +53,10 @@ carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error)
       g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
                    _ ("Vertex v%zu is not a finite number"), check.index_a);
       break;
+    case CG_POLYGON_TOO_LARGE:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Vertex v%zu is too far out: coordinates go up to 1e150"), check.index_a);
+      break;
     case CG_POLYGON_TOO_FEW_POINTS:
       g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
                            _ ("A polygon needs at least 3 distinct vertices"));
@@ -157,8 +161,8 @@ carom_edit_check_curve (const CgVec2 *points, const CgCurveEdge *edges, size_t n
 {
   if (all_straight (edges, n_points))
     return carom_edit_check_polygon (points, n_points, error);
-  CgCurveRef ref = { points, edges, n_points, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
-  CgCurveCheck check = cg_curve_validate (points, edges, n_points, cg_curve_scene_eps (&ref, 1));
+  CgCurveCheck check
+      = cg_curve_validate (points, edges, n_points, cg_curve_tolerance (points, edges, n_points));
   switch (check.status)
     {
     case CG_CURVE_OK:
@@ -166,6 +170,11 @@ carom_edit_check_curve (const CgVec2 *points, const CgCurveEdge *edges, size_t n
     case CG_CURVE_NOT_FINITE:
       g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
                    _ ("Vertex v%zu or its edge is not a finite number"), check.index_a);
+      break;
+    case CG_CURVE_TOO_LARGE:
+      g_set_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,
+                   _ ("Vertex v%zu or its edge is too far out: numbers go up to 1e150"),
+                   check.index_a);
       break;
     case CG_CURVE_TOO_FEW_EDGES:
       g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON,

@@ -54,48 +54,33 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
   out->hit = hit;
   out->c = h->from;
   out->d = h->in;
-  /* The tracer skips the primitive it just reflected off. */
+  out->radius = bt->radius;
+  /* The tracer's `after`: the primitive just reflected off. */
   out->exclude = hit > 1 ? (int64_t)bt->trace.hits[hit - 2].prim : -1;
-  if (bt->curve_world != NULL)
-    {
-      /* The curved tracer's `after`: the primitive just reflected off. */
-      out->curved = TRUE;
-      cg_curve_world_primitives (bt->curve_world, &out->n_primitives);
-      if (!cg_curve_world_explain_cast (bt->curve_world, out->c, out->d, out->exclude,
-                                        &out->curve_result, &out->curve_tested, &out->n_tested))
-        return FALSE;
-      out->result.hit = out->curve_result.hit;
-      out->result.prim = out->curve_result.prim;
-      out->result.rec = cg_curve_cast_record_common (&out->curve_result.rec);
-      out->result.stats = out->curve_result.stats;
-      /* The candidates' common fields, for what reads CgTested. */
-      out->tested = malloc ((out->n_tested + 1) * sizeof *out->tested);
-      if (out->tested == NULL)
-        {
-          carom_cast_explanation_clear (out);
-          return FALSE;
-        }
-      for (size_t i = 0; i < out->n_tested; i++)
-        {
-          const CgCurveTested *ct = &out->curve_tested[i];
-          out->tested[i].prim = ct->prim;
-          out->tested[i].rec = cg_curve_cast_record_common (&ct->rec);
-        }
-      return out->curve_result.hit;
-    }
-  cg_world_primitives (bt->world, &out->n_primitives);
-  if (!cg_world_explain_cast (bt->world, out->c, out->d, out->exclude, &out->result, &out->tested,
-                              &out->n_tested))
+  out->n_primitives = cg_world_primitive_total (bt->world, bt->radius);
+  if (!cg_world_explain_cast (bt->world, out->c, out->d, bt->radius, out->exclude, &out->result,
+                              &out->tested, &out->n_tested))
     return FALSE;
-  return TRUE;
+  if (out->result.hit)
+    cg_world_primitive (bt->world, out->result.prim, bt->radius, &out->prim);
+  return out->result.hit;
 }
 
 void
 carom_cast_explanation_clear (CaromCastExplanation *e)
 {
   free (e->tested);
-  free (e->curve_tested);
   memset (e, 0, sizeof *e);
+}
+
+/* "edge 1", "arc edge 2" or "vertex 3". */
+static char *
+place_name (CgPrimKind kind, CgPart part, uint32_t element)
+{
+  if (part != CG_PART_EDGE)
+    return g_strdup_printf (_ ("vertex %u"), element);
+  return kind == CG_PRIM_SEGMENT ? g_strdup_printf (_ ("edge %u"), element)
+                                 : g_strdup_printf (_ ("arc edge %u"), element);
 }
 
 char *
@@ -103,47 +88,16 @@ carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit, const Ca
 {
   if (object != NULL)
     *object = carom_scene_trace_polygon (trace, hit->object);
-  if (hit->kind == CG_PRIM_SEGMENT)
-    return g_strdup_printf (_ ("edge %u"), hit->element);
-  return hit->edge_arc ? g_strdup_printf (_ ("arc edge %u"), hit->element)
-                       : g_strdup_printf (_ ("vertex %u"), hit->element);
-}
-
-/* A curved world's primitive by name, as carom_explain_hit_name() says it. */
-static char *
-curve_primitive_name (const CaromSceneTrace *trace, const CgCurveWorld *world, guint prim,
-                      const CaromObject **object)
-{
-  size_t n;
-  const CgCurvePrim *p = &cg_curve_world_primitives (world, &n)[prim];
-  CgHit h = { .kind = p->kind == CG_CPRIM_ARC ? CG_PRIM_ARC : CG_PRIM_SEGMENT,
-              .object = p->object,
-              .element = p->index,
-              .edge_arc = p->kind == CG_CPRIM_ARC && !p->cap };
-  return carom_explain_hit_name (trace, &h, object);
+  return place_name ((CgPrimKind)hit->kind, (CgPart)hit->part, hit->element);
 }
 
 char *
-carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
+carom_explain_primitive_name (const CaromSceneTrace *trace, const CgPrimitive *p,
                               const CaromObject **object)
 {
-  if (world == NULL && trace->curve_worlds != NULL && trace->curve_worlds->len > 0)
-    {
-      /* A curved scene: the callers of old pass the ball's (NULL) world;
-       * the first curved world names the primitive when it has it. */
-      const CgCurveWorld *w = g_ptr_array_index (trace->curve_worlds, 0);
-      size_t n;
-      cg_curve_world_primitives (w, &n);
-      if (prim < n)
-        return curve_primitive_name (trace, w, prim, object);
-    }
-  g_return_val_if_fail (world != NULL, g_strdup (""));
-  size_t n;
-  const CgPrimitive *p = &cg_world_primitives (world, &n)[prim];
   if (object != NULL)
     *object = carom_scene_trace_polygon (trace, p->object);
-  return p->kind == CG_PRIM_SEGMENT ? g_strdup_printf (_ ("edge %u"), p->index)
-                                    : g_strdup_printf (_ ("vertex %u"), p->index);
+  return place_name ((CgPrimKind)p->kind, (CgPart)p->part, p->element);
 }
 
 /* Sort keys of the rejected candidates. */
@@ -169,15 +123,6 @@ distance_from (const CgPrimitive *p, CgVec2 c)
 {
   if (p->kind == CG_PRIM_SEGMENT)
     return cg_point_segment_distance (c, p->a, p->b);
-  return fabs (cg_distance (c, p->q) - p->r);
-}
-
-/* The same for a curved primitive. */
-static double
-curve_distance_from (const CgCurvePrim *p, CgVec2 c)
-{
-  if (p->kind == CG_CPRIM_SEGMENT)
-    return cg_point_segment_distance (c, p->a, p->b);
   return fabs (cg_distance (c, p->q) - p->rho);
 }
 
@@ -187,10 +132,6 @@ carom_explain_rejected (const CaromCastExplanation *e)
   g_return_val_if_fail (e != NULL, NULL);
   if (e->n_tested == 0)
     return g_array_new (FALSE, FALSE, sizeof (guint));
-  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
-  size_t n;
-  const CgPrimitive *prims = e->curved ? NULL : cg_world_primitives (bt->world, &n);
-  const CgCurvePrim *cprims = e->curved ? cg_curve_world_primitives (bt->curve_world, &n) : NULL;
   g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (Rank));
   for (guint i = 0; i < e->n_tested; i++)
     {
@@ -200,8 +141,7 @@ carom_explain_rejected (const CaromCastExplanation *e)
       gboolean crossed
           = rec->reject == CG_REJECT_FARTHER || rec->reject == CG_REJECT_OUTSIDE_SEGMENT
             || rec->reject == CG_REJECT_OUTSIDE_SWEEP || rec->reject == CG_REJECT_BEHIND;
-      double away = e->curved ? curve_distance_from (&cprims[e->tested[i].prim], e->c)
-                              : distance_from (&prims[e->tested[i].prim], e->c);
+      double away = distance_from (&e->tested[i].p, e->c);
       Rank r = { i, crossed, crossed ? fabs (rec->t) : away };
       g_array_append_val (ranks, r);
     }
@@ -264,7 +204,7 @@ carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits)
                               num (&pen, rec->s));
       break;
     case CG_REJECT_MISSES_CIRCLE:
-      text = g_strdup_printf (_ ("misses the circle: b² − cc = r² − |m − b d|² = %s < 0"),
+      text = g_strdup_printf (_ ("misses the circle: b² − cc = ρ² − |m − b d|² = %s < 0"),
                               num (&pen, rec->disc));
       break;
     case CG_REJECT_LEAVING:
@@ -272,11 +212,12 @@ carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits)
                               num (&pen, rec->t0));
       break;
     case CG_REJECT_OUTSIDE_SWEEP:
-      text = g_strdup_printf (_ ("outside the sweep: cross(n₀, u) = %s, cross(u, n₁) = %s"),
-                              num (&pen, rec->sweep_from), num (&pen, rec->sweep_to));
+      text = g_strdup_printf (_ ("outside the sweep: φ = %s° is not in [0°, %s°]"),
+                              num (&pen, rec->phi * 180.0 / G_PI),
+                              num (&pen, rec->sweep * 180.0 / G_PI));
       break;
     case CG_REJECT_EXCLUDED:
-      text = g_strdup (_ ("skipped: the ball just reflected off it"));
+      text = g_strdup (_ ("skipped: the ball just reflected off it, and meets it again at t = 0"));
       break;
     case CG_REJECT_FARTHER:
       text = g_strdup_printf (_ ("farther: t = %s > %s"), num (&pen, rec->t), num (&pen, t_hit));
@@ -293,40 +234,13 @@ char *
 carom_explain_tested_name (const CaromCastExplanation *e, size_t i, const CaromObject **object)
 {
   g_return_val_if_fail (e != NULL && i < e->n_tested, g_strdup (""));
-  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
-  if (e->curved)
-    return curve_primitive_name (e->trace, bt->curve_world, e->tested[i].prim, object);
-  return carom_explain_primitive_name (e->trace, bt->world, e->tested[i].prim, object);
+  return carom_explain_primitive_name (e->trace, &e->tested[i].p, object);
 }
 
 char *
 carom_explain_tested_reason (const CaromCastExplanation *e, size_t i, int digits)
 {
   g_return_val_if_fail (e != NULL && i < e->n_tested, g_strdup (""));
-  if (e->curved && e->curve_tested[i].rec.reject == CG_REJECT_OUTSIDE_SWEEP)
-    {
-      /* A curved arc's sweep test is by the angle φ from its start. */
-      const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
-      size_t n;
-      const CgCurvePrim *p
-          = &cg_curve_world_primitives (bt->curve_world, &n)[e->curve_tested[i].prim];
-      Pen pen = { g_ptr_array_new_with_free_func (g_free), digits };
-      double deg = 180.0 / G_PI;
-      char *text = g_strdup_printf (_ ("outside the sweep: φ = %s° is not in [0°, %s°]"),
-                                    num (&pen, e->curve_tested[i].rec.phi * deg),
-                                    num (&pen, p->sweep * deg));
-      g_ptr_array_unref (pen.owned);
-      return text;
-    }
-  if (e->curved && e->curve_tested[i].rec.reject == CG_REJECT_MISSES_CIRCLE)
-    {
-      /* The curved cast's discriminant is over the offset radius ρ. */
-      Pen pen = { g_ptr_array_new_with_free_func (g_free), digits };
-      char *text = g_strdup_printf (_ ("misses the circle: b² − cc = ρ² − |m − b d|² = %s < 0"),
-                                    num (&pen, e->curve_tested[i].rec.disc));
-      g_ptr_array_unref (pen.owned);
-      return text;
-    }
   return carom_explain_reason_digits (&e->tested[i].rec, e->result.rec.t, digits);
 }
 
@@ -388,94 +302,14 @@ lvec (Pen *pen, CgVec2 v)
   return s;
 }
 
-static void
-explain_segment (Writer *w, const CgPrimitive *p, const CgCastRecord *rec, CgVec2 c, CgVec2 d)
-{
-  Pen *pen = &w->pen;
-  g_autofree char *a1 = g_strdup_printf ("a = %s, b = %s, n = %s", vec (pen, p->a), vec (pen, p->b),
-                                         vec (pen, p->n));
-  g_autofree char *a2 = g_strdup_printf ("&a = %s,\\ b = %s,\\ n = %s", lvec (pen, p->a),
-                                         lvec (pen, p->b), lvec (pen, p->n));
-  maths (w, a1, a2);
-  g_autofree char *f1 = g_strdup_printf ("d·n = %s < 0", num (pen, rec->d_dot_n));
-  g_autofree char *f2 = g_strdup_printf ("&d\\cdot n = %s < 0", num (pen, rec->d_dot_n));
-  maths (w, f1, f2);
-  g_autofree char *t1 = g_strdup_printf ("t = ((a − c)·n) / (d·n) = %s", num (pen, rec->t));
-  g_autofree char *t2
-      = g_strdup_printf ("&t = \\frac{(a - c)\\cdot n}{d\\cdot n} = %s", num (pen, rec->t));
-  maths (w, t1, t2);
-  g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
-  g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
-  maths (w, p1, p2);
-  g_autofree char *s1
-      = g_strdup_printf ("s = ((p − a)·(b − a)) / |b − a|² = %s, in [0, 1]", num (pen, rec->s));
-  g_autofree char *s2 = g_strdup_printf (
-      "&s = \\frac{(p - a)\\cdot(b - a)}{\\lvert b - a\\rvert^2} = %s \\in [0, 1]",
-      num (pen, rec->s));
-  maths (w, s1, s2);
-  g_autofree char *n1 = g_strdup_printf ("normal = n = %s", vec (pen, rec->normal));
-  g_autofree char *n2 = g_strdup_printf ("&\\hat n = n = %s", lvec (pen, rec->normal));
-  maths (w, n1, n2);
-  (void)c;
-  (void)d;
-}
-
-static void
-explain_arc (Writer *w, const CgPrimitive *p, const CgCastRecord *rec)
-{
-  Pen *pen = &w->pen;
-  g_autofree char *q1 = g_strdup_printf ("q = %s, r = %s", vec (pen, p->q), num (pen, p->r));
-  g_autofree char *q2 = g_strdup_printf ("&q = %s,\\ r = %s", lvec (pen, p->q), num (pen, p->r));
-  maths (w, q1, q2);
-  g_autofree char *m1 = g_strdup_printf ("m = c − q = %s", vec (pen, rec->m));
-  g_autofree char *m2 = g_strdup_printf ("&m = c - q = %s", lvec (pen, rec->m));
-  maths (w, m1, m2);
-  g_autofree char *b1 = g_strdup_printf ("b = m·d = %s", num (pen, rec->b));
-  g_autofree char *b2 = g_strdup_printf ("&b = m\\cdot d = %s", num (pen, rec->b));
-  maths (w, b1, b2);
-  g_autofree char *c1 = g_strdup_printf ("cc = m·m − r² = %s", num (pen, rec->cc));
-  g_autofree char *c2 = g_strdup_printf ("&c_c = m\\cdot m - r^2 = %s", num (pen, rec->cc));
-  maths (w, c1, c2);
-  /* Carom evaluates the discriminant as r² − |m − b d|²: the same number as
-   * b² − cc without its cancellation far from the arc. Both are shown. */
-  g_autofree char *d1
-      = g_strdup_printf ("b² − cc = r² − |m − b d|² = %s ≥ 0", num (pen, rec->disc));
-  g_autofree char *d2 = g_strdup_printf (
-      "&b^2 - c_c = r^2 - \\lvert m - b\\,d\\rvert^2 = %s \\ge 0", num (pen, rec->disc));
-  maths (w, d1, d2);
-  g_autofree char *r1 = g_strdup_printf ("t₀ = −b − √(b² − cc) = %s, t₁ = −b + √(b² − cc) = %s",
-                                         num (pen, rec->t0), num (pen, rec->t1));
-  g_autofree char *r2
-      = g_strdup_printf ("&t_0 = -b - \\sqrt{b^2 - c_c} = %s,\\ t_1 = -b + \\sqrt{b^2 - c_c} = %s",
-                         num (pen, rec->t0), num (pen, rec->t1));
-  maths (w, r1, r2);
-  g_autofree char *t1 = g_strdup_printf ("t = t₀ = %s", num (pen, rec->t));
-  g_autofree char *t2 = g_strdup_printf ("&t = t_0 = %s", num (pen, rec->t));
-  maths (w, t1, t2);
-  g_autofree char *p1 = g_strdup_printf ("p = c + t d = %s", vec (pen, rec->point));
-  g_autofree char *p2 = g_strdup_printf ("&p = c + t\\,d = %s", lvec (pen, rec->point));
-  maths (w, p1, p2);
-  g_autofree char *s1
-      = g_strdup_printf ("sweep: cross(n₀, u) = %s ≥ 0, cross(u, n₁) = %s ≥ 0, u = (p − q)/r",
-                         num (pen, rec->sweep_from), num (pen, rec->sweep_to));
-  g_autofree char *s2 = g_strdup_printf (
-      "&n_0 \\times u = %s \\ge 0,\\ u \\times n_1 = %s \\ge 0,\\ u = \\frac{p - q}{r}",
-      num (pen, rec->sweep_from), num (pen, rec->sweep_to));
-  maths (w, s1, s2);
-  g_autofree char *n1 = g_strdup_printf ("normal = (p − q)/r = %s", vec (pen, rec->normal));
-  g_autofree char *n2
-      = g_strdup_printf ("&\\hat n = \\frac{p - q}{r} = %s", lvec (pen, rec->normal));
-  maths (w, n1, n2);
-}
-
 char *
-carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec, double edge_radius,
-                          double ball_radius, CaromExplainFormat format, int digits)
+carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec, double edge_radius,
+                              double ball_radius, CaromExplainFormat format, int digits)
 {
   g_return_val_if_fail (p != NULL && rec != NULL, NULL);
   Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
   Pen *pen = &w.pen;
-  if (p->kind == CG_CPRIM_SEGMENT)
+  if (p->kind == CG_PRIM_SEGMENT)
     {
       g_autofree char *a1 = g_strdup_printf ("a = %s, b = %s, n = %s", vec (pen, p->a),
                                              vec (pen, p->b), vec (pen, p->n));
@@ -507,7 +341,7 @@ carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec, do
 
   /* The circle |p − q| = ρ the centre meets. */
   g_autofree char *q1 = NULL, *q2 = NULL;
-  if (p->cap)
+  if (p->part != CG_PART_EDGE)
     {
       words (&w, _ ("A vertex cap: the ball touches the vertex q, so ρ = r."));
       q1 = g_strdup_printf ("q = %s, ρ = r = %s", vec (pen, p->q), num (pen, p->rho));
@@ -578,11 +412,11 @@ carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec, do
       double deg = 180.0 / G_PI;
       g_autofree char *s1 = g_strdup_printf (
           "sweep: u = (p − q)/ρ, φ = ∠(u₀, u) = %s°, 0 ≤ φ ≤ %s° (u₀ = %s)",
-          num (pen, rec->phi * deg), num (pen, p->sweep * deg), vec (pen, p->u0));
+          num (pen, rec->phi * deg), num (pen, p->sweep * deg), vec (pen, p->u_from));
       g_autofree char *s2 = g_strdup_printf (
           "&u = \\frac{p - q}{\\rho},\\ \\varphi = \\angle(u_0, u) = %s^\\circ,\\ 0 \\le "
           "\\varphi \\le %s^\\circ,\\ u_0 = %s",
-          num (pen, rec->phi * deg), num (pen, p->sweep * deg), lvec (pen, p->u0));
+          num (pen, rec->phi * deg), num (pen, p->sweep * deg), lvec (pen, p->u_from));
       maths (&w, s1, s2);
     }
   g_autofree char *n1 = g_strdup_printf (
@@ -608,8 +442,6 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   g_return_val_if_fail (e != NULL && e->trace != NULL, NULL);
   const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
   const CgHit *h = &bt->trace.hits[e->hit - 1];
-  size_t n_prims = 0;
-  const CgPrimitive *prims = e->curved ? NULL : cg_world_primitives (bt->world, &n_prims);
   Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
   Pen *pen = &w.pen;
 
@@ -622,7 +454,7 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   words (&w, _ ("Hit %u of ball “%s”: %s “%s”, %s (%s)"), e->hit, bt->ball->id, role, object->id,
          where,
          h->kind == CG_PRIM_SEGMENT ? _ ("offset segment")
-         : h->edge_arc              ? _ ("offset arc")
+         : h->part == CG_PART_EDGE  ? _ ("offset arc")
                                     : _ ("arc"));
   g_autofree char *c1 = g_strdup_printf ("c = %s, d = %s, r = %s", vec (pen, e->c), vec (pen, e->d),
                                          num (pen, bt->ball->radius));
@@ -630,27 +462,13 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
                                          lvec (pen, e->d), num (pen, bt->ball->radius));
   maths (&w, c1, c2);
 
-  const CgCastRecord *rec = &e->result.rec;
-  if (e->curved)
-    {
-      size_t n_cprims;
-      const CgCurvePrim *cp = &cg_curve_world_primitives (bt->curve_world, &n_cprims)[h->prim];
-      double R = 0.0;
-      if (cp->kind == CG_CPRIM_ARC && !cp->cap && object->edges != NULL
-          && cp->index < object->n_points)
-        R = object->edges[cp->index].R;
-      g_autofree char *lines = carom_explain_curve_cast (cp, &e->curve_result.rec, R,
-                                                         bt->ball->radius, format, digits);
-      g_string_append (w.out, lines);
-    }
-  else
-    {
-      const CgPrimitive *p = &prims[h->prim];
-      if (p->kind == CG_PRIM_SEGMENT)
-        explain_segment (&w, p, rec, e->c, e->d);
-      else
-        explain_arc (&w, p, rec);
-    }
+  double R = 0.0;
+  if (e->prim.kind == CG_PRIM_ARC && e->prim.part == CG_PART_EDGE && object->edges != NULL
+      && e->prim.element < object->n_points)
+    R = object->edges[e->prim.element].R;
+  g_autofree char *lines
+      = carom_explain_primitive_cast (&e->prim, &e->result.rec, R, e->radius, format, digits);
+  g_string_append (w.out, lines);
 
   if (h->reflected)
     {

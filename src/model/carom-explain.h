@@ -9,7 +9,6 @@
 #pragma once
 
 #include "carom-tracing.h"
-#include "geom/cg-curve-explain.h"
 
 G_BEGIN_DECLS
 
@@ -27,29 +26,21 @@ typedef enum
 /// Rejected candidates listed by default, nearest first.
 #define CAROM_EXPLAIN_REJECTED_MAX 5
 
-/// One cast explained: hit `hit` (1 ..) of ball `ball` of a scene trace.
-///
-/// In a curved scene (the ball's curve_world set) the hit is cast again in
-/// the CgCurveWorld: `curved` is TRUE, `curve_result` holds the hit with the
-/// full circle-cast record (cg-curve-world.h), `result` holds its common
-/// fields (CgHit's record, sweep_from and sweep_to 0), and the candidates
-/// come from cg_curve_world_explain_cast(): curve_tested holds their full
-/// circle-cast records and tested the same candidates' common fields, in the
-/// same order (use carom_explain_tested_name() and
-/// carom_explain_tested_reason(), which read the right one).
+/// One cast explained: hit `hit` of ball `ball` of a scene trace, cast again
+/// in the scene's world (cg_world_explain_cast()), straight and curved
+/// primitives alike.
 typedef struct
 {
   const CaromSceneTrace *trace; ///< borrowed
   guint ball, hit;
   CgVec2 c, d;       ///< the cast: start and unit direction
-  int64_t exclude;   ///< the primitive skipped (just reflected off), or -1
-  CgWorldHit result; ///< the hit found again, with its statistics
-  CgTested *tested;  ///< what the BVH search tested, in order (owned)
+  double radius;     ///< the ball's radius
+  int64_t exclude;   ///< the primitive just reflected off (counts only at t > 0), or -1
+  CgWorldHit result; ///< the hit found again, with its statistics and full record
+  CgPrimitive prim;  ///< the primitive hit
+  CgTested *tested;  ///< what the BVH search tested, in order, with their records (owned)
   size_t n_tested;
-  size_t n_primitives;         ///< what brute force would test
-  gboolean curved;             ///< cast in the ball's CgCurveWorld
-  CgCurveHit curve_result;     ///< curved: the hit found again, its full record
-  CgCurveTested *curve_tested; ///< curved: what was tested, full records (owned)
+  size_t n_primitives; ///< what brute force would test
 } CaromCastExplanation;
 
 /// Casts hit `hit` of ball `ball` again and records what was tested. FALSE
@@ -59,29 +50,27 @@ gboolean carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit
 
 void carom_cast_explanation_clear (CaromCastExplanation *e);
 
-/// The scene object and the primitive's place in it: "edge 1" or "vertex 3"
-/// (newly allocated), and the object (borrowed). world is the ball's
-/// straight world; in curved scenes (world NULL) use carom_explain_hit_name().
-char *carom_explain_primitive_name (const CaromSceneTrace *trace, const CgWorld *world, guint prim,
-                                    const CaromObject **object);
-
-/// The same for a hit of any trace, straight or curved: "edge 1", "arc edge
-/// 2" or "vertex 3" (newly allocated), and the object (borrowed).
+/// A hit's place in its object: "edge 1", "arc edge 2" or "vertex 3"
+/// (newly allocated), and the object (borrowed).
 char *carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit,
                               const CaromObject **object);
 
-/// The circle cast (or segment cast) of a curved primitive written out, one
-/// formula a line (plain text) or a row (LaTeX, without the align*): the
-/// centre q, the edge's radius R and the ball's r with ρ = R + r (convex arc
-/// edge), R − r (concave) or r (vertex cap), m, b, cc, the discriminant, both
-/// roots and which one is used and why (the entry t₀ when the front is
-/// outside the circle, the exit t₁ when it is inside), p, the sweep test and
-/// the normal. edge_radius is R (0 for a cap or a segment). Numbers to
-/// `digits` significant digits (0: every digit). For the Hit panel and
-/// carom_explain_format(). Newly allocated.
-char *carom_explain_curve_cast (const CgCurvePrim *p, const CgCurveCastRecord *rec,
-                                double edge_radius, double ball_radius, CaromExplainFormat format,
-                                int digits);
+/// The same for a primitive of the scene's world.
+char *carom_explain_primitive_name (const CaromSceneTrace *trace, const CgPrimitive *p,
+                                    const CaromObject **object);
+
+/// The cast of a primitive written out, one formula a line (plain text) or a
+/// row (LaTeX, without the align*): for a segment its ends and normal, d·n,
+/// t, p and s; for an arc the centre q and its radius ρ (r for a vertex
+/// cap, R + r for a convex arc edge, R − r for a concave one, with the
+/// edge's radius edge_radius), m, b, cc, the discriminant, both roots and
+/// which one is used and why (the entry t₀ when the front is outside the
+/// circle, the exit t₁ when it is inside), p, the sweep test; then the
+/// normal. Numbers to `digits` significant digits (0: every digit). For the
+/// Hit panel and carom_explain_format(). Newly allocated.
+char *carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec,
+                                    double edge_radius, double ball_radius,
+                                    CaromExplainFormat format, int digits);
 
 /// The indices of e->tested that lost, nearest to the start first: those the
 /// ray crosses in order of t, then the rest by their distance from c.
@@ -105,9 +94,9 @@ char *carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFo
 char *carom_explain_tested_name (const CaromCastExplanation *e, size_t i,
                                  const CaromObject **object);
 
-/// Why candidate i of e->tested lost, with its numbers, in one line; in a
-/// curved scene from its circle-cast record (the sweep test by the angle φ).
-/// Numbers to `digits` significant digits (0: every digit). Newly allocated.
+/// Why candidate i of e->tested lost, with its numbers, in one line (an
+/// arc's sweep test by the angle φ). Numbers to `digits` significant digits
+/// (0: every digit). Newly allocated.
 char *carom_explain_tested_reason (const CaromCastExplanation *e, size_t i, int digits);
 
 /// Why a candidate lost, with its numbers, in one line (newly allocated).

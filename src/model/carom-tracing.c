@@ -13,48 +13,11 @@ carom_scene_trace_free (CaromSceneTrace *trace)
     cg_trace_clear (&g_array_index (trace->balls, CaromBallTrace, i).trace);
   g_clear_pointer (&trace->balls, g_array_unref);
   g_clear_pointer (&trace->slots, g_array_unref);
-  g_clear_pointer (&trace->worlds, g_ptr_array_unref);
-  g_clear_pointer (&trace->curve_worlds, g_ptr_array_unref);
+  g_clear_pointer (&trace->world, cg_world_free);
   g_clear_pointer (&trace->rays, g_ptr_array_unref);
-  g_clear_pointer (&trace->reflect, g_byte_array_unref);
   g_clear_pointer (&trace->polygons, g_ptr_array_unref);
   g_clear_pointer (&trace->hit_blocks, carom_hit_blocks_free);
   g_free (trace);
-}
-
-/* Worlds are built per radius: balls of the same size share one. */
-static const CgWorld *
-world_for_radius (CaromSceneTrace *trace, const CgPolygonRef *refs, gsize n_refs, double radius)
-{
-  for (guint i = 0; i < trace->worlds->len; i++)
-    {
-      const CgWorld *w = g_ptr_array_index (trace->worlds, i);
-      if (cg_world_radius (w) == radius)
-        return w;
-    }
-  /* Object leaves: faster than primitive leaves from 10^3 objects on, built
-   * several times faster and smaller (16.3 against 20.5 MiB at 10^4 obstacles,
-   * bench-trace), and they can be updated in place and walked by a grid. */
-  CgWorld *w = cg_world_new (refs, n_refs, radius, CG_BVH_LEAF_OBJECTS);
-  if (w != NULL)
-    g_ptr_array_add (trace->worlds, w);
-  return w;
-}
-
-/* The curved worlds, per radius like the straight ones. */
-static const CgCurveWorld *
-curve_world_for_radius (CaromSceneTrace *trace, const CgCurveRef *refs, gsize n_refs, double radius)
-{
-  for (guint i = 0; i < trace->curve_worlds->len; i++)
-    {
-      const CgCurveWorld *w = g_ptr_array_index (trace->curve_worlds, i);
-      if (cg_curve_world_radius (w) == radius)
-        return w;
-    }
-  CgCurveWorld *w = cg_curve_world_new (refs, n_refs, radius);
-  if (w != NULL)
-    g_ptr_array_add (trace->curve_worlds, w);
-  return w;
 }
 
 /* Traces one ball in its world. */
@@ -68,23 +31,13 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
                           ? (guint)MIN (trace->max_bounces_override, (gint64)G_MAXUINT32)
                           : ball->max_bounces;
   if ((gsize)max_bounces >= CAROM_HIT_BLOCK_HITS)
-    {
-      if (bt->curve_world != NULL)
-        return cg_curve_trace_run (bt->curve_world, ball->center, ball->direction, max_bounces,
-                                   trace->brute_force, &bt->trace);
-      return cg_trace_run_checked (bt->world, ball->center, ball->direction, max_bounces,
-                                   trace->brute_force, trace->reflect->data, bt->start_overlaps,
-                                   &bt->trace);
-    }
+    return cg_trace_run (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                         trace->brute_force, bt->start_overlaps, &bt->trace);
   CgHit *room = carom_hit_blocks_room (trace->hit_blocks, cursor, (gsize)max_bounces + 1);
   if (room == NULL)
     return FALSE;
-  if (bt->curve_world != NULL)
-    cg_curve_trace_run_into (bt->curve_world, ball->center, ball->direction, max_bounces,
-                             trace->brute_force, room, &bt->trace);
-  else
-    cg_trace_run_into (bt->world, ball->center, ball->direction, max_bounces, trace->brute_force,
-                       trace->reflect->data, bt->start_overlaps, room, &bt->trace);
+  cg_trace_run_into (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                     trace->brute_force, bt->start_overlaps, room, &bt->trace);
   carom_hit_blocks_keep (cursor, bt->trace.n_hits);
   return TRUE;
 }
@@ -240,30 +193,25 @@ make_rays (gpointer data)
  * built (10^4 rays take about 7 ms, a world of 10^4 obstacles 10 ms). */
 #define RAYS_PER_THREAD 256
 
-/* Points the ball traces at their worlds: the straight or curved world of
- * their radius, built on first use. */
+/* Builds the world and points every ball trace at it; casts of balls up to
+ * the largest radius may walk its grid. */
 static gboolean
-attach_worlds (CaromSceneTrace *trace, GArray *refs, GArray *curve_refs)
+build_world (CaromSceneTrace *trace, GArray *refs)
 {
+  trace->world = cg_world_new ((const CgBoundaryRef *)refs->data, refs->len);
+  if (trace->world == NULL)
+    return FALSE;
+  double largest = 0.0;
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      bt->world = trace->world;
       /* The source's: a beam's rays may not be made yet (make_rays()). */
-      double radius = bt->source->radius;
-      if (trace->curved)
-        {
-          bt->curve_world = curve_world_for_radius (trace, (const CgCurveRef *)curve_refs->data,
-                                                    curve_refs->len, radius);
-          if (bt->curve_world == NULL)
-            return FALSE;
-        }
-      else
-        {
-          bt->world = world_for_radius (trace, (const CgPolygonRef *)refs->data, refs->len, radius);
-          if (bt->world == NULL)
-            return FALSE;
-        }
+      bt->radius = bt->source->radius;
+      largest = MAX (largest, bt->radius);
     }
+  if (trace->balls->len > 0)
+    cg_world_prepare (trace->world, largest);
   return TRUE;
 }
 
@@ -283,9 +231,10 @@ check_shared_starts (CaromSceneTrace *trace)
       CgVec2 c = bt->ball->center;
       const CaromBallTrace *first = bt - bt->ray;
       if (bt->ray == 0 && cg_is_valid_vec2 (c))
-        bt->start_overlaps = trace->brute_force ? cg_world_start_overlaps_brute_force (bt->world, c)
-                                                : cg_world_start_overlaps (bt->world, c);
-      else if (bt->ray > 0 && first->world == bt->world
+        bt->start_overlaps = trace->brute_force
+                                 ? cg_world_start_overlaps_brute_force (bt->world, c, bt->radius)
+                                 : cg_world_start_overlaps (bt->world, c, bt->radius);
+      else if (bt->ray > 0 && first->radius == bt->radius
                && memcmp (&first->ball->center, &c, sizeof c) == 0)
         bt->start_overlaps = first->start_overlaps;
     }
@@ -299,11 +248,8 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
 
   g_autoptr (CaromSceneTrace) trace = g_new0 (CaromSceneTrace, 1);
   trace->polygons = g_ptr_array_new ();
-  trace->worlds = g_ptr_array_new_with_free_func ((GDestroyNotify)cg_world_free);
-  trace->curve_worlds = g_ptr_array_new_with_free_func ((GDestroyNotify)cg_curve_world_free);
   trace->balls = g_array_new (FALSE, TRUE, sizeof (CaromBallTrace));
   trace->rays = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
-  trace->reflect = g_byte_array_new ();
   trace->slots = g_array_sized_new (FALSE, FALSE, sizeof (gint), scene->objects->len);
   g_array_set_size (trace->slots, scene->objects->len);
   trace->max_bounces_override = max_bounces_override;
@@ -311,7 +257,7 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   trace->n_threads = n_threads;
   trace->hit_blocks = carom_hit_blocks_new ();
 
-  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
@@ -319,32 +265,11 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
       if (object->kind != CAROM_OBJECT_POLYGON || object->hidden)
         continue;
       g_array_index (trace->slots, gint, i) = (gint)trace->polygons->len;
-      CgPolygonRef ref = { object->points, object->n_points, object->role };
+      CgBoundaryRef ref
+          = { object->points, object->edges, object->n_points, object->role,
+              object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP };
       g_array_append_val (refs, ref);
       g_ptr_array_add (trace->polygons, (gpointer)object);
-      guint8 reflect
-          = object->role == CG_ROLE_OBSTACLE && object->on_hit == CG_ON_HIT_REFLECT ? 1 : 0;
-      g_byte_array_append (trace->reflect, &reflect, 1);
-      if (carom_object_is_curved (object))
-        trace->curved = TRUE;
-    }
-
-  /* Curved scenes: every polygon as a curved boundary (straight ones with
-   * straight edges, kept in `straight` while the worlds copy them). */
-  g_autoptr (GArray) curve_refs = g_array_new (FALSE, FALSE, sizeof (CgCurveRef));
-  g_autoptr (GPtrArray) straight = g_ptr_array_new_with_free_func (g_free);
-  for (guint p = 0; trace->curved && p < trace->polygons->len; p++)
-    {
-      const CaromObject *object = g_ptr_array_index (trace->polygons, p);
-      CgCurveRef ref = { object->points, object->edges, object->n_points, object->role,
-                         object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP };
-      if (ref.e == NULL)
-        {
-          CgCurveEdge *edges = g_new0 (CgCurveEdge, MAX (object->n_points, 1));
-          g_ptr_array_add (straight, edges);
-          ref.e = edges;
-        }
-      g_array_append_val (curve_refs, ref);
     }
 
   /* The balls' slots; a beam's rays get theirs (ball NULL) and their balls
@@ -386,7 +311,7 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
                        : NULL;
   if (maker == NULL)
     make_rays (trace);
-  gboolean attached = attach_worlds (trace, refs, curve_refs);
+  gboolean attached = build_world (trace, refs);
   if (maker != NULL)
     g_thread_join (maker);
   if (!attached)
@@ -453,20 +378,13 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
       if (slot >= 0)
         {
           guint k = (guint)slot;
-          if (object->kind != CAROM_OBJECT_POLYGON || trace->curved
-              || carom_object_is_curved (object)
-              || trace->reflect->data[k]
-                     != (object->role == CG_ROLE_OBSTACLE && object->on_hit == CG_ON_HIT_REFLECT))
+          CgBoundaryRef was = cg_world_boundary (trace->world, k);
+          CgOnHit on_hit = object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
+          if (object->kind != CAROM_OBJECT_POLYGON || was.role != object->role
+              || (object->role == CG_ROLE_OBSTACLE && was.on_hit != on_hit)
+              || !cg_world_update (trace->world, k, object->points, object->edges,
+                                   object->n_points))
             return FALSE;
-          for (guint w = 0; w < trace->worlds->len; w++)
-            {
-              CgWorld *world = g_ptr_array_index (trace->worlds, w);
-              const CgVec2 *v;
-              size_t nv;
-              if (cg_world_polygon (world, k, &v, &nv) != object->role
-                  || !cg_world_update_polygon (world, k, object->points, object->n_points))
-                return FALSE;
-            }
           trace->polygons->pdata[k] = (gpointer)object;
           if (updated != NULL)
             g_array_append_val (updated, k);
@@ -485,8 +403,7 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
                b++)
             rays++;
           gboolean beam = g_ptr_array_index (trace->rays, first) != NULL;
-          double radius = bt->curve_world != NULL ? cg_curve_world_radius (bt->curve_world)
-                                                  : cg_world_radius (bt->world);
+          double radius = bt->radius;
           if (object->kind != (beam ? CAROM_OBJECT_BEAM : CAROM_OBJECT_BALL)
               || object->radius != radius || (beam && object->count != rays))
             return FALSE;

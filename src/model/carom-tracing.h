@@ -4,7 +4,6 @@
 
 #include "carom-hit-blocks.h"
 #include "carom-scene.h"
-#include "geom/cg-curve-world.h"
 #include "geom/cg-trace.h"
 
 G_BEGIN_DECLS
@@ -19,16 +18,12 @@ G_BEGIN_DECLS
 /// carom_object_new_ball() from the ray, so its trace is that of the same
 /// ball written into the scene), `source` (the beam) and `ray` (k).
 ///
-/// Worlds: a scene whose traced polygons are all straight is traced in a
-/// CgWorld per radius (`world`; `curve_world` NULL). When a traced polygon
-/// has an arc edge, every ball is traced in a CgCurveWorld per radius
-/// (`curve_world`) and `world` is NULL: then a hit's prim indexes
-/// cg_curve_world_primitives() (cg_curve_cast() on it gives the full curved
-/// record), kind CG_PRIM_ARC with edge_arc set is an arc edge's offset
-/// (element: the edge), without it a vertex cap (element: the vertex). In
-/// both worlds hit->object is the world polygon index
-/// (carom_scene_trace_polygon()) and hit->reflected says whether the ball
-/// reflected (walls, obstacles with carom:on-hit="reflect") or stopped.
+/// The world: every ball is traced in the scene's one CgWorld (straight and
+/// curved polygons alike, balls of every radius). A hit's prim is an id of
+/// cg_world_primitive() (for the ball's radius), its part says whether it is
+/// an edge's offset or a vertex's cap, hit->object is the world polygon
+/// index (carom_scene_trace_polygon()) and hit->reflected says whether the
+/// ball reflected (walls, obstacles with carom:on-hit="reflect") or stopped.
 typedef struct
 {
   /// the ball traced: borrowed from the scene, or owned by the scene trace
@@ -37,12 +32,10 @@ typedef struct
   const CaromObject *source; ///< the scene object: the ball itself, or the beam
   guint ray;                 ///< the ray's k for a beam, 0 for a ball
   guint index;               ///< the source's index in the scene
-  /// straight scenes: the scene grown by this ball's radius (owned by the
-  /// scene trace); NULL in curved scenes
+  /// the scene's world (owned by the scene trace)
   const CgWorld *world;
-  /// curved scenes: the scene grown by this ball's radius (owned by the
-  /// scene trace); NULL in straight scenes
-  const CgCurveWorld *curve_world;
+  /// the radius the ball was traced with
+  double radius;
   /// whether the ball starts overlapping, when the scene trace found it once
   /// for all the rays of a fan (0 or 1); -1: the ball's own trace finds it
   gint start_overlaps;
@@ -52,16 +45,13 @@ typedef struct
 /// The traces of all balls of a scene, valid while the scene is unchanged.
 typedef struct
 {
-  GPtrArray *polygons;     ///< CaromObject* (borrowed): world polygon index -> scene object
-  GPtrArray *worlds;       ///< CgWorld*, owned: one per distinct ball radius (straight scenes)
-  GPtrArray *curve_worlds; ///< CgCurveWorld*, owned: one per radius (curved scenes)
-  GArray *balls;           ///< CaromBallTrace, in document order (a beam: its rays in order)
-  GArray *slots;           ///< gint per scene object: its world polygon index, or -2 - its
-                           ///< index in balls (a beam: its first ray's), or -1 when it is not
-                           ///< traced (hidden)
-  GPtrArray *rays;         ///< CaromObject*, owned, parallel to balls: a beam ray's ball, or NULL
-  GByteArray *reflect;     ///< per world polygon: 1 when an obstacle reflects (carom:on-hit)
-  gboolean curved;         ///< a traced polygon has an arc edge: curve_worlds are used
+  GPtrArray *polygons; ///< CaromObject* (borrowed): world polygon index -> scene object
+  CgWorld *world;      ///< the scene's polygons (owned)
+  GArray *balls;       ///< CaromBallTrace, in document order (a beam: its rays in order)
+  GArray *slots;       ///< gint per scene object: its world polygon index, or -2 - its
+                       ///< index in balls (a beam: its first ray's), or -1 when it is not
+                       ///< traced (hidden)
+  GPtrArray *rays;     ///< CaromObject*, owned, parallel to balls: a beam ray's ball, or NULL
   gint64 max_bounces_override;
   gboolean brute_force;
   guint n_threads; ///< threads tracing the balls (carom_scene_trace_with_threads())
@@ -98,15 +88,15 @@ void carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpoint
                          gpointer data);
 
 /// Brings trace up to date after the scene objects at indices[0 .. n) were
-/// replaced in place, everything else unchanged (a drag): traced straight
-/// polygons with as many vertices, the same role and on-hit, traced balls of
-/// the same radius, and beams of the same radius and count (their rays made
-/// anew), are updated in every world without rebuilding them, then every
-/// ball is traced again, once. Curved scenes (and a polygon that becomes
-/// curved) need a new trace. The result is the trace carom_scene_trace()
-/// would give, bit for bit. Returns FALSE when the change needs a new trace
-/// (then trace is in no state to use: free it). updated (may be NULL)
-/// receives the world polygon indices updated (guint).
+/// replaced in place, everything else unchanged (a drag): traced polygons
+/// with as many vertices, the same role and on-hit, and the same edges
+/// straight or curved, balls of the same radius, and beams of the same
+/// radius and count (their rays made anew), are updated in the world
+/// without rebuilding it, then every ball is traced again, once. The result
+/// is the trace carom_scene_trace() would give, bit for bit. Returns FALSE
+/// when the change needs a new trace (then trace is in no state to use:
+/// free it). updated (may be NULL) receives the world polygon indices
+/// updated (guint).
 gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene,
                                    const guint *indices, guint n, GArray *updated);
 

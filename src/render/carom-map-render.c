@@ -420,7 +420,7 @@ carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
           const CaromObject *o = carom_scene_trace_polygon (trace, p->polygon);
           /* As in trace --json: a segment or an arc edge names its edge, a
            * vertex cap (an arc too) its vertex; the other column stays empty. */
-          gboolean at_vertex = h->kind == CG_PRIM_ARC && !h->edge_arc;
+          gboolean at_vertex = h->part != CG_PART_EDGE;
           char element[16];
           g_snprintf (element, sizeof element, "%u", h->element);
           /* Ids are XML names: no commas or quotes to escape. */

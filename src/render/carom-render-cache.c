@@ -32,60 +32,18 @@ carom_render_cache_free (CaromRenderCache *cache)
 }
 
 /* Polygon i's boxes and its place in the drawing, from the scene object and
- * the world's primitives. The outline's box is what geometry.md calls the
- * outline's AABB, and what an object-level broad phase would test. */
+ * the world's outline for the selected ball's radius. The outline's box is
+ * what geometry.md calls the outline's AABB, and what an object-level broad
+ * phase would test. */
 static void
 polygon_boxes (CaromRenderCache *cache, guint i)
 {
   CaromRenderPolygon *p = &cache->polygons[i];
   p->object = g_ptr_array_index (cache->trace->polygons, i);
   p->box = carom_object_bounds (p->object);
-  p->outline_box = cg_aabb_empty ();
-  if (cache->curve_world != NULL)
-    {
-      size_t n_prims;
-      const CgCurvePrim *prims = cg_curve_world_primitives (cache->curve_world, &n_prims);
-      for (size_t k = 0; k < n_prims; k++)
-        if (prims[k].object == i)
-          p->outline_box = cg_aabb_union (p->outline_box, cg_curve_prim_bounds (&prims[k]));
-    }
-  if (cache->world != NULL)
-    {
-      size_t first, count, n_prims;
-      const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
-      cg_world_polygon_primitives (cache->world, i, &first, &count);
-      for (size_t k = first; k < first + count; k++)
-        p->outline_box = cg_aabb_union (p->outline_box, cg_primitive_bounds (&prims[k]));
-    }
+  p->outline_box = cache->world != NULL ? cg_world_outline_bounds (cache->world, i, cache->radius)
+                                        : cg_aabb_empty ();
   p->cull_box = cg_aabb_union (p->box, p->outline_box);
-}
-
-/* The box of each polygon's seed outline, from the world's primitives (stored
- * in polygon order). It is what geometry.md calls the outline's AABB, and what
- * an object-level broad phase would test. */
-static void
-outline_boxes (CaromRenderCache *cache)
-{
-  if (cache->curve_world != NULL)
-    {
-      /* Arcs' boxes with their axis points (cg_curve_prim_bounds()). */
-      size_t n_prims = 0;
-      const CgCurvePrim *prims = cg_curve_world_primitives (cache->curve_world, &n_prims);
-      for (size_t k = 0; k < n_prims; k++)
-        if (prims[k].object < cache->n_polygons)
-          {
-            CaromRenderPolygon *p = &cache->polygons[prims[k].object];
-            p->outline_box = cg_aabb_union (p->outline_box, cg_curve_prim_bounds (&prims[k]));
-          }
-      return;
-    }
-  size_t n_prims = 0;
-  const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
-  for (size_t k = 0; k < n_prims; k++)
-    {
-      CaromRenderPolygon *p = &cache->polygons[prims[k].object];
-      p->outline_box = cg_aabb_union (p->outline_box, cg_primitive_bounds (&prims[k]));
-    }
 }
 
 /* Packs every ball's path points (CaromRenderCache.ray_points), in the
@@ -165,11 +123,9 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
       guint index = ball >= 0 && (guint)ball < trace->balls->len ? (guint)ball : 0;
       cache->ball = &g_array_index (trace->balls, CaromBallTrace, index);
       cache->world = cache->ball->world;
-      cache->curve_world = cache->ball->curve_world;
-      cache->bvh = cache->world != NULL         ? cg_world_bvh (cache->world)
-                   : cache->curve_world != NULL ? cg_curve_world_bvh (cache->curve_world)
-                                                : NULL;
-      cache->radius = cache->ball->ball->radius;
+      cache->bvh = cg_world_bvh (cache->world);
+      cache->bvh_origin = cg_world_bvh_origin (cache->world);
+      cache->radius = cache->ball->radius;
     }
 
   cache->n_polygons = trace->polygons->len;
@@ -185,8 +141,8 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
       else
         cache->n_obstacles++;
     }
-  if (cache->world != NULL || cache->curve_world != NULL)
-    outline_boxes (cache);
+  for (guint i = 0; cache->world != NULL && i < cache->n_polygons; i++)
+    cache->polygons[i].outline_box = cg_world_outline_bounds (cache->world, i, cache->radius);
   cache->beams = g_ptr_array_new ();
   for (guint i = 0; i < scene->objects->len; i++)
     {
@@ -347,35 +303,32 @@ carom_render_cache_check_step (const CaromRenderCache *cache, gint64 step, GErro
   return TRUE;
 }
 
+typedef struct
+{
+  const CaromRenderCache *cache;
+  CgAabb box;
+  GArray *out;
+} CullQuery;
+
+static bool
+cull_leaf (const CgBvhRef *leaf, void *data)
+{
+  CullQuery *q = data;
+  const CgBvh *bvh = &q->cache->objects;
+  for (guint32 k = 0; k < leaf->count; k++)
+    {
+      guint32 item = bvh->items[leaf->first + k];
+      if (cg_aabb_overlaps (q->cache->polygons[item].cull_box, q->box))
+        g_array_append_val (q->out, item);
+    }
+  return true;
+}
+
 void
 carom_render_cache_query (const CaromRenderCache *cache, CgAabb box, GArray *out)
 {
-  const CgBvh *bvh = &cache->objects;
-  if (bvh->n_items == 0 || !cg_aabb_overlaps (bvh->box, box))
-    return;
-  /* The explicit stack holds at most (width - 1) siblings a level plus one. */
-  CgBvhRef stack[CG_BVH_MAX_DEPTH * (CG_BVH_WIDTH - 1) + 1];
-  int top = 0;
-  stack[top++] = bvh->root;
-  while (top > 0)
-    {
-      CgBvhRef ref = stack[--top];
-      if (ref.count > 0)
-        {
-          for (guint32 k = 0; k < ref.count; k++)
-            {
-              guint32 item = bvh->items[ref.first + k];
-              if (cg_aabb_overlaps (cache->polygons[item].cull_box, box))
-                g_array_append_val (out, item);
-            }
-          continue;
-        }
-      const CgBvhNode *node = &bvh->nodes[ref.first];
-      for (int k = 0; k < CG_BVH_WIDTH; k++)
-        if (node->child[k].first != CG_BVH_NONE
-            && cg_aabb_overlaps (cg_bvh_child_box (node, k), box))
-          stack[top++] = node->child[k];
-    }
+  CullQuery q = { cache, box, out };
+  cg_bvh_query_box (&cache->objects, box, cull_leaf, &q);
 }
 
 double

@@ -153,10 +153,10 @@ carom_curve_boundary_dashes (CaromFrame *f, CaromDasher *d, const CgCurveBoundar
 }
 
 void
-carom_curve_prim_path (CaromFrame *f, const CgCurvePrim *p)
+carom_curve_prim_path (CaromFrame *f, const CgPrimitive *p)
 {
   cairo_t *cr = f->cr;
-  if (p->kind == CG_CPRIM_SEGMENT)
+  if (p->kind == CG_PRIM_SEGMENT)
     {
       CgVec2 a = carom_frame_dev (f, p->a), b = carom_frame_dev (f, p->b);
       if (!carom_clip_segment (&a, &b, f->device))
@@ -169,7 +169,8 @@ carom_curve_prim_path (CaromFrame *f, const CgCurvePrim *p)
   double r = p->rho * f->view->scale;
   if (!carom_is_safe (q) || r > CAROM_SAFE_COORD)
     return;
-  double a0 = atan2 (p->u0.y, p->u0.x);
+  /* Arcs turn left (increasing angle on the raw numbers) from u_from. */
+  double a0 = atan2 (p->u_from.y, p->u_from.x);
   cairo_new_sub_path (cr);
   cairo_arc (cr, q.x, q.y, r, a0, a0 + p->sweep);
 }

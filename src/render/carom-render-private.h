@@ -7,6 +7,7 @@
 #include "carom-render.h"
 #include "carom-svg-out.h"
 #include "geom/cg-boundary.h"
+#include "geom/cg-bvh-query.h"
 #include "geom/cg-curve-boundary.h"
 
 G_BEGIN_DECLS
@@ -34,9 +35,9 @@ struct CaromRenderCache
   const CaromScene *scene;
   const CaromSceneTrace *trace;
   const CaromBallTrace *ball; ///< the selected ball, NULL without balls
-  const CgWorld *world;       ///< the scene grown by its radius, NULL without balls (or curved)
-  const CgCurveWorld *curve_world; ///< the same in a curved scene, else NULL
-  const CgBvh *bvh;                ///< the tracer's BVH of either world, NULL without balls
+  const CgWorld *world;       ///< the scene's world, NULL without balls
+  const CgBvh *bvh;           ///< the world's BVH (boxes less bvh_origin), NULL without balls
+  CgVec2 bvh_origin;          ///< what the BVH's boxes are measured from
 
   /* owned */
   CaromRenderPolygon *polygons; ///< in world polygon order (trace->polygons)
@@ -368,8 +369,8 @@ gboolean carom_curve_path (CaromFrame *f, const CaromObject *o);
 /// Adds the dashes of a curved true boundary, pieces exact.
 void carom_curve_boundary_dashes (CaromFrame *f, CaromDasher *d, const CgCurveBoundary *b);
 
-/// Adds a curved offset primitive (a segment, or an arc) to the path.
-void carom_curve_prim_path (CaromFrame *f, const CgCurvePrim *p);
+/// Adds an offset primitive (a segment, or an arc) to the path.
+void carom_curve_prim_path (CaromFrame *f, const CgPrimitive *p);
 
 /// Adds the front-side ticks of an object with arc edges (at each edge's
 /// midpoint, along its front normal) to pen.

@@ -3,7 +3,6 @@
  * outline at hit k with its incoming direction, the contact normal and the
  * reflected direction, and what the cast of that hit tested. */
 #include "carom-render-private.h"
-#include "geom/cg-curve-explain.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -93,32 +92,6 @@ angle_mark (CaromFrame *f, CgVec2 c, CgVec2 u, CgVec2 w, double radius)
   cairo_arc (f->cr, c.x, c.y, radius, a0, a1);
 }
 
-/* One outline primitive on the current path (a segment, or an arc turning
- * towards increasing angle). */
-static void
-primitive_path (CaromFrame *f, const CgPrimitive *p)
-{
-  if (p->kind == CG_PRIM_SEGMENT)
-    {
-      CgVec2 a = carom_frame_dev (f, p->a), b = carom_frame_dev (f, p->b);
-      if (!carom_clip_segment (&a, &b, f->device))
-        return;
-      cairo_move_to (f->cr, a.x, a.y);
-      cairo_line_to (f->cr, b.x, b.y);
-      return;
-    }
-  CgVec2 q = carom_frame_dev (f, p->q);
-  double r = p->r * f->view->scale;
-  if (!carom_is_safe (q) || r > CAROM_SAFE_COORD)
-    return;
-  double a0 = atan2 (p->a.y - p->q.y, p->a.x - p->q.x);
-  double a1 = atan2 (p->b.y - p->q.y, p->b.x - p->q.x);
-  if (a1 < a0)
-    a1 += 2.0 * G_PI;
-  cairo_new_sub_path (f->cr);
-  cairo_arc (f->cr, q.x, q.y, r, a0, a1);
-}
-
 /* A step label to place beside the segment a → b (device), the places
  * near b first, on the side of prefer first. */
 static void
@@ -204,38 +177,17 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
 
   /* The piece of outline hit, heavy, under the ball. */
   carom_item (f, CAROM_LAYER_STEP, hit_object != NULL ? hit_object->id : NULL);
-  const CgWorld *world = p->bt->world;
-  if (world != NULL)
+  /* The offset segment, the offset arc of an arc edge (R + r or R − r) or
+   * the vertex cap, exact. */
+  CgPrimitive prim;
+  if (p->bt->world != NULL && cg_world_primitive (p->bt->world, h->prim, p->bt->radius, &prim))
     {
-      size_t n_prims;
-      const CgPrimitive *prims = cg_world_primitives (world, &n_prims);
-      if (h->prim < n_prims)
-        {
-          cairo_set_dash (cr, NULL, 0, 0.0);
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          primitive_path (f, &prims[h->prim]);
-          carom_set_color (cr, s->hit_primitive);
-          cairo_set_line_width (cr,
-                                carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
-          carom_stroke (f);
-        }
-    }
-  else if (p->bt->curve_world != NULL)
-    {
-      /* A curved scene: the offset segment, the offset arc of an arc edge
-       * (R + r or R − r) or the vertex cap, exact. */
-      size_t n_prims;
-      const CgCurvePrim *prims = cg_curve_world_primitives (p->bt->curve_world, &n_prims);
-      if (h->prim < n_prims)
-        {
-          cairo_set_dash (cr, NULL, 0, 0.0);
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          carom_curve_prim_path (f, &prims[h->prim]);
-          carom_set_color (cr, s->hit_primitive);
-          cairo_set_line_width (cr,
-                                carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
-          carom_stroke (f);
-        }
+      cairo_set_dash (cr, NULL, 0, 0.0);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      carom_curve_prim_path (f, &prim);
+      carom_set_color (cr, s->hit_primitive);
+      cairo_set_line_width (cr, carom_frame_pt (f, CAROM_HIT_PRIMITIVE_WEIGHT * s->outline_width));
+      carom_stroke (f);
     }
 
   /* The ball at the hit, and the touching point: what hit k's number names. */
@@ -331,58 +283,6 @@ paint_candidate (CaromFrame *f, CaromColor color, double weight)
   carom_stroke (f);
 }
 
-/* carom_draw_candidates() in a curved scene: the cast explained by
- * cg_curve_world_explain_cast(), the primitives drawn exactly (segments,
- * offset arcs, vertex caps). */
-static void
-draw_curve_candidates (CaromFrame *f, const CgCurveWorld *world, const CgHit *h, int64_t exclude)
-{
-  CgCurveHit hit;
-  CgCurveTested *tested = NULL;
-  size_t n_tested = 0;
-  if (!cg_curve_world_explain_cast (world, h->from, h->in, exclude, &hit, &tested, &n_tested))
-    return;
-  size_t n_prims;
-  const CgCurvePrim *prims = cg_curve_world_primitives (world, &n_prims);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  for (size_t i = 0; i < n_tested; i++)
-    g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
-  g_autoptr (GHashTable) detailed = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < f->detailed->len; i++)
-    g_hash_table_add (detailed, GUINT_TO_POINTER (g_array_index (f->detailed, guint32, i) + 1));
-
-  const CaromStyle *s = f->style;
-  gboolean split = carom_frame_split (f);
-  cairo_set_dash (f->cr, NULL, 0, 0.0);
-  cairo_set_line_cap (f->cr, CAIRO_LINE_CAP_ROUND);
-  /* Culled: every primitive of the boundaries drawn in detail that was not tested. */
-  carom_item (f, CAROM_LAYER_CAST, NULL);
-  for (size_t k = 0; k < n_prims; k++)
-    if (g_hash_table_contains (detailed, GUINT_TO_POINTER (prims[k].object + 1))
-        && !g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
-      {
-        if (split)
-          candidate_item (f, prims[k].object);
-        carom_curve_prim_path (f, &prims[k]);
-        if (split)
-          paint_candidate (f, s->culled, 0.6);
-      }
-  paint_candidate (f, s->culled, 0.6);
-  /* Tested and rejected. */
-  carom_item (f, CAROM_LAYER_CAST, NULL);
-  for (size_t i = 0; i < n_tested; i++)
-    if (tested[i].rec.reject != CG_REJECT_NONE)
-      {
-        if (split)
-          candidate_item (f, prims[tested[i].prim].object);
-        carom_curve_prim_path (f, &prims[tested[i].prim]);
-        if (split)
-          paint_candidate (f, s->rejected, 1.6);
-      }
-  paint_candidate (f, s->rejected, 1.6);
-  free (tested);
-}
-
 /* At the chosen step, what the cast of that hit looked at: the seed outline
  * of the polygons on screen, thin where a box culled it, in the rejected
  * colour where the cast tested and rejected it, and the hit primitive heavy;
@@ -401,21 +301,14 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   const CgTrace *t = &p->bt->trace;
   const CgHit *h = &t->hits[p->step - 1];
   int64_t exclude = p->step >= 2 ? (int64_t)t->hits[p->step - 2].prim : -1;
-  if (cache->curve_world != NULL && p->bt->curve_world == cache->curve_world)
-    {
-      draw_curve_candidates (f, cache->curve_world, h, exclude);
-      ray_beyond (f, p, h);
-      return;
-    }
   if (cache->world == NULL || p->bt->world != cache->world)
     return;
+  double r = p->bt->radius;
   CgWorldHit hit;
   CgTested *tested = NULL;
   size_t n_tested = 0;
-  if (!cg_world_explain_cast (cache->world, h->from, h->in, exclude, &hit, &tested, &n_tested))
+  if (!cg_world_explain_cast (cache->world, h->from, h->in, r, exclude, &hit, &tested, &n_tested))
     return;
-  size_t n_prims;
-  const CgPrimitive *prims = cg_world_primitives (cache->world, &n_prims);
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   for (size_t i = 0; i < n_tested; i++)
     g_hash_table_add (seen, GUINT_TO_POINTER (tested[i].prim + 1));
@@ -429,13 +322,18 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
   for (guint i = 0; i < f->detailed->len; i++)
     {
       guint32 polygon = g_array_index (f->detailed, guint32, i);
-      size_t first, count;
-      cg_world_polygon_primitives (cache->world, polygon, &first, &count);
+      CgOutline o = cg_world_outline (cache->world, polygon);
       if (split)
         candidate_item (f, polygon);
-      for (size_t k = first; k < first + count; k++)
-        if (!g_hash_table_contains (seen, GUINT_TO_POINTER (k + 1)))
-          primitive_path (f, &prims[k]);
+      for (size_t k = 0; k < o.n; k++)
+        for (int part = 0; part < CG_PARTS; part++)
+          {
+            CgPrimitive prim;
+            uint32_t id = cg_prim_id (o.first_edge, (uint32_t)k, (CgPart)part);
+            if (!g_hash_table_contains (seen, GUINT_TO_POINTER (id + 1))
+                && cg_outline_part (&o, k, (CgPart)part, r, &prim))
+              carom_curve_prim_path (f, &prim);
+          }
       if (split)
         paint_candidate (f, s->culled, 0.6);
     }
@@ -446,8 +344,8 @@ carom_draw_candidates (CaromFrame *f, GArray *paths)
     if (tested[i].rec.reject != CG_REJECT_NONE)
       {
         if (split)
-          candidate_item (f, prims[tested[i].prim].object);
-        primitive_path (f, &prims[tested[i].prim]);
+          candidate_item (f, tested[i].p.object);
+        carom_curve_prim_path (f, &tested[i].p);
         if (split)
           paint_candidate (f, s->rejected, 1.6);
       }

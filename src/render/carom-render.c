@@ -242,8 +242,32 @@ draw_grid (CaromFrame *f)
   f->ink_off = FALSE;
 }
 
-/* The tracer's BVH (the selected ball's world), boxes gathered by level and
+/* The tracer's BVH (the world's: boxes of runs of edges, which a cast grows
+ * by the ball's radius as it tests them), boxes gathered by level and
  * stroked one level at a time, the root's colour first. */
+typedef struct
+{
+  CaromFrame *f;
+  GPtrArray *levels; /* of GArray of CgAabb, per level */
+  CgVec2 origin;     /* what the stored boxes are measured from */
+} BvhDraw;
+
+static bool
+bvh_box (CgAabb stored, uint32_t level, const CgBvhRef *ref, void *data)
+{
+  BvhDraw *d = data;
+  const CaromRenderOptions *o = d->f->options;
+  if (level >= d->levels->len)
+    return false;
+  CgAabb box = { cg_add (stored.lo, d->origin), cg_add (stored.hi, d->origin) };
+  if (!cg_aabb_overlaps (box, d->f->visible)
+      || (level > 0 && box_device_size (d->f, box) < carom_frame_pt (d->f, o->bvh_min_pt)))
+    return false;
+  if (level >= o->bvh_level_lo)
+    g_array_append_val (g_ptr_array_index (d->levels, level), box);
+  return ref->count == 0;
+}
+
 static void
 draw_bvh (CaromFrame *f)
 {
@@ -255,42 +279,8 @@ draw_bvh (CaromFrame *f)
   g_autoptr (GPtrArray) levels = g_ptr_array_new_with_free_func ((GDestroyNotify)g_array_unref);
   for (guint l = 0; l < n_levels; l++)
     g_ptr_array_add (levels, g_array_new (FALSE, FALSE, sizeof (CgAabb)));
-
-  if (o->bvh_level_lo == 0 && cg_aabb_overlaps (bvh->box, f->visible))
-    g_array_append_val (g_ptr_array_index (levels, 0), bvh->box);
-  struct
-  {
-    guint32 node, level;
-  } stack[CG_BVH_MAX_DEPTH * (CG_BVH_WIDTH - 1) + 1];
-  int top = 0;
-  if (bvh->root.count == 0 && n_levels > 1)
-    {
-      stack[top].node = bvh->root.first;
-      stack[top++].level = 1;
-    }
-  while (top > 0)
-    {
-      top--;
-      const CgBvhNode *node = &bvh->nodes[stack[top].node];
-      guint32 level = stack[top].level;
-      for (int k = 0; k < CG_BVH_WIDTH; k++)
-        {
-          const CgBvhRef *child = &node->child[k];
-          if (child->first == CG_BVH_NONE)
-            continue;
-          CgAabb box = cg_bvh_child_box (node, k);
-          if (!cg_aabb_overlaps (box, f->visible)
-              || box_device_size (f, box) < carom_frame_pt (f, o->bvh_min_pt))
-            continue;
-          if (level >= o->bvh_level_lo)
-            g_array_append_val (g_ptr_array_index (levels, level), box);
-          if (child->count == 0 && level + 1 < n_levels)
-            {
-              stack[top].node = child->first;
-              stack[top++].level = level + 1;
-            }
-        }
-    }
+  BvhDraw d = { f, levels, f->cache->bvh_origin };
+  cg_bvh_walk (bvh, bvh_box, &d);
 
   cairo_t *cr = f->cr;
   cairo_set_dash (cr, NULL, 0, 0.0);

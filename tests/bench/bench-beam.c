@@ -15,9 +15,8 @@
  *   stop     obstacles stop the ball (the default): most rays end at their
  *            first obstacle.
  * With --disks every obstacle is its circumscribed disk, an exact circle
- * (bench-curve's scene), so the trace goes through the curved world: its
- * time is also what a drag of a curved object costs, since
- * carom_scene_trace_update() retraces curved scenes anew.
+ * (bench-curve's scene), cast exactly by the same one world as straight
+ * edges: what tracing a curved scene costs.
  * Prints the wall-clock time of the whole trace (the world built, the rays
  * made and traced; best of R runs, default 3), the hits made and the rays
  * per second. */

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-curve.c: W1 and W2 of ../shared/bench/ (see bench-trace.c) on the
  * polygon scene and on the same scene with every obstacle replaced by its
- * circumscribed disk, cast exactly by the curved world (cg-curve-world.h).
+ * circumscribed disk, an exact circle: both in the one world (cg-world.h),
+ * which casts straight and curved boundaries alike.
  *
  * usage: bench-curve SCENE.txt [--w2-steps N] [--repeat N] [--offset-edges N]
  *
  * gen_scene.py puts every obstacle's vertices on a circle: the disk is that
  * circle (the circumcircle of the first three vertices, its radius grown to
  * the farthest vertex so that rounding never leaves a vertex outside). Both
- * worlds use primitive leaves. Prints casts/s, bounces/s, the checksums, and
- * the ratio disks / polygons. With --repeat N every timing is the best of N.
+ * worlds are built and prepared for the casts' radius (cg_world_prepare(),
+ * the grid when it pays) as carom-tracing.c does. Prints the build times and
+ * memory, casts/s, bounces/s, the checksums, and the ratio disks /
+ * polygons. With --repeat N every timing is the best of N.
  *
  * Then the true offset boundary (cg-curve-boundary.h) of a boundary of N
  * edges (--offset-edges, default 10^4) mixing segments and arcs bent out and
@@ -17,11 +20,11 @@
  * r = 1, 5 and 20. */
 #include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "bench-scene.h"
 #include "geom/cg-curve-boundary.h"
-#include "geom/cg-curve-world.h"
 #include "geom/cg-world.h"
 
 static double
@@ -56,15 +59,16 @@ typedef struct
   guint hits;
 } W1;
 
+/* W1: the first hit of every cast. */
 static W1
-w1_poly (const CgWorld *w, const BenchScene *s)
+w1 (const CgWorld *w, const BenchScene *s, double r)
 {
   W1 res = { 0 };
   double start = now ();
   for (guint i = 0; i < s->casts->len; i++)
     {
       const double *c = &g_array_index (s->casts, double, 5 * i);
-      CgWorldHit h = cg_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), -1, FALSE);
+      CgWorldHit h = cg_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), r, -1, FALSE);
       if (h.hit)
         {
           res.checksum += h.rec.t;
@@ -75,47 +79,10 @@ w1_poly (const CgWorld *w, const BenchScene *s)
   return res;
 }
 
-static W1
-w1_curve (const CgCurveWorld *w, const BenchScene *s)
-{
-  W1 res = { 0 };
-  double start = now ();
-  for (guint i = 0; i < s->casts->len; i++)
-    {
-      const double *c = &g_array_index (s->casts, double, 5 * i);
-      CgCurveHit h = cg_curve_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), -1, FALSE);
-      if (h.hit)
-        {
-          res.checksum += h.rec.t;
-          res.hits++;
-        }
-    }
-  res.seconds = now () - start;
-  return res;
-}
-
+/* W2: cast, move to the contact, reflect (obstacles too); the primitive
+ * just reflected off counts only at t > 0. */
 static double
-w2_poly (const CgWorld *w, const BenchScene *s, guint steps, CgVec2 *final)
-{
-  const double *c = &g_array_index (s->casts, double, 0);
-  CgVec2 pos = { c[0], c[1] }, dir = cg_normalize (cg_v2 (c[2], c[3]));
-  int64_t exclude = -1;
-  double start = now ();
-  for (guint i = 0; i < steps; i++)
-    {
-      CgWorldHit h = cg_world_cast (w, pos, dir, exclude, FALSE);
-      if (!h.hit)
-        break;
-      pos = h.rec.point;
-      dir = cg_normalize (cg_reflect (dir, h.rec.normal));
-      exclude = h.prim;
-    }
-  *final = pos;
-  return now () - start;
-}
-
-static double
-w2_curve (const CgCurveWorld *w, const BenchScene *s, guint steps, CgVec2 *final)
+w2 (const CgWorld *w, const BenchScene *s, double r, guint steps, CgVec2 *final)
 {
   const double *c = &g_array_index (s->casts, double, 0);
   CgVec2 pos = { c[0], c[1] }, dir = cg_normalize (cg_v2 (c[2], c[3]));
@@ -123,7 +90,7 @@ w2_curve (const CgCurveWorld *w, const BenchScene *s, guint steps, CgVec2 *final
   double start = now ();
   for (guint i = 0; i < steps; i++)
     {
-      CgCurveHit h = cg_curve_world_cast (w, pos, dir, after, FALSE);
+      CgWorldHit h = cg_world_cast (w, pos, dir, r, after, FALSE);
       if (!h.hit)
         break;
       pos = h.rec.point;
@@ -132,6 +99,20 @@ w2_curve (const CgCurveWorld *w, const BenchScene *s, guint steps, CgVec2 *final
     }
   *final = pos;
   return now () - start;
+}
+
+/* cg_world_new() and cg_world_prepare (w, r); exits when memory runs out. */
+static CgWorld *
+world_new (const CgBoundaryRef *refs, size_t n, double r)
+{
+  CgWorld *w = cg_world_new (refs, n);
+  if (w == NULL)
+    {
+      g_printerr ("bench-curve: out of memory building a world\n");
+      exit (1);
+    }
+  cg_world_prepare (w, r);
+  return w;
 }
 
 /* A closed wavy ring of n edges: vertices at radius 1000 + 20 sin(7 θ), edges
@@ -172,7 +153,7 @@ bench_offset (size_t n, int repeat)
       CgRole rl = role == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
       wavy_ring (n, v, e);
       cg_curve_orient (v, e, n, rl);
-      CgCurveCheck check = cg_curve_validate (v, e, n, 1e-9 * 2000);
+      CgCurveCheck check = cg_curve_validate (v, e, n, cg_curve_tolerance (v, e, n));
       if (check.status != CG_CURVE_OK)
         {
           g_printerr ("offset bench: the ring is not valid (%d, edges %zu %zu)\n", check.status,
@@ -235,13 +216,11 @@ main (int argc, char **argv)
   /* the polygon world, as bench-trace builds it */
   CgVec2 room[4] = { { 0, 0 }, { s.room, 0 }, { s.room, s.room }, { 0, s.room } };
   cg_polygon_orient (room, 4, CG_ROLE_WALL);
-  CgPolygonRef *prefs = g_new (CgPolygonRef, n_obst + 1);
-  prefs[0] = (CgPolygonRef){ room, 4, CG_ROLE_WALL };
-  /* the disk world: the room as a curved boundary of four straight edges */
-  CgCurveEdge room_e[4] = { cg_curve_edge_straight (), cg_curve_edge_straight (),
-                            cg_curve_edge_straight (), cg_curve_edge_straight () };
-  CgCurveRef *crefs = g_new (CgCurveRef, n_obst + 1);
-  crefs[0] = (CgCurveRef){ room, room_e, 4, CG_ROLE_WALL, CG_ON_HIT_REFLECT };
+  CgBoundaryRef *prefs = g_new (CgBoundaryRef, n_obst + 1);
+  prefs[0] = (CgBoundaryRef){ room, NULL, 4, CG_ROLE_WALL, CG_ON_HIT_REFLECT };
+  /* the disk world: the same room, every obstacle a whole circle */
+  CgBoundaryRef *crefs = g_new (CgBoundaryRef, n_obst + 1);
+  crefs[0] = prefs[0];
   CgVec2 *disk_v = g_new (CgVec2, n_obst);
   CgCurveEdge *disk_e = g_new (CgCurveEdge, n_obst);
   CgVec2 *v = (CgVec2 *)s.verts->data;
@@ -249,52 +228,52 @@ main (int argc, char **argv)
     {
       size_t n = g_array_index (s.counts, size_t, i);
       cg_polygon_orient (v, n, CG_ROLE_OBSTACLE);
-      prefs[i + 1] = (CgPolygonRef){ v, n, CG_ROLE_OBSTACLE };
+      prefs[i + 1] = (CgBoundaryRef){ v, NULL, n, CG_ROLE_OBSTACLE, CG_ON_HIT_REFLECT };
       CgVec2 q = circumcentre (v[0], v[1], v[2]);
       double R = 0.0;
       for (size_t k = 0; k < n; k++)
         R = cg_max (R, cg_distance (q, v[k]));
       cg_curve_circle (q, R, CG_ROLE_OBSTACLE, &disk_v[i], &disk_e[i]);
-      crefs[i + 1] = (CgCurveRef){ &disk_v[i], &disk_e[i], 1, CG_ROLE_OBSTACLE, CG_ON_HIT_REFLECT };
+      crefs[i + 1]
+          = (CgBoundaryRef){ &disk_v[i], &disk_e[i], 1, CG_ROLE_OBSTACLE, CG_ON_HIT_REFLECT };
       v += n;
     }
 
   double tp = INFINITY, tc = INFINITY;
-  CgWorld *pw = NULL;
-  CgCurveWorld *cw = NULL;
+  CgWorld *pw = NULL, *cw = NULL;
   for (int i = 0; i < repeat; i++)
     {
       cg_world_free (pw);
-      cg_curve_world_free (cw);
+      cg_world_free (cw);
       double t0 = now ();
-      pw = cg_world_new (prefs, n_obst + 1, r, CG_BVH_LEAF_PRIMITIVES);
+      pw = world_new (prefs, n_obst + 1, r);
       double t1 = now ();
-      cw = cg_curve_world_new (crefs, n_obst + 1, r);
+      cw = world_new (crefs, n_obst + 1, r);
       double t2 = now ();
       tp = fmin (tp, t1 - t0);
       tc = fmin (tc, t2 - t1);
     }
-  size_t np, nc;
-  cg_world_primitives (pw, &np);
-  cg_curve_world_primitives (cw, &nc);
+  size_t np = cg_world_primitive_total (pw, r), nc = cg_world_primitive_total (cw, r);
   printf ("scene %s: %u obstacles, %u casts, r = %g\n", argv[1], n_obst, s.casts->len, r);
-  printf ("  world build: polygons %.1f ms (%zu primitives, %.1f MiB), disks %.1f ms (%zu "
-          "primitives, %.1f MiB)\n",
-          tp * 1e3, np, cg_world_memory (pw) / 1048576.0, tc * 1e3, nc,
-          cg_curve_world_memory (cw) / 1048576.0);
+  printf ("  world build: polygons %.1f ms (%zu primitives, %.1f MiB%s), disks %.1f ms (%zu "
+          "primitives, %.1f MiB%s)\n",
+          tp * 1e3, np, cg_world_memory (pw) / 1048576.0,
+          cg_world_grid (pw, r, NULL, NULL, NULL) ? ", grid" : "", tc * 1e3, nc,
+          cg_world_memory (cw) / 1048576.0,
+          cg_world_grid (cw, r, NULL, NULL, NULL) ? ", grid" : "");
 
   W1 p1 = { INFINITY, 0, 0 }, c1 = { INFINITY, 0, 0 };
   double p2 = INFINITY, c2 = INFINITY;
   CgVec2 pf = { 0, 0 }, cf = { 0, 0 };
   for (int i = 0; i < repeat; i++)
     {
-      W1 a = w1_poly (pw, &s), b = w1_curve (cw, &s);
+      W1 a = w1 (pw, &s, r), b = w1 (cw, &s, r);
       if (a.seconds < p1.seconds)
         p1 = a;
       if (b.seconds < c1.seconds)
         c1 = b;
-      p2 = fmin (p2, w2_poly (pw, &s, (guint)w2_steps, &pf));
-      c2 = fmin (c2, w2_curve (cw, &s, (guint)w2_steps, &cf));
+      p2 = fmin (p2, w2 (pw, &s, r, (guint)w2_steps, &pf));
+      c2 = fmin (c2, w2 (cw, &s, r, (guint)w2_steps, &cf));
     }
   guint m = s.casts->len;
   printf ("  W1 polygons: %10.0f casts/s   (%u hits, checksum %.6f)\n", m / p1.seconds, p1.hits,
@@ -309,7 +288,7 @@ main (int argc, char **argv)
   if (offset_edges > 0)
     bench_offset ((size_t)offset_edges, repeat);
   cg_world_free (pw);
-  cg_curve_world_free (cw);
+  cg_world_free (cw);
   g_free (prefs);
   g_free (crefs);
   g_free (disk_v);

@@ -86,46 +86,45 @@ build_scene (const BenchScene *s, guint fan)
   return scene;
 }
 
-/* Replaces the ball's trace by W2's path of n_hits bounces. */
+/* Replaces the ball's trace by W2's path of n_hits bounces (every hit
+ * reflects; the primitive just reflected off counts only at t > 0). */
 static void
 w2_path (CaromBallTrace *bt, guint n_hits)
 {
   const CgWorld *w = bt->world;
-  size_t n_prims;
-  const CgPrimitive *prims = cg_world_primitives (w, &n_prims);
+  double r = bt->radius;
   CgTrace *t = &bt->trace;
   cg_trace_clear (t);
   t->hits = malloc (n_hits * sizeof *t->hits);
   g_assert (t->hits != NULL);
   CgVec2 pos = t->start, dir = t->direction;
-  int64_t exclude = -1;
+  int64_t after = -1;
   for (guint i = 0; i < n_hits; i++)
     {
-      CgWorldHit h = cg_world_cast (w, pos, dir, exclude, FALSE);
+      CgWorldContact h = cg_world_cast_contact (w, pos, dir, r, after, FALSE);
       if (!h.hit)
         break;
-      const CgPrimitive *p = &prims[h.prim];
-      CgVec2 out = cg_normalize (cg_reflect (dir, h.rec.normal));
-      const CgVec2 *pv;
-      size_t pn;
+      CgVec2 out = cg_normalize (cg_reflect (dir, h.normal));
       t->hits[t->n_hits++] = (CgHit){
         .index = i + 1,
         .prim = h.prim,
-        .kind = p->kind,
-        .object = p->object,
-        .element = p->index,
-        .role = cg_world_polygon (w, p->object, &pv, &pn),
+        .kind = (uint8_t)h.kind,
+        .part = (uint8_t)h.part,
+        .reflected = 1,
+        .object = h.object,
+        .element = h.element,
+        .role = cg_world_boundary (w, h.object).role,
         .from = pos,
-        .point = h.rec.point,
-        .normal = h.rec.normal,
+        .point = h.point,
+        .normal = h.normal,
         .in = dir,
         .out = out,
-        .distance = h.rec.t,
+        .distance = h.t,
         .stats = h.stats,
       };
-      pos = h.rec.point;
+      pos = h.point;
       dir = out;
-      exclude = h.prim;
+      after = h.prim;
     }
   t->status = CG_TRACE_MAX_BOUNCES;
   t->end_direction = dir;

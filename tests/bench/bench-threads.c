@@ -42,52 +42,59 @@ typedef struct
 {
   const CgWorld *world;
   const BenchScene *scene;
+  double r;
   guint bounces;
   CgVec2 *final;  /* per ball: where it is after its bounces */
   double *length; /* per ball: the path length */
 } W2Many;
 
-/* One ball of W2: cast, move to the contact, reflect (obstacles too). */
+/* One ball of W2: cast, move to the contact, reflect (obstacles too); the
+ * primitive just reflected off counts only at t > 0. */
 static void
 w2_ball (guint i, gpointer data)
 {
   W2Many *w = data;
   const double *c = &g_array_index (w->scene->casts, double, 5 * i);
   CgVec2 pos = { c[0], c[1] }, dir = { c[2], c[3] };
-  int64_t exclude = -1;
+  int64_t after = -1;
   double length = 0.0;
   for (guint k = 0; k < w->bounces; k++)
     {
-      CgWorldHit h = cg_world_cast (w->world, pos, dir, exclude, FALSE);
+      CgWorldHit h = cg_world_cast (w->world, pos, dir, w->r, after, FALSE);
       if (!h.hit)
         break;
       length += h.rec.t;
       pos = h.rec.point;
       dir = cg_normalize (cg_reflect (dir, h.rec.normal));
-      exclude = h.prim;
+      after = h.prim;
     }
   w->final[i] = pos;
   w->length[i] = length;
 }
 
+/* The scene's one world, prepared for balls of radius r (as
+ * carom-tracing.c builds it). */
 static CgWorld *
 bench_world (const BenchScene *s, double r)
 {
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
   cg_polygon_orient (room, 4, CG_ROLE_WALL);
-  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgPolygonRef));
-  CgPolygonRef wall = { room, 4, CG_ROLE_WALL };
+  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
+  CgBoundaryRef wall = { room, NULL, 4, CG_ROLE_WALL, CG_ON_HIT_REFLECT };
   g_array_append_val (refs, wall);
   CgVec2 *v = (CgVec2 *)s->verts->data;
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
       cg_polygon_orient (v, n, CG_ROLE_OBSTACLE);
-      CgPolygonRef ref = { v, n, CG_ROLE_OBSTACLE };
+      CgBoundaryRef ref = { v, NULL, n, CG_ROLE_OBSTACLE, CG_ON_HIT_STOP };
       g_array_append_val (refs, ref);
       v += n;
     }
-  return cg_world_new ((CgPolygonRef *)refs->data, refs->len, r, CG_BVH_LEAF_OBJECTS);
+  CgWorld *w = cg_world_new ((CgBoundaryRef *)refs->data, refs->len);
+  if (w != NULL)
+    cg_world_prepare (w, r);
+  return w;
 }
 
 static CaromScene *
@@ -165,7 +172,13 @@ main (int argc, char **argv)
           scene.counts->len, balls, g_get_num_processors (), t);
 
   /* W2 over many balls. */
-  CgWorld *world = bench_world (&scene, g_array_index (scene.casts, double, 4));
+  double radius = g_array_index (scene.casts, double, 4);
+  CgWorld *world = bench_world (&scene, radius);
+  if (world == NULL)
+    {
+      g_printerr ("bench-threads: out of memory building the world\n");
+      return 1;
+    }
   double best[2] = { INFINITY, INFINITY }, cpu[2] = { 0, 0 };
   CgVec2 *final[2];
   double *length[2];
@@ -173,7 +186,7 @@ main (int argc, char **argv)
     {
       final[pass] = g_new0 (CgVec2, balls);
       length[pass] = g_new0 (double, balls);
-      W2Many w = { world, &scene, (guint)bounces, final[pass], length[pass] };
+      W2Many w = { world, &scene, radius, (guint)bounces, final[pass], length[pass] };
       for (int r = 0; r < repeat; r++)
         {
           double start = now (), cpu_start = cpu_now ();
