@@ -302,7 +302,8 @@ test_stadium (void)
     }
 }
 
-/* Compares two scene traces, ball by ball, bit for bit. */
+/* Compares two scene traces, ball by ball, bit for bit (but for what each
+ * search cost: a world updated in place has refitted boxes). */
 static void
 assert_same_traces (const CaromSceneTrace *t, const CaromSceneTrace *fresh)
 {
@@ -313,7 +314,12 @@ assert_same_traces (const CaromSceneTrace *t, const CaromSceneTrace *fresh)
       const CgTrace *y = &g_array_index (fresh->balls, CaromBallTrace, b).trace;
       g_assert_cmpint (x->status, ==, y->status);
       g_assert_cmpuint (x->n_hits, ==, y->n_hits);
-      g_assert_true (memcmp (x->hits, y->hits, x->n_hits * sizeof (CgHit)) == 0);
+      for (size_t k = 0; k < x->n_hits; k++)
+        {
+          CgHit hx = x->hits[k], hy = y->hits[k];
+          hx.stats = hy.stats = (CgCastStats){ 0, 0, 0 };
+          g_assert_true (memcmp (&hx, &hy, sizeof hx) == 0);
+        }
     }
 }
 

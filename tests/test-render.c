@@ -460,9 +460,10 @@ test_step_ball_at_hit (void)
 }
 
 /* Candidates at step 1: the hit primitive (the room's bottom offset segment,
- * y = 260) in its own colour, the primitives the cast tested and rejected in
- * their colour, nothing of either without the overlay or without a step;
- * ghosts of the ball only with their overlay. */
+ * y = 260) in its own colour; at step 3 (a cast past the post) the
+ * primitives the cast tested and rejected in their colour; nothing of
+ * either without the overlay or without a step; ghosts of the ball only
+ * with their overlay. */
 static void
 test_candidates_and_ghosts (void)
 {
@@ -477,9 +478,12 @@ test_candidates_and_ghosts (void)
   CgAabb box;
 
   CaromRenderOptions o = options_with (CAROM_OVERLAY_CANDIDATES);
-  o.step = 1;
+  o.step = 3;
   cairo_surface_t *img = render_image (&d, &v, &style, &o, NULL);
   g_assert_true (find_color_box (img, style.rejected, &box));
+  cairo_surface_destroy (img);
+  o.step = 1;
+  img = render_image (&d, &v, &style, &o, NULL);
   /* The hit segment runs across the room at y = 260, in its colour. */
   CgVec2 y260 = carom_view_to_device (&v, cg_v2 (0, 260));
   int across = 0;

@@ -63,9 +63,11 @@ assert_same_hit (const CgHit *x, const CgHit *y, gboolean stats)
 }
 
 /* Two scene traces are the same, ball by ball; each traced every ball, of
- * whatever radius, in its one world. */
+ * whatever radius, in its one world. stats: their searches walked the same
+ * structures (not after an update in place, where moved runs are tested
+ * first and boxes are refitted), so they cost the same too. */
 static void
-assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
+assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b, gboolean stats)
 {
   g_assert_nonnull (a->world);
   g_assert_nonnull (b->world);
@@ -86,7 +88,8 @@ assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
       SAME_BITS (x->trace.radius, y->trace.radius);
       SAME_BITS (x->trace.end_direction, y->trace.end_direction);
       for (size_t k = 0; k < x->trace.n_hits; k++)
-        assert_same_hit (&x->trace.hits[k], &y->trace.hits[k], a->brute_force == b->brute_force);
+        assert_same_hit (&x->trace.hits[k], &y->trace.hits[k],
+                         stats && a->brute_force == b->brute_force);
     }
 }
 
@@ -116,10 +119,10 @@ test_threads_equal_one_thread (void)
     {
       g_autoptr (CaromSceneTrace) many
           = carom_scene_trace_with_threads (scene, -1, FALSE, threads[k]);
-      assert_same_traces (one, many);
+      assert_same_traces (one, many, TRUE);
     }
   g_autoptr (CaromSceneTrace) brute = carom_scene_trace_with_threads (scene, -1, TRUE, 2);
-  assert_same_traces (one, brute);
+  assert_same_traces (one, brute, TRUE);
 }
 
 /* 2: after an obstacle is moved in place, the update (on 4 threads) equals
@@ -140,7 +143,7 @@ test_threads_update_in_place (void)
         o->points[k] = cg_add (o->points[k], shift);
       g_assert_true (carom_scene_trace_update (trace, scene, &index, 1, NULL));
       g_autoptr (CaromSceneTrace) fresh = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
-      assert_same_traces (fresh, trace);
+      assert_same_traces (fresh, trace, FALSE);
     }
 }
 

@@ -247,7 +247,7 @@ test_grid_only_when_it_pays (void)
   TestScene small;
   test_scene_init (&small);
   double L;
-  test_scene_random_room (&small, rand, 300, &L);
+  test_scene_random_room (&small, rand, 30, &L);
   CgWorld *w = test_scene_world (&small);
   cg_world_prepare (w, 1.5);
   g_assert_false (cg_world_grid (w, 1.5, NULL, NULL, NULL));

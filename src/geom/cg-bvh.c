@@ -110,11 +110,20 @@ nbox_union (NBox a, NBox b)
   return r;
 }
 
+/* f within the finite floats: boxes of items beyond the float range (kept
+ * as infinities, so they still contain their items) get finite centroids
+ * and areas for the heuristics, never a NaN from inf - inf. */
+static inline float
+finite_of (float f)
+{
+  return f > FLT_MAX ? FLT_MAX : f < -FLT_MAX ? -FLT_MAX : f;
+}
+
 /* The doubled centroid of an item's box. */
 static inline float
 centroid_of (const Ref *r, int axis)
 {
-  return r->box.v[axis] - r->box.v[axis + 2];
+  return finite_of (r->box.v[axis]) * 0.5f - finite_of (r->box.v[axis + 2]) * 0.5f;
 }
 
 /* The box of a doubled centroid. */
@@ -138,11 +147,12 @@ nbox_add (NBox box, NBox c)
 
 /* Half the perimeter of a box that holds something (the sums below never
  * ask about an empty one, which would come out as some number >= 0). */
-static inline float
+static inline double
 half_perimeter (NBox b)
 {
-  float w = -b.v[2] - b.v[0], h = -b.v[3] - b.v[1];
-  return (w > 0.0f ? w : 0.0f) + (h > 0.0f ? h : 0.0f);
+  double w = -(double)finite_of (b.v[2]) - finite_of (b.v[0]),
+         h = -(double)finite_of (b.v[3]) - finite_of (b.v[1]);
+  return (w > 0.0 ? w : 0.0) + (h > 0.0 ? h : 0.0);
 }
 
 /* The float next to f towards -infinity (f not NaN, not -infinity), by

@@ -87,7 +87,8 @@ typedef struct
 typedef enum
 {
   CG_REJECT_NONE,
-  CG_REJECT_BACK_FACING,     ///< segment: d·n >= 0, the ray does not cross it from the front
+  CG_REJECT_BACK_FACING,     ///< d·n >= 0 on a segment, or on every direction of an arc of at
+                             ///< most a half turn: the ray cannot cross it from the front
   CG_REJECT_BEHIND,          ///< the crossing is behind the start (t < 0)
   CG_REJECT_OUTSIDE_SEGMENT, ///< the line is crossed beyond an end of the segment
   CG_REJECT_MISSES_CIRCLE,   ///< arc: the ray passes the circle by more than tau
@@ -230,6 +231,20 @@ cg_cast_arc_core (CgVec2 q, double rho, bool inside, bool full, bool big, bool j
                   CgVec2 b, CgVec2 u_from, CgVec2 u_to, CgVec2 c, CgVec2 d, double t_best,
                   CgCastRecord *rec, double *t, CgVec2 *u)
 {
+  /* An arc of at most a half turn whose every direction faces the ray's
+   * way (front outside) or against it (front inside) cannot be crossed
+   * from its front: its directions are positive combinations of u_from and
+   * u_to. */
+  if (!full && !big)
+    {
+      double from = cg_dot (d, u_from), to = cg_dot (d, u_to);
+      if (inside ? from < 0.0 && to < 0.0 : from > 0.0 && to > 0.0)
+        {
+          if (rec != NULL)
+            rec->d_dot_n = inside ? -cg_max (from, to) : cg_min (from, to);
+          return CG_REJECT_BACK_FACING;
+        }
+    }
   CgVec2 m = cg_sub (c, q);
   double bm = cg_dot (m, d);
   CgVec2 hv = cg_mul_add (m, -bm, d);

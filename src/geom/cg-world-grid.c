@@ -172,6 +172,8 @@ cg_world_grid_build (CgWorld *w, double reach)
   g->bounds = bounds;
   g->cell_w = width / g->nx;
   g->cell_h = height / g->ny;
+  g->per_w = 1.0 / g->cell_w;
+  g->per_h = 1.0 / g->cell_h;
 
   size_t n_cells = (size_t)g->nx * g->ny;
   last = calloc (n_cells, sizeof *last);

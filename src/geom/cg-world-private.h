@@ -13,7 +13,7 @@
 #define RUN_MAX_EDGES 8
 
 /* Fewer runs than this: no grid, the BVH is shallow enough. */
-#define GRID_MIN_RUNS 1024
+#define GRID_MIN_RUNS 64
 /* The most runs an update in place may move before the grid is dropped. */
 #define GRID_MAX_MOVED 16
 
@@ -46,6 +46,7 @@ typedef struct
   double reach;          /* casts of balls up to this radius may use it */
   CgAabb bounds;         /* the cells' union, in scene units */
   double cell_w, cell_h; /* a cell's size */
+  double per_w, per_h;   /* 1 / cell_w, 1 / cell_h: the cell of a point by a product */
   uint32_t nx, ny;
   uint32_t *cell_first; /* cell (ix, iy) = iy * nx + ix lists entries[cell_first[k] ..
                            cell_first[k + 1]) */

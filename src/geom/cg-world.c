@@ -186,6 +186,18 @@ build_bvh (CgWorld *w)
   return true;
 }
 
+/* How many runs a boundary is cut into: a wall edge by edge (a wall's edges
+ * run along the room, and one box for all of them would hold the whole
+ * room, met by every cast); an obstacle into runs of at most RUN_MAX_EDGES
+ * (a small obstacle whole). */
+static uint32_t
+runs_of (const CgBoundaryRef *b)
+{
+  if (b->role == CG_ROLE_WALL)
+    return (uint32_t)b->n;
+  return (uint32_t)((b->n + RUN_MAX_EDGES - 1) / RUN_MAX_EDGES);
+}
+
 CgWorld *
 cg_world_new (const CgBoundaryRef *bounds, size_t count)
 {
@@ -198,7 +210,7 @@ cg_world_new (const CgBoundaryRef *bounds, size_t count)
   for (size_t i = 0; i < count; i++)
     {
       n_edges += bounds[i].n;
-      n_runs += (bounds[i].n + RUN_MAX_EDGES - 1) / RUN_MAX_EDGES;
+      n_runs += runs_of (&bounds[i]);
       for (size_t k = 0; bounds[i].e != NULL && k < bounds[i].n; k++)
         any_arc |= bounds[i].e[k].sweep != 0.0;
     }
@@ -236,7 +248,7 @@ cg_world_new (const CgBoundaryRef *bounds, size_t count)
       w->edge_first[i] = edge;
       w->bound_run[i] = run;
       uint32_t n = (uint32_t)bounds[i].n;
-      uint32_t runs = (n + RUN_MAX_EDGES - 1) / RUN_MAX_EDGES;
+      uint32_t runs = runs_of (&bounds[i]);
       for (uint32_t j = 0; j < runs; j++)
         {
           w->run_first[run] = edge + (uint32_t)((uint64_t)n * j / runs);
@@ -444,9 +456,10 @@ typedef struct
   const CgWorld *w;
   CgVec2 c, d;
   double r;
-  int64_t after; /* counts only at t > 0, or -1 */
-  double t;      /* the best hit so far */
-  int64_t prim;  /* its id, -1 for none */
+  int64_t after;  /* counts only at t > 0, or -1 */
+  double t;       /* the best hit so far */
+  int64_t prim;   /* its id, -1 for none */
+  uint32_t bound; /* its boundary */
   CgCastStats stats;
   uint32_t *log; /* cg_world_explain_cast(): the ids tested, in order (or NULL) */
   /* The ray in the BVH's frame, and what its slab tests need. */
@@ -459,11 +472,13 @@ typedef struct
    * crosses the plane grown by the reach. */
   size_t near_x, far_x, near_y, far_y;
   CgVec2 on, of;
+  /* The same planes' places in a run's float box (lo.x, lo.y, hi.x, hi.y). */
+  int box_nx, box_ny, box_fx, box_fy;
 } Query;
 
-/* Takes a hit at t on primitive id if it beats the best. */
+/* Takes a hit at t on primitive id of boundary b if it beats the best. */
 static inline void
-offer (Query *q, double t, uint32_t id)
+offer (Query *q, double t, uint32_t id, uint32_t b)
 {
   if ((int64_t)id == q->after && !(t > 0.0))
     return;
@@ -471,6 +486,7 @@ offer (Query *q, double t, uint32_t id)
     {
       q->t = t;
       q->prim = id;
+      q->bound = b;
     }
 }
 
@@ -478,6 +494,7 @@ offer (Query *q, double t, uint32_t id)
 static inline void
 cast_lean (const CgPrimitive *p, uint32_t id, Query *q)
 {
+  uint32_t b = p->object;
   double t;
   CgReject reject;
   if (p->kind == CG_PRIM_SEGMENT)
@@ -489,7 +506,7 @@ cast_lean (const CgPrimitive *p, uint32_t id, Query *q)
                                  p->u_from, p->u_to, q->c, q->d, q->t, NULL, &t, &u);
     }
   if (reject == CG_REJECT_NONE)
-    offer (q, t, id);
+    offer (q, t, id, b);
 }
 
 /* Tests the edges [k0, k0 + count) of boundary b (world numbering): their
@@ -535,7 +552,7 @@ test_run (const CgWorld *w, uint32_t k0, uint32_t count, uint32_t b, Query *q)
               if (cg_cast_arc_core (vk, r, false, false, false, true, cg_mul_add (vk, r, n_in),
                                     j_out, n_in, nk, q->c, q->d, q->t, NULL, &t, &u)
                   == CG_REJECT_NONE)
-                offer (q, t, id);
+                offer (q, t, id, b);
             }
         }
       uint32_t id = k * CG_PARTS + CG_PART_EDGE;
@@ -545,7 +562,7 @@ test_run (const CgWorld *w, uint32_t k0, uint32_t count, uint32_t b, Query *q)
       if (cg_cast_segment_core (j_out, cg_mul_add (w->v[next], r, w->n1[k]), nk, q->c, q->d, q->t,
                                 NULL, &t)
           == CG_REJECT_NONE)
-        offer (q, t, id);
+        offer (q, t, id, b);
     }
 }
 
@@ -671,16 +688,23 @@ cast_bvh (const CgWorld *w, Query *q)
 }
 
 /* Whether the ray enters run k's float box, grown by the reach, no later
- * than the best hit, and leaves it no earlier than its start. */
+ * than the best hit, and leaves it no earlier than its start: the slab test
+ * of ray_keys() on one box. */
 static inline bool
 grid_run_box_hit (const CgWorld *w, uint32_t k, Query *q)
 {
   q->stats.boxes_tested++;
   const float *f = w->run_box_f[k];
-  CgAabb box = { { f[0], f[1] }, { f[2], f[3] } };
-  double t0, t1;
-  return cg_aabb_ray (cg_aabb_pad (box, q->reach), q->o, q->inv_d, &t0, &t1) && t1 >= 0.0
-         && t0 <= q->t;
+  if (q->parallel)
+    {
+      CgAabb box = { { f[0], f[1] }, { f[2], f[3] } };
+      double t0, t1;
+      return cg_aabb_ray (cg_aabb_pad (box, q->reach), q->o, q->inv_d, &t0, &t1) && t1 >= 0.0
+             && t0 <= q->t;
+    }
+  double t0 = cg_max ((f[q->box_nx] - q->on.x) * q->inv_d.x, (f[q->box_ny] - q->on.y) * q->inv_d.y);
+  double t1 = cg_min ((f[q->box_fx] - q->of.x) * q->inv_d.x, (f[q->box_fy] - q->of.y) * q->inv_d.y);
+  return t0 <= t1 && t1 >= 0.0 && t0 <= q->t;
 }
 
 static inline void
@@ -690,23 +714,13 @@ grid_test_run (const CgWorld *w, uint32_t k, Query *q)
   test_run (w, first, w->run_first[k + 1] - first, w->run_bound[k], q);
 }
 
-/* Where the ray c + t d leaves the cells of column ix (row iy) along one
- * axis: the t of the boundary it crosses next, INFINITY when it runs along
- * the axis. */
-static inline double
-grid_exit (double lo, double cell, int64_t i, int step, double c, double inv_d)
-{
-  return step > 0   ? (lo + (double)(i + 1) * cell - c) * inv_d
-         : step < 0 ? (lo + (double)i * cell - c) * inv_d
-                    : INFINITY;
-}
-
-/* The cast through the grid (cg-world-grid.c says why it answers what brute
- * force answers): the moved runs first, then the cells along the ray, each
+/* The cast through the grid from a start c inside it (cg-world-grid.c says
+ * why it answers what brute force answers): the moved runs first, then the
+ * cells along the ray from c's, each
  * cell's runs in turn, until the best hit comes no later than the cell's
  * exit. A run listed in several cells is tested once while it is among the
- * last 8 so tested. nodes_visited counts the cells walked and the runs
- * tested; boxes_tested the grid's box and the runs' boxes. */
+ * last 4 so tested. nodes_visited counts the cells walked and the runs
+ * tested; boxes_tested the runs' boxes. */
 static void
 cast_grid (const CgWorld *w, Query *q)
 {
@@ -717,21 +731,25 @@ cast_grid (const CgWorld *w, Query *q)
     if (grid_run_box_hit (w, g->moved[i], q))
       grid_test_run (w, g->moved[i], q);
 
-  double t_in, t_out;
-  q->stats.boxes_tested++;
-  if (!cg_aabb_ray (g->bounds, c, inv_d, &t_in, &t_out) || t_out < 0.0 || t_in > q->t)
-    return;
-  CgVec2 p = cg_mul_add (c, cg_max (t_in, 0.0), d);
-  double fx = floor ((p.x - g->bounds.lo.x) / g->cell_w);
-  double fy = floor ((p.y - g->bounds.lo.y) / g->cell_h);
+  /* The walk starts in the cell of c: search() walks the grid only for
+   * starts inside it. */
+  CgVec2 p = c;
+  /* A product for the quotient: it can only land in the next cell where p
+   * is within rounding of the cells' side, which the listing's margin
+   * covers. */
+  double fx = floor ((p.x - g->bounds.lo.x) * g->per_w);
+  double fy = floor ((p.y - g->bounds.lo.y) * g->per_h);
   int64_t ix = !(fx >= 0.0) ? 0 : fx >= g->nx ? (int64_t)g->nx - 1 : (int64_t)fx;
   int64_t iy = !(fy >= 0.0) ? 0 : fy >= g->ny ? (int64_t)g->ny - 1 : (int64_t)fy;
   int step_x = d.x > 0.0 ? 1 : d.x < 0.0 ? -1 : 0;
   int step_y = d.y > 0.0 ? 1 : d.y < 0.0 ? -1 : 0;
-  double tx = grid_exit (g->bounds.lo.x, g->cell_w, ix, step_x, c.x, inv_d.x);
-  double ty = grid_exit (g->bounds.lo.y, g->cell_h, iy, step_y, c.y, inv_d.y);
-  uint32_t recent[8] = { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX,
-                         UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX };
+  /* Where the ray leaves column ix: the side lo + (ix + 1) w going right, lo
+   * + ix w going left, (lo - c + (ix + side) w) / d; likewise for rows. */
+  double bx = g->bounds.lo.x - c.x, by = g->bounds.lo.y - c.y;
+  int64_t sx = step_x > 0, sy = step_y > 0;
+  double tx = step_x != 0 ? (bx + (double)(ix + sx) * g->cell_w) * inv_d.x : INFINITY;
+  double ty = step_y != 0 ? (by + (double)(iy + sy) * g->cell_h) * inv_d.y : INFINITY;
+  uint32_t recent[4] = { UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX };
   unsigned n_recent = 0;
   /* A walk that only moves forward crosses at most nx + ny - 1 cells. */
   for (uint32_t steps = 0; steps < g->nx + g->ny; steps++)
@@ -741,14 +759,12 @@ cast_grid (const CgWorld *w, Query *q)
       for (uint32_t e = g->cell_first[cell]; e < g->cell_first[cell + 1]; e++)
         {
           uint32_t k = g->entries[e];
-          if (!grid_run_box_hit (w, k, q))
-            continue;
           bool seen = false;
-          for (int j = 0; j < 8; j++)
+          for (int j = 0; j < 4; j++)
             seen |= recent[j] == k;
-          if (seen)
+          if (seen || !grid_run_box_hit (w, k, q))
             continue;
-          recent[n_recent++ & 7] = k;
+          recent[n_recent++ & 3] = k;
           grid_test_run (w, k, q);
         }
       if (q->t <= cg_min (tx, ty))
@@ -756,55 +772,74 @@ cast_grid (const CgWorld *w, Query *q)
       if (tx < ty)
         {
           ix += step_x;
-          if (ix < 0 || ix >= (int64_t)g->nx)
+          if ((uint64_t)ix >= g->nx)
             return;
-          tx = grid_exit (g->bounds.lo.x, g->cell_w, ix, step_x, c.x, inv_d.x);
+          tx = (bx + (double)(ix + sx) * g->cell_w) * inv_d.x;
         }
       else
         {
           iy += step_y;
-          if (iy < 0 || iy >= (int64_t)g->ny)
+          if ((uint64_t)iy >= g->ny)
             return;
-          ty = grid_exit (g->bounds.lo.y, g->cell_h, iy, step_y, c.y, inv_d.y);
+          ty = (by + (double)(iy + sy) * g->cell_h) * inv_d.y;
         }
     }
 }
 
-/* A query of the ball of radius r along c + t d (d a unit vector), nothing
- * found yet. */
-static Query
-query_start (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after, uint32_t *log)
+/* Sets up a query of the ball of radius r along c + t d (d a unit vector),
+ * nothing found yet; every field is written (no zeroing of the whole). */
+static inline void
+query_start (Query *q, const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after, uint32_t *log)
 {
-  Query q
-      = { .w = w, .c = c, .d = d, .r = r, .after = after, .t = INFINITY, .prim = -1, .log = log };
-  q.o = cg_sub (c, w->origin);
-  q.inv_d = (CgVec2){ 1.0 / d.x, 1.0 / d.y };
-  q.parallel = isinf (q.inv_d.x) || isinf (q.inv_d.y);
-  q.reach = cg_world_reach (c, w->origin, r);
-  bool up_x = q.inv_d.x >= 0.0, up_y = q.inv_d.y >= 0.0;
-  q.near_x = up_x ? offsetof (CgBvhNode, lo_x) : offsetof (CgBvhNode, hi_x);
-  q.far_x = up_x ? offsetof (CgBvhNode, hi_x) : offsetof (CgBvhNode, lo_x);
-  q.near_y = up_y ? offsetof (CgBvhNode, lo_y) : offsetof (CgBvhNode, hi_y);
-  q.far_y = up_y ? offsetof (CgBvhNode, hi_y) : offsetof (CgBvhNode, lo_y);
+  q->w = w;
+  q->c = c;
+  q->d = d;
+  q->r = r;
+  q->after = after;
+  q->t = INFINITY;
+  q->prim = -1;
+  q->bound = 0;
+  q->stats = (CgCastStats){ 0, 0, 0 };
+  q->log = log;
+  q->o = cg_sub (c, w->origin);
+  q->inv_d = (CgVec2){ 1.0 / d.x, 1.0 / d.y };
+  q->parallel = isinf (q->inv_d.x) || isinf (q->inv_d.y);
+  q->reach = cg_world_reach (c, w->origin, r);
+  bool up_x = q->inv_d.x >= 0.0, up_y = q->inv_d.y >= 0.0;
+  q->box_nx = up_x ? 0 : 2;
+  q->box_fx = up_x ? 2 : 0;
+  q->box_ny = up_y ? 1 : 3;
+  q->box_fy = up_y ? 3 : 1;
+  q->near_x = up_x ? offsetof (CgBvhNode, lo_x) : offsetof (CgBvhNode, hi_x);
+  q->far_x = up_x ? offsetof (CgBvhNode, hi_x) : offsetof (CgBvhNode, lo_x);
+  q->near_y = up_y ? offsetof (CgBvhNode, lo_y) : offsetof (CgBvhNode, hi_y);
+  q->far_y = up_y ? offsetof (CgBvhNode, hi_y) : offsetof (CgBvhNode, lo_y);
   /* (plane - reach - o) for a near plane crossed going up, (plane + reach -
    * o) going down: the origin moved the other way. */
-  q.on = (CgVec2){ q.o.x + (up_x ? q.reach : -q.reach), q.o.y + (up_y ? q.reach : -q.reach) };
-  q.of = (CgVec2){ q.o.x - (up_x ? q.reach : -q.reach), q.o.y - (up_y ? q.reach : -q.reach) };
-  return q;
+  double gx = up_x ? q->reach : -q->reach, gy = up_y ? q->reach : -q->reach;
+  q->on = (CgVec2){ q->o.x + gx, q->o.y + gy };
+  q->of = (CgVec2){ q->o.x - gx, q->o.y - gy };
 }
 
-/* The search of cg_world_cast(): q.prim and q.t are the winner. */
-static Query
-search (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after, bool brute_force)
+/* The search of cg_world_cast(): q->prim and q->t are the winner. */
+static void
+search (Query *q, const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after, bool brute_force)
 {
-  Query q = query_start (w, c, d, r, after, NULL);
+  query_start (q, w, c, d, r, after, NULL);
   if (brute_force)
-    cast_brute_force (w, &q);
+    cast_brute_force (w, q);
   else if (w->grid != NULL && r <= w->grid->reach && cg_aabb_contains (w->grid->bounds, c))
-    cast_grid (w, &q);
+    cast_grid (w, q);
   else
-    cast_bvh (w, &q);
-  return q;
+    cast_bvh (w, q);
+}
+
+/* The winner's primitive (of boundary b): made as the search made it. */
+static inline void
+winner (const CgWorld *w, uint32_t b, uint32_t id, double r, CgPrimitive *p)
+{
+  CgOutline o = cg_world_outline (w, b);
+  cg_outline_part_for_cast (&o, id / CG_PARTS - o.first_edge, (CgPart)(id % CG_PARTS), r, p, false);
 }
 
 CgWorldContact
@@ -812,36 +847,60 @@ cg_world_cast_contact (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t a
                        bool brute_force)
 {
   d = cg_unit_direction (d);
-  Query q = search (w, c, d, r, after, brute_force);
+  Query q;
+  search (&q, w, c, d, r, after, brute_force);
   CgWorldContact out = { .hit = q.prim >= 0, .stats = q.stats };
   if (q.prim < 0)
     return out;
-  /* What the cores compute for the winner. */
-  CgPrimitive p;
-  cg_world_primitive (w, (uint32_t)q.prim, r, &p);
   out.prim = (uint32_t)q.prim;
   out.t = q.t;
-  if (p.kind == CG_PRIM_SEGMENT)
+  out.object = q.bound;
+  out.element = out.prim / CG_PARTS - w->edge_first[q.bound];
+  out.part = (CgPart)(out.prim % CG_PARTS);
+  CgPrimitive p;
+  if (w->curved == NULL || !w->curved[q.bound])
     {
-      out.point = cg_segment_contact (p.a, p.n, c, q.t, d);
-      out.normal = p.n;
+      /* A straight boundary's offset segment or vertex cap, as test_run()
+       * made it. */
+      CgVec2 v = w->v[out.prim / CG_PARTS];
+      if (out.part == CG_PART_EDGE)
+        {
+          CgVec2 n = w->n0[out.prim / CG_PARTS];
+          out.kind = CG_PRIM_SEGMENT;
+          out.point = cg_segment_contact (cg_mul_add (v, r, n), n, c, q.t, d);
+          out.normal = n;
+        }
+      else
+        {
+          out.kind = CG_PRIM_ARC;
+          out.point = cg_arc_contact (v, r, c, q.t, d, &out.normal);
+        }
     }
   else
     {
-      CgVec2 u;
-      out.point = cg_arc_contact (p.q, p.rho, c, q.t, d, &u);
-      out.normal = p.inside ? cg_neg (u) : u;
+      /* What the cores compute for the winner. */
+      winner (w, q.bound, out.prim, r, &p);
+      out.kind = (CgPrimKind)p.kind;
+      if (p.kind == CG_PRIM_SEGMENT)
+        {
+          out.point = cg_segment_contact (p.a, p.n, c, q.t, d);
+          out.normal = p.n;
+        }
+      else
+        {
+          CgVec2 u;
+          out.point = cg_arc_contact (p.q, p.rho, c, q.t, d, &u);
+          out.normal = p.inside ? cg_neg (u) : u;
+        }
     }
-  out.kind = (CgPrimKind)p.kind;
-  out.part = (CgPart)p.part;
-  out.object = p.object;
-  out.element = p.element;
 #ifdef CG_DEBUG_CHECKS
   /* The lean cast and the full one agree, bit for bit. */
   CgCastRecord rec;
+  winner (w, q.bound, out.prim, r, &p);
   if (!cg_cast_primitive (&p, c, d, &rec) || memcmp (&rec.t, &out.t, sizeof rec.t) != 0
       || memcmp (&rec.point, &out.point, sizeof rec.point) != 0
-      || memcmp (&rec.normal, &out.normal, sizeof rec.normal) != 0)
+      || memcmp (&rec.normal, &out.normal, sizeof rec.normal) != 0 || p.part != out.part
+      || p.element != out.element || p.object != out.object || p.kind != out.kind)
     {
       fprintf (stderr, "cg_world_cast_contact: the lean cast of primitive %u differs\n", out.prim);
       abort ();
@@ -856,7 +915,8 @@ cg_world_cast (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t after, bo
   d = cg_unit_direction (d);
   CgWorldHit out;
   memset (&out, 0, sizeof out);
-  Query q = search (w, c, d, r, after, brute_force);
+  Query q;
+  search (&q, w, c, d, r, after, brute_force);
   out.stats = q.stats;
   if (q.prim >= 0)
     {
@@ -881,7 +941,8 @@ cg_world_explain_cast (const CgWorld *w, CgVec2 c, CgVec2 d, double r, int64_t a
   uint32_t *log = malloc (((size_t)w->n_edges * CG_PARTS + 1) * sizeof *log);
   if (log == NULL)
     return false;
-  Query q = query_start (w, c, d, r, after, log);
+  Query q;
+  query_start (&q, w, c, d, r, after, log);
   cast_bvh (w, &q);
 
   size_t n = q.stats.primitives_tested;

@@ -86,10 +86,13 @@ run_w1 (const CgWorld *w, const BenchScene *s, double r, guint n_casts, gboolean
   for (guint i = 0; i < n_casts; i++)
     {
       const double *c = &g_array_index (s->casts, double, 5 * i);
-      CgWorldHit h = cg_world_cast (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), r, -1, brute);
+      /* What the tracer asks (t, contact and normal), as Box2D's shape cast
+       * answers; the full record of cg_world_cast() is the explanation's. */
+      CgWorldContact h
+          = cg_world_cast_contact (w, cg_v2 (c[0], c[1]), cg_v2 (c[2], c[3]), r, -1, brute);
       if (h.hit)
         {
-          res.checksum += h.rec.t;
+          res.checksum += h.t;
           res.hits++;
         }
       res.prims_tested += h.stats.primitives_tested;
@@ -100,7 +103,8 @@ run_w1 (const CgWorld *w, const BenchScene *s, double r, guint n_casts, gboolean
 }
 
 /* W2: cast, move to the contact, reflect; obstacles reflect too. The
- * primitive just reflected off counts only at t > 0 (the tracer's `after`). */
+ * primitive just reflected off counts only at t > 0 (the tracer's `after`);
+ * the reflected direction is made a unit vector as the tracer makes it. */
 static double
 run_w2 (const CgWorld *w, const BenchScene *s, double r, guint steps, gboolean brute, CgVec2 *final)
 {
@@ -111,14 +115,14 @@ run_w2 (const CgWorld *w, const BenchScene *s, double r, guint steps, gboolean b
   double start = now ();
   for (guint i = 0; i < steps; i++)
     {
-      CgWorldHit h = cg_world_cast (w, pos, dir, r, after, brute);
+      CgWorldContact h = cg_world_cast_contact (w, pos, dir, r, after, brute);
       if (!h.hit)
         {
           g_printerr ("W2: the ball escaped at step %u\n", i);
           break;
         }
-      pos = h.rec.point;
-      dir = cg_normalize (cg_reflect (dir, h.rec.normal));
+      pos = h.point;
+      dir = cg_unit_direction (cg_reflect (dir, h.normal));
       after = h.prim;
     }
   *final = pos;
