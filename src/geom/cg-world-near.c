@@ -268,6 +268,10 @@ cg_world_validate (const CgWorld *w, const char **problem)
           if (memcmp (n0, o.n0, o.n * sizeof *n0) != 0
               || memcmp (n0 + o.n, o.n1, o.n * sizeof *n0) != 0)
             msg = "a boundary's normals are not its edges'";
+          for (size_t k = 0; msg == NULL && k < o.n; k++)
+            if (w->left[o.first_edge + k]
+                != (o.n > 1 && cg_outline_turns_left (o.n1[k > 0 ? k - 1 : o.n - 1], o.n0[k])))
+              msg = "a vertex's cap flag is not its turn";
           free (n0);
         }
       if (msg == NULL

@@ -67,6 +67,7 @@ struct CgWorld
   CgVec2 *v;         /* per edge: its start vertex */
   CgVec2 *n0;        /* per edge: its front normal where it starts */
   CgVec2 *n1;        /* per edge: where it ends (n0 itself when every edge is straight) */
+  uint8_t *left;     /* per edge: its start vertex gets a cap (cg_outline_turns_left()) */
   CgCurveEdge *e;    /* per edge, or NULL when every edge is straight */
   uint8_t *curved;   /* per boundary: it has an arc edge (NULL when none has) */
   CgAabb *bound_box; /* per boundary: its box */

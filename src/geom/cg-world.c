@@ -41,6 +41,7 @@ cg_world_free (CgWorld *w)
   if (w->n1 != w->n0)
     free (w->n1);
   free (w->n0);
+  free (w->left);
   free (w->e);
   free (w->curved);
   free (w->bound_box);
@@ -142,6 +143,9 @@ store_boundary (CgWorld *w, size_t i, const CgVec2 *v, const CgCurveEdge *e, siz
     }
   cg_outline_normals (w->v + first, w->e != NULL ? w->e + first : NULL, n, w->n0 + first,
                       w->n1 + first);
+  for (size_t k = 0; k < n; k++)
+    w->left[first + k]
+        = n > 1 && cg_outline_turns_left (w->n1[first + (k > 0 ? k - 1 : n - 1)], w->n0[first + k]);
   CgAabb box = cg_aabb_empty ();
   for (uint32_t k = w->bound_run[i]; k < w->bound_run[i + 1]; k++)
     {
@@ -226,6 +230,7 @@ cg_world_new (const CgBoundaryRef *bounds, size_t count)
   w->v = cg_bvh_alloc_big ((n_edges + 1) * sizeof *w->v, 64);
   w->n0 = cg_bvh_alloc_big ((n_edges + 1) * sizeof *w->n0, 64);
   w->n1 = any_arc ? malloc ((n_edges + 1) * sizeof *w->n1) : w->n0;
+  w->left = malloc (n_edges + 1);
   w->e = any_arc ? malloc ((n_edges + 1) * sizeof *w->e) : NULL;
   w->curved = any_arc ? calloc (count + 1, 1) : NULL;
   w->run_first = malloc ((n_runs + 1) * sizeof *w->run_first);
@@ -233,8 +238,8 @@ cg_world_new (const CgBoundaryRef *bounds, size_t count)
   w->run_box = malloc ((n_runs + 1) * sizeof *w->run_box);
   w->run_box_f = malloc ((n_runs + 1) * sizeof *w->run_box_f);
   if (!w->roles || !w->reflects || !w->edge_first || !w->bound_box || !w->bound_run || !w->v
-      || !w->n0 || !w->n1 || (any_arc && (!w->e || !w->curved)) || !w->run_first || !w->run_bound
-      || !w->run_box || !w->run_box_f)
+      || !w->n0 || !w->n1 || !w->left || (any_arc && (!w->e || !w->curved)) || !w->run_first
+      || !w->run_bound || !w->run_box || !w->run_box_f)
     goto fail;
 
   /* The edges and the runs: each boundary cut into runs of near-equal
@@ -436,8 +441,8 @@ cg_world_update (CgWorld *w, size_t i, const CgVec2 *v, const CgCurveEdge *e, si
 size_t
 cg_world_memory (const CgWorld *w)
 {
-  size_t per_edge = sizeof *w->v + sizeof *w->n0 + (w->n1 != w->n0 ? sizeof *w->n1 : 0)
-                    + (w->e != NULL ? sizeof *w->e : 0);
+  size_t per_edge = sizeof *w->v + sizeof *w->n0 + sizeof *w->left
+                    + (w->n1 != w->n0 ? sizeof *w->n1 : 0) + (w->e != NULL ? sizeof *w->e : 0);
   size_t per_bound = sizeof *w->roles + sizeof *w->reflects + sizeof *w->edge_first
                      + sizeof *w->bound_box + sizeof *w->bound_run + (w->curved != NULL ? 1 : 0);
   size_t per_run
@@ -534,34 +539,41 @@ test_run (const CgWorld *w, uint32_t k0, uint32_t count, uint32_t b, Query *q)
       return;
     }
   double r = q->r, t;
+  CgVec2 d = q->d;
+  /* d·n of each edge, once: the segment's front test and the caps'
+   * facing-away test of the cores (the same products: what they reject,
+   * this skips). */
+  double dn_prev = cg_dot (d, w->n1[k0 > first ? k0 - 1 : end - 1]);
   for (uint32_t k = k0; k < k0 + count; k++)
     {
       uint32_t prev = k > first ? k - 1 : end - 1, next = k + 1 < end ? k + 1 : first;
       CgVec2 vk = w->v[k], nk = w->n0[k];
+      double dn = cg_dot (d, nk);
       CgVec2 j_out = cg_mul_add (vk, r, nk);
-      if (r > 0.0)
+      if (r > 0.0 && w->left[k])
         {
-          CgVec2 n_in = w->n1[prev];
-          if (cg_outline_turns_left (n_in, nk))
+          uint32_t id = k * CG_PARTS + CG_PART_CAP;
+          if (q->log != NULL)
+            q->log[q->stats.primitives_tested] = id;
+          q->stats.primitives_tested++;
+          if (!(dn_prev > 0.0 && dn > 0.0))
             {
-              uint32_t id = k * CG_PARTS + CG_PART_CAP;
-              if (q->log != NULL)
-                q->log[q->stats.primitives_tested] = id;
-              q->stats.primitives_tested++;
-              CgVec2 u;
+              CgVec2 n_in = w->n1[prev], u;
               if (cg_cast_arc_core (vk, r, false, false, false, true, cg_mul_add (vk, r, n_in),
-                                    j_out, n_in, nk, q->c, q->d, q->t, NULL, &t, &u)
+                                    j_out, n_in, nk, q->c, d, q->t, NULL, &t, &u)
                   == CG_REJECT_NONE)
                 offer (q, t, id, b);
             }
         }
+      dn_prev = dn;
       uint32_t id = k * CG_PARTS + CG_PART_EDGE;
       if (q->log != NULL)
         q->log[q->stats.primitives_tested] = id;
       q->stats.primitives_tested++;
-      if (cg_cast_segment_core (j_out, cg_mul_add (w->v[next], r, w->n1[k]), nk, q->c, q->d, q->t,
-                                NULL, &t)
-          == CG_REJECT_NONE)
+      if (dn < 0.0
+          && cg_cast_segment_core (j_out, cg_mul_add (w->v[next], r, w->n1[k]), nk, q->c, d, q->t,
+                                   NULL, &t)
+                 == CG_REJECT_NONE)
         offer (q, t, id, b);
     }
 }
