@@ -97,6 +97,7 @@ export_main (int argc, char **argv)
   g_autofree char *font = NULL, *paths_by = NULL, *path_extent = NULL;
   double front = CAROM_FRONT_NONE;
   gint64 step = G_MININT64, max_bounces = G_MININT64; /* not given */
+  gint64 max_hits = 0;                                /* not given: the window's budget */
   int width = -1, digits = CAROM_DIGITS_DEFAULT;
   double font_size = 0.0;
   gboolean mono = FALSE;
@@ -140,6 +141,10 @@ export_main (int argc, char **argv)
       N_ ("BVH levels to draw, 0 being the root (default: all)"), N_ ("LO[:HI]") },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+    { "max-hits", 0, 0, G_OPTION_ARG_INT64, &max_hits,
+      N_ ("Trace within a work budget of N rays and hits in all (default 6,000,000, as the "
+          "window)"),
+      "N" },
     { "paths-by", 0, 0, G_OPTION_ARG_STRING, &paths_by,
       N_ ("Colour of the paths of beams and crowds of balls, drawn blended: ray (the default), "
           "bounces or single"),
@@ -241,6 +246,8 @@ export_main (int argc, char **argv)
     }
   if (max_bounces != G_MININT64 && max_bounces < 0)
     return fail (EXIT_USAGE, _ ("--max-bounces needs a number of 0 or more"));
+  if (!carom_cli_check_budget ("carom export", max_hits))
+    return EXIT_USAGE;
   if (step != G_MININT64 && step < 0)
     return fail (EXIT_USAGE, _ ("--step needs a number of 0 (the start) or more"));
 
@@ -251,10 +258,13 @@ export_main (int argc, char **argv)
   for (guint i = 0; summary != NULL && i < summary->len; i++)
     g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
 
-  g_autoptr (CaromSceneTrace) trace
-      = carom_scene_trace (scene, max_bounces == G_MININT64 ? -1 : max_bounces, FALSE);
+  CaromTraceOptions trace_options = CAROM_TRACE_OPTIONS_INIT;
+  trace_options.max_bounces_override = max_bounces == G_MININT64 ? -1 : max_bounces;
+  trace_options.budget = max_hits > 0 ? (guint64)max_hits : CAROM_BUDGET_WINDOW_DEFAULT;
+  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &trace_options);
   if (trace == NULL)
     return fail (EXIT_FILE, _ ("out of memory"));
+  carom_cli_report_budget ("carom export", trace->plan, scene);
   int ball = -1;
   if (ball_id != NULL && (ball = find_ball (trace, ball_id)) < 0)
     {

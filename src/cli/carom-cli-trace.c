@@ -94,35 +94,6 @@ json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
   g_string_append_c (out, '}');
 }
 
-static char *
-trace_to_json (const CaromSceneTrace *st)
-{
-  GString *out = g_string_new ("{\n  \"balls\": [");
-  for (guint i = 0; i < st->balls->len; i++)
-    {
-      const CaromBallTrace *bt = &g_array_index (st->balls, CaromBallTrace, i);
-      const CgTrace *t = &bt->trace;
-      g_string_append (out, i == 0 ? "\n    {\n      \"id\": " : ",\n    {\n      \"id\": ");
-      json_string (out, bt->ball->id);
-      g_string_append (out, ", \"start\": ");
-      json_vec (out, t->start);
-      g_string_append (out, ", \"direction\": ");
-      json_vec (out, t->direction);
-      g_string_append (out, ", \"radius\": ");
-      json_number (out, t->radius);
-      g_string_append_printf (out, ",\n      \"status\": \"%s\",\n      \"hits\": [",
-                              cg_trace_status_name (t->status));
-      for (size_t k = 0; k < t->n_hits; k++)
-        {
-          g_string_append (out, k == 0 ? "\n" : ",\n");
-          json_hit (out, st, &t->hits[k]);
-        }
-      g_string_append (out, t->n_hits > 0 ? "\n      ]\n    }" : "]\n    }");
-    }
-  g_string_append (out, st->balls->len > 0 ? "\n  ]\n}\n" : "]\n}\n");
-  return g_string_free (out, FALSE);
-}
-
 static const char *
 status_sentence (CgTraceStatus status)
 {
@@ -145,48 +116,165 @@ status_sentence (CgTraceStatus status)
   return _ ("invalid-input: the ball’s start or direction is not usable");
 }
 
-static char *
-trace_to_text (const CaromSceneTrace *st)
+/* Where the streamed output goes: a buffer written out to stdout whenever
+ * it holds more than a few pages, so memory stays bounded. */
+typedef struct
 {
-  GString *out = g_string_new (NULL);
+  GString *out;
+  FILE *file;
+  gboolean failed;
+  CaromExplainFormat format;
+  int digits;
+  guint balls; /* balls begun so far */
+} Writer;
+
+#define FLUSH_AT (64 * 1024)
+
+static gboolean
+flush (Writer *w, gboolean always)
+{
+  if (w->out->len == 0 || (!always && w->out->len < FLUSH_AT))
+    return !w->failed;
+  if (fwrite (w->out->str, 1, w->out->len, w->file) != w->out->len)
+    w->failed = TRUE;
+  g_string_truncate (w->out, 0);
+  return !w->failed;
+}
+
+/* --json: the document as it always was, but each ball's status after its
+ * hits, so that the ball can be written as it is traced. */
+static gboolean
+json_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  Writer *w = data;
+  GString *out = w->out;
+  const CgTrace *t = &bt->trace;
+  g_string_append (out, w->balls++ == 0 ? "\n    {\n      \"id\": " : ",\n    {\n      \"id\": ");
+  json_string (out, bt->ball->id);
+  g_string_append (out, ", \"start\": ");
+  json_vec (out, t->start);
+  g_string_append (out, ", \"direction\": ");
+  json_vec (out, t->direction);
+  g_string_append (out, ", \"radius\": ");
+  json_number (out, t->radius);
+  g_string_append (out, ",\n      \"hits\": [");
+  return flush (w, FALSE);
+}
+
+static gboolean
+json_hit_out (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
+              const CgHit *prev, gpointer data)
+{
+  (void)bt;
+  Writer *w = data;
+  g_string_append (w->out, prev == NULL ? "\n" : ",\n");
+  json_hit (w->out, st, hit);
+  return flush (w, FALSE);
+}
+
+static gboolean
+json_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  Writer *w = data;
+  g_string_append_printf (w->out, bt->trace.n_hits > 0 ? "\n      ],\n" : "],\n");
+  g_string_append_printf (w->out, "      \"status\": \"%s\"\n    }",
+                          cg_trace_status_name (bt->trace.status));
+  return flush (w, FALSE);
+}
+
+/* The text form. */
+static gboolean
+text_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  Writer *w = data;
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
-  for (guint i = 0; i < st->balls->len; i++)
+  const CgTrace *t = &bt->trace;
+  if (w->balls++ > 0)
+    g_string_append_c (w->out, '\n');
+  g_string_append_printf (w->out, _ ("Ball %s at (%s, %s), radius %s\n"), bt->ball->id,
+                          short_number (t->start.x, a), short_number (t->start.y, b),
+                          short_number (t->radius, c));
+  return flush (w, FALSE);
+}
+
+static gboolean
+text_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+          gpointer data)
+{
+  (void)bt;
+  (void)prev;
+  Writer *w = data;
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
+  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  gboolean wall = object->role == CG_ROLE_WALL;
+  g_autofree char *where = NULL;
+  if (hit->kind == CG_PRIM_SEGMENT)
+    where = wall ? g_strdup_printf (_ ("wall %s, edge %u"), object->id, hit->element)
+                 : g_strdup_printf (_ ("obstacle %s, edge %u"), object->id, hit->element);
+  else if (hit->part == CG_PART_EDGE)
+    where = wall ? g_strdup_printf (_ ("wall %s, arc edge %u"), object->id, hit->element)
+                 : g_strdup_printf (_ ("obstacle %s, arc edge %u"), object->id, hit->element);
+  else
+    where = wall ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id,
+                                    hit->element)
+                 : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
+                                    hit->element);
+  g_string_append_printf (w->out, _ ("  %3u  (%s, %s)  after %s  %s: %s\n"), hit->index,
+                          short_number (hit->point.x, a), short_number (hit->point.y, b),
+                          short_number (hit->distance, c), where,
+                          hit->reflected ? _ ("reflects") : _ ("stops"));
+  return flush (w, FALSE);
+}
+
+static gboolean
+text_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  Writer *w = data;
+  g_string_append_printf (w->out, _ ("  %s\n"), status_sentence (bt->trace.status));
+  return flush (w, FALSE);
+}
+
+/* --explain: each hit's maths, hits apart by a blank line. */
+static gboolean
+explain_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  (void)bt;
+  (void)data;
+  return TRUE;
+}
+
+static gboolean
+explain_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
+             const CgHit *prev, gpointer data)
+{
+  Writer *w = data;
+  CaromCastExplanation e;
+  if (!carom_explain_hit (st, bt, hit, prev, &e))
     {
-      const CaromBallTrace *bt = &g_array_index (st->balls, CaromBallTrace, i);
-      const CgTrace *t = &bt->trace;
-      if (i > 0)
-        g_string_append_c (out, '\n');
-      g_string_append_printf (out, _ ("Ball %s at (%s, %s), radius %s\n"), bt->ball->id,
-                              short_number (t->start.x, a), short_number (t->start.y, b),
-                              short_number (t->radius, c));
-      for (size_t k = 0; k < t->n_hits; k++)
-        {
-          const CgHit *hit = &t->hits[k];
-          const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
-          gboolean wall = object->role == CG_ROLE_WALL;
-          g_autofree char *where = NULL;
-          if (hit->kind == CG_PRIM_SEGMENT)
-            where = wall ? g_strdup_printf (_ ("wall %s, edge %u"), object->id, hit->element)
-                         : g_strdup_printf (_ ("obstacle %s, edge %u"), object->id, hit->element);
-          else if (hit->part == CG_PART_EDGE)
-            where
-                = wall ? g_strdup_printf (_ ("wall %s, arc edge %u"), object->id, hit->element)
-                       : g_strdup_printf (_ ("obstacle %s, arc edge %u"), object->id, hit->element);
-          else
-            where = wall ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id,
-                                            hit->element)
-                         : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
-                                            hit->element);
-          g_string_append_printf (out, _ ("  %3u  (%s, %s)  after %s  %s: %s\n"), hit->index,
-                                  short_number (hit->point.x, a), short_number (hit->point.y, b),
-                                  short_number (hit->distance, c), where,
-                                  hit->reflected ? _ ("reflects") : _ ("stops"));
-        }
-      g_string_append_printf (out, _ ("  %s\n"), status_sentence (t->status));
+      carom_cast_explanation_clear (&e);
+      return FALSE;
     }
-  if (st->balls->len == 0)
-    g_string_append (out, _ ("The scene has no ball to trace.\n"));
-  return g_string_free (out, FALSE);
+  g_autofree char *text
+      = carom_explain_format_digits (&e, w->format, CAROM_EXPLAIN_REJECTED_MAX, w->digits);
+  carom_cast_explanation_clear (&e);
+  if (w->balls++ > 0)
+    g_string_append_c (w->out, '\n');
+  g_string_append (w->out, text);
+  return flush (w, FALSE);
+}
+
+static gboolean
+explain_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+{
+  (void)st;
+  (void)bt;
+  (void)data;
+  return TRUE;
 }
 
 int
@@ -196,6 +284,7 @@ carom_cli_trace (int argc, char **argv)
   gint64 max_bounces = G_MININT64; /* not given */
   int digits = 0;                  /* not given */
   gint threads = 0;                /* not given: every core */
+  gint64 max_hits = 0;             /* not given: CAROM_BUDGET_STREAM_DEFAULT */
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_ ("Print the trace as JSON"), NULL },
@@ -213,6 +302,8 @@ carom_cli_trace (int argc, char **argv)
       N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
     { "brute-force", 0, 0, G_OPTION_ARG_NONE, &brute_force,
       N_ ("Test every primitive instead of using the BVH"), NULL },
+    { "max-hits", 0, 0, G_OPTION_ARG_INT64, &max_hits,
+      N_ ("Trace within a work budget of N rays and hits in all (default 20,000,000)"), "N" },
     { "threads", 0, 0, G_OPTION_ARG_INT, &threads,
       N_ ("Trace the balls on N threads (default: one per processor; the output is the same)"),
       "N" },
@@ -260,6 +351,8 @@ carom_cli_trace (int argc, char **argv)
       g_printerr ("carom trace: %s\n", _ ("--max-bounces needs a number of 0 or more"));
       return 2;
     }
+  if (!carom_cli_check_budget ("carom trace", max_hits))
+    return 2;
   if (threads < 0 || threads > 1024)
     {
       g_printerr ("carom trace: %s\n", _ ("--threads needs a number from 1 to 1024"));
@@ -276,26 +369,47 @@ carom_cli_trace (int argc, char **argv)
   for (guint i = 0; summary != NULL && i < summary->len; i++)
     g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
 
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_with_threads (
-      scene, max_bounces == G_MININT64 ? -1 : max_bounces, brute_force, (guint)threads);
-  if (trace == NULL)
+  /* Traced and written as it goes: the hits are not kept (bounded memory
+   * whatever their number); the budget bounds the time. --threads and
+   * --brute-force give the same bytes. */
+  (void)threads;
+  CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
+  options.max_bounces_override = max_bounces == G_MININT64 ? -1 : max_bounces;
+  options.brute_force = brute_force;
+  options.budget = max_hits > 0 ? (guint64)max_hits : CAROM_BUDGET_STREAM_DEFAULT;
+  static const CaromTraceStream json_funcs = { json_begin, json_hit_out, json_end };
+  static const CaromTraceStream text_funcs = { text_begin, text_hit, text_end };
+  static const CaromTraceStream explain_funcs = { explain_begin, explain_hit, explain_end };
+  Writer w = { .out = g_string_sized_new (FLUSH_AT + 4096), .file = stdout,
+               .format = latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT,
+               .digits = digits != 0 ? digits : latex ? 0 : CAROM_EXPLAIN_DIGITS_DEFAULT };
+  if (json)
+    g_string_append (w.out, "{\n  \"balls\": [");
+  g_autoptr (CaromTracePlan) plan = NULL;
+  gboolean ok = carom_scene_trace_stream (scene, &options,
+                                          json      ? &json_funcs
+                                          : explain ? &explain_funcs
+                                                    : &text_funcs,
+                                          &w, &plan);
+  if (ok && json)
+    g_string_append (w.out, w.balls > 0 ? "\n  ]\n}\n" : "]\n}\n");
+  if (ok && !json && !explain && plan != NULL && plan->objects->len == 0)
+    g_string_append (w.out, _ ("The scene has no ball to trace.\n"));
+  flush (&w, TRUE);
+  g_string_free (w.out, TRUE);
+  if (fflush (stdout) != 0)
+    w.failed = TRUE;
+  if (w.failed)
+    {
+      g_printerr ("carom trace: %s\n", _ ("cannot write the output"));
+      return 1;
+    }
+  if (!ok)
     {
       g_printerr ("carom trace: %s\n", _ ("out of memory"));
       return 1;
     }
-  g_autofree char *text
-      = json ? trace_to_json (trace)
-        : explain
-            ? carom_explain_trace_digits (trace, latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT,
-                                          digits != 0 ? digits
-                                          : latex     ? 0
-                                                      : CAROM_EXPLAIN_DIGITS_DEFAULT)
-            : trace_to_text (trace);
-  if (text == NULL)
-    {
-      g_printerr ("carom trace: %s\n", _ ("out of memory"));
-      return 1;
-    }
-  fputs (text, stdout);
+  if (plan != NULL)
+    carom_cli_report_budget ("carom trace", plan, scene);
   return 0;
 }

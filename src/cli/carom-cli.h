@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "model/carom-trace-budget.h"
+
 G_BEGIN_DECLS
 
 /// `carom trace`: argv[0] is "trace". Returns the process exit status.
@@ -23,5 +25,14 @@ int carom_cli_lab (int argc, char **argv);
 
 /// Formats a double so it reads back exactly (%.17g, C locale), with -0 as 0.
 const char *carom_cli_format_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE]);
+
+/// --max-hits N: the work budget a command traces within (0: not given).
+/// FALSE (and a message naming the command) when n is out of range.
+gboolean carom_cli_check_budget (const char *command, gint64 n);
+
+/// Prints to stderr what the budget cut, when it cut something: which
+/// objects asked for how much and how to raise it.
+void carom_cli_report_budget (const char *command, const CaromTracePlan *plan,
+                              const CaromScene *scene);
 
 G_END_DECLS

@@ -47,6 +47,46 @@ carom_boundary_map_offsets (const CaromSceneTrace *trace)
   return offsets;
 }
 
+CaromMapPoint
+carom_boundary_map_point (const CaromSceneTrace *trace, double radius, const CgHit *h, guint k,
+                          const double *offsets)
+{
+  const CaromObject *o = g_ptr_array_index (trace->polygons, h->object);
+  size_t n = o->n_points, e = h->element;
+  /* The length of the polygon up to its vertex e. */
+  double along = 0.0;
+  for (size_t i = 0; i < e; i++)
+    along += edge_length (o, i);
+  CaromMapPoint p = { .hit = k, .polygon = h->object };
+  if (h->kind == CG_PRIM_ARC && h->part == CG_PART_EDGE)
+    {
+      /* The arc edge's point the ball touches: p − r n, on its circle. */
+      CgVec2 x = cg_mul_add (h->point, -radius, h->normal);
+      along += along_arc (o, e, x);
+      const CgCurveEdge *edge = &o->edges[e];
+      CgVec2 u = cg_sub (x, edge->q);
+      double len = cg_length (u);
+      p.contact = len > 0.0 ? cg_mul_add (edge->q, edge->R / len, u) : x;
+    }
+  else if (h->kind == CG_PRIM_ARC)
+    p.contact = o->points[e];
+  else
+    {
+      /* The centre is r in front of the edge: the edge's point is p − r n,
+       * measured along the edge from v[e] (clamped to the edge). */
+      CgVec2 a = o->points[e], b = o->points[(e + 1) % n];
+      CgVec2 q = cg_mul_add (h->point, -radius, h->normal);
+      double len = cg_distance (a, b);
+      double s = len > 0.0 ? cg_dot (cg_sub (q, a), cg_sub (b, a)) / len : 0.0;
+      s = CLAMP (s, 0.0, len);
+      along += s;
+      p.contact = len > 0.0 ? cg_lerp (a, b, s / len) : a;
+    }
+  p.xi = offsets[h->object] + along;
+  p.sin_phi = CLAMP (cg_cross (h->normal, h->out), -1.0, 1.0);
+  return p;
+}
+
 GArray *
 carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const double *offsets)
 {
@@ -59,40 +99,7 @@ carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const doubl
   GArray *points = g_array_sized_new (FALSE, FALSE, sizeof (CaromMapPoint), (guint)t->n_hits);
   for (size_t k = 0; k < t->n_hits; k++)
     {
-      const CgHit *h = &t->hits[k];
-      const CaromObject *o = g_ptr_array_index (trace->polygons, h->object);
-      size_t n = o->n_points, e = h->element;
-      /* The length of the polygon up to its vertex e. */
-      double along = 0.0;
-      for (size_t i = 0; i < e; i++)
-        along += edge_length (o, i);
-      CaromMapPoint p = { .hit = (guint)k, .polygon = h->object };
-      if (h->kind == CG_PRIM_ARC && h->part == CG_PART_EDGE)
-        {
-          /* The arc edge's point the ball touches: p − r n, on its circle. */
-          CgVec2 x = cg_mul_add (h->point, -t->radius, h->normal);
-          along += along_arc (o, e, x);
-          const CgCurveEdge *edge = &o->edges[e];
-          CgVec2 u = cg_sub (x, edge->q);
-          double len = cg_length (u);
-          p.contact = len > 0.0 ? cg_mul_add (edge->q, edge->R / len, u) : x;
-        }
-      else if (h->kind == CG_PRIM_ARC)
-        p.contact = o->points[e];
-      else
-        {
-          /* The centre is r in front of the edge: the edge's point is p − r n,
-           * measured along the edge from v[e] (clamped to the edge). */
-          CgVec2 a = o->points[e], b = o->points[(e + 1) % n];
-          CgVec2 q = cg_mul_add (h->point, -t->radius, h->normal);
-          double len = cg_distance (a, b);
-          double s = len > 0.0 ? cg_dot (cg_sub (q, a), cg_sub (b, a)) / len : 0.0;
-          s = CLAMP (s, 0.0, len);
-          along += s;
-          p.contact = len > 0.0 ? cg_lerp (a, b, s / len) : a;
-        }
-      p.xi = offsets[h->object] + along;
-      p.sin_phi = CLAMP (cg_cross (h->normal, h->out), -1.0, 1.0);
+      CaromMapPoint p = carom_boundary_map_point (trace, t->radius, &t->hits[k], (guint)k, offsets);
       g_array_append_val (points, p);
     }
   return points;

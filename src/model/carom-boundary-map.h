@@ -37,4 +37,8 @@ double *carom_boundary_map_offsets (const CaromSceneTrace *trace);
 /// offsets from carom_boundary_map_offsets() (NULL: computed here).
 GArray *carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const double *offsets);
 
+/// One hit's point: hit k (0 for the first) of a ball of this radius.
+CaromMapPoint carom_boundary_map_point (const CaromSceneTrace *trace, double radius,
+                                        const CgHit *hit, guint k, const double *offsets);
+
 G_END_DECLS

@@ -48,15 +48,27 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, ball);
   if (hit < 1 || hit > bt->trace.n_hits)
     return FALSE;
-  const CgHit *h = &bt->trace.hits[hit - 1];
-  out->trace = trace;
+  gboolean found = carom_explain_hit (trace, bt, &bt->trace.hits[hit - 1],
+                                      hit > 1 ? &bt->trace.hits[hit - 2] : NULL, out);
   out->ball = ball;
-  out->hit = hit;
+  return found;
+}
+
+gboolean
+carom_explain_hit (const CaromSceneTrace *trace, const CaromBallTrace *bt, const CgHit *h,
+                   const CgHit *prev, CaromCastExplanation *out)
+{
+  g_return_val_if_fail (trace != NULL && bt != NULL && h != NULL && out != NULL, FALSE);
+  memset (out, 0, sizeof *out);
+  out->trace = trace;
+  out->bt = bt;
+  out->h = *h;
+  out->hit = h->index;
   out->c = h->from;
   out->d = h->in;
   out->radius = bt->radius;
   /* The tracer's `after`: the primitive just reflected off. */
-  out->exclude = hit > 1 ? (int64_t)bt->trace.hits[hit - 2].prim : -1;
+  out->exclude = prev != NULL ? (int64_t)prev->prim : -1;
   out->n_primitives = cg_world_primitive_total (bt->world, bt->radius);
   if (!cg_world_explain_cast (bt->world, out->c, out->d, bt->radius, out->exclude, &out->result,
                               &out->tested, &out->n_tested))
@@ -439,9 +451,9 @@ char *
 carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
                              guint max_rejected, int digits)
 {
-  g_return_val_if_fail (e != NULL && e->trace != NULL, NULL);
-  const CaromBallTrace *bt = &g_array_index (e->trace->balls, CaromBallTrace, e->ball);
-  const CgHit *h = &bt->trace.hits[e->hit - 1];
+  g_return_val_if_fail (e != NULL && e->trace != NULL && e->bt != NULL, NULL);
+  const CaromBallTrace *bt = e->bt;
+  const CgHit *h = &e->h;
   Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
   Pen *pen = &w.pen;
 

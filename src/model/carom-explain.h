@@ -32,6 +32,8 @@ typedef enum
 typedef struct
 {
   const CaromSceneTrace *trace; ///< borrowed
+  const CaromBallTrace *bt;     ///< the ball (borrowed)
+  CgHit h;                      ///< the hit explained
   guint ball, hit;
   CgVec2 c, d;       ///< the cast: start and unit direction
   double radius;     ///< the ball's radius
@@ -47,6 +49,12 @@ typedef struct
 /// when there is no such hit or memory runs out.
 gboolean carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit,
                              CaromCastExplanation *out);
+
+/// carom_explain_cast() for a hit of ball bt, which need not be kept in
+/// the trace (a streamed trace): prev is the ball's hit before (NULL for the
+/// first).
+gboolean carom_explain_hit (const CaromSceneTrace *trace, const CaromBallTrace *bt,
+                            const CgHit *hit, const CgHit *prev, CaromCastExplanation *out);
 
 void carom_cast_explanation_clear (CaromCastExplanation *e);
 

@@ -17,29 +17,205 @@ carom_scene_trace_free (CaromSceneTrace *trace)
   g_clear_pointer (&trace->rays, g_ptr_array_unref);
   g_clear_pointer (&trace->polygons, g_ptr_array_unref);
   g_clear_pointer (&trace->hit_blocks, carom_hit_blocks_free);
+  g_clear_pointer (&trace->plan, carom_trace_plan_free);
+  g_free (trace->options);
   g_free (trace);
 }
 
-/* Traces one ball in its world. */
-/* Traces one ball into bt->trace: its hits in the trace's blocks at cursor,
- * or, for a ball of more bounces than a block holds, in memory of their own. */
+/* The sink of a ball's trace: hits into the block's room, or into memory of
+ * the trace's own when the ball may make more than a block holds; at most
+ * `limit` (the budget's allowance), and none once the trace is cancelled. */
+typedef struct
+{
+  CgTrace *out;
+  gsize capacity; /* 0: the room is the block's, big enough */
+  guint32 limit;
+  gint *cancel;
+  gsize *progress;
+  gsize unreported; /* hits not yet added to progress */
+  gboolean failed;
+  gboolean cancelled;
+} BallSink;
+
+/* Hits between two looks at the cancel flag and two progress reports. */
+#define REPORT_EVERY 4096
+
+static bool
+ball_sink (const CgHit *hit, void *data)
+{
+  BallSink *s = data;
+  CgTrace *out = s->out;
+  if (s->capacity != 0 && out->n_hits == s->capacity)
+    {
+      gsize grown = MIN (2 * s->capacity, (gsize)s->limit);
+      CgHit *hits = g_try_renew (CgHit, out->hits, grown);
+      if (hits == NULL)
+        {
+          s->failed = TRUE;
+          return false;
+        }
+      out->hits = hits;
+      s->capacity = grown;
+    }
+  out->hits[out->n_hits++] = *hit;
+  if (++s->unreported == REPORT_EVERY)
+    {
+      if (s->progress != NULL)
+        g_atomic_pointer_add (s->progress, s->unreported);
+      s->unreported = 0;
+      if (s->cancel != NULL && g_atomic_int_get (s->cancel))
+        {
+          s->cancelled = TRUE;
+          return false;
+        }
+    }
+  return out->n_hits < s->limit;
+}
+
+/* Traces one ball into bt->trace within its allowance: its hits in the
+ * trace's blocks at cursor, or, for a ball of more hits than a block holds,
+ * in memory of their own. Returns FALSE when memory runs out; *cancelled
+ * says the trace was cut because it was cancelled. */
 static gboolean
-run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *cursor)
+run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *cursor,
+          gboolean *cancelled)
 {
   const CaromObject *ball = bt->ball;
-  guint max_bounces = trace->max_bounces_override >= 0
-                          ? (guint)MIN (trace->max_bounces_override, (gint64)G_MAXUINT32)
-                          : ball->max_bounces;
-  if ((gsize)max_bounces >= CAROM_HIT_BLOCK_HITS)
-    return cg_trace_run (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
-                         trace->brute_force, bt->start_overlaps, &bt->trace);
-  CgHit *room = carom_hit_blocks_room (trace->hit_blocks, cursor, (gsize)max_bounces + 1);
-  if (room == NULL)
+  const CaromTraceOptions *o = trace->options;
+  guint32 max_bounces = o->max_bounces_override >= 0
+                            ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
+                            : ball->max_bounces;
+  BallSink sink = { .out = &bt->trace, .limit = bt->allowance, .cancel = o->cancel,
+                    .progress = o->progress };
+  memset (&bt->trace, 0, sizeof bt->trace);
+  if (o->cancel != NULL && g_atomic_int_get (o->cancel))
+    {
+      /* Not started: a ball with no hits, cut where it stands. */
+      bt->trace.status = CG_TRACE_BUDGET;
+      bt->trace.start = ball->center;
+      bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
+      bt->trace.radius = bt->radius;
+      *cancelled = TRUE;
+      return TRUE;
+    }
+  /* A trace makes at most max_bounces hits, and this one at most limit. */
+  gsize most = MIN ((gsize)max_bounces, (gsize)bt->allowance);
+  if (most + 1 >= CAROM_HIT_BLOCK_HITS)
+    {
+      sink.capacity = 1024;
+      bt->trace.hits = g_try_new (CgHit, sink.capacity);
+      if (bt->trace.hits == NULL)
+        return FALSE;
+    }
+  else
+    {
+      bt->trace.hits = carom_hit_blocks_room (trace->hit_blocks, cursor, most + 1);
+      if (bt->trace.hits == NULL)
+        return FALSE;
+      bt->trace.hits_borrowed = TRUE;
+    }
+  gboolean borrowed = bt->trace.hits_borrowed;
+  if (bt->allowance == 0 && max_bounces > 0)
+    {
+      /* Nothing to cast: the budget gave this ball no hit. */
+      bt->trace.status = CG_TRACE_BUDGET;
+      bt->trace.start = ball->center;
+      bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
+      bt->trace.radius = bt->radius;
+    }
+  else
+    cg_trace_each (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                   o->brute_force, bt->start_overlaps, ball_sink, &sink, &bt->trace);
+  if (borrowed)
+    carom_hit_blocks_keep (cursor, bt->trace.n_hits);
+  if (sink.progress != NULL && sink.unreported != 0)
+    g_atomic_pointer_add (sink.progress, sink.unreported);
+  if (sink.failed)
     return FALSE;
-  cg_trace_run_into (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
-                     trace->brute_force, bt->start_overlaps, room, &bt->trace);
-  carom_hit_blocks_keep (cursor, bt->trace.n_hits);
+  if (sink.cancelled)
+    *cancelled = TRUE;
   return TRUE;
+}
+
+/* The sink of a streamed ball: each hit to the caller, kept only until the
+ * next (the one before is what an explanation needs). */
+typedef struct
+{
+  const CaromTraceStream *funcs;
+  gpointer data;
+  const CaromSceneTrace *trace;
+  CaromBallTrace *bt;
+  CgHit prev;
+  guint32 limit;
+  gint *cancel;
+  gsize *progress;
+  gsize unreported;
+  gboolean failed;
+  gboolean cancelled;
+} StreamSink;
+
+static bool
+stream_sink (const CgHit *hit, void *data)
+{
+  StreamSink *s = data;
+  CgTrace *out = &s->bt->trace;
+  if (!s->funcs->hit (s->trace, s->bt, hit, out->n_hits > 0 ? &s->prev : NULL, s->data))
+    {
+      s->failed = TRUE;
+      return false;
+    }
+  s->prev = *hit;
+  out->n_hits++;
+  if (++s->unreported == REPORT_EVERY)
+    {
+      if (s->progress != NULL)
+        g_atomic_pointer_add (s->progress, s->unreported);
+      s->unreported = 0;
+      if (s->cancel != NULL && g_atomic_int_get (s->cancel))
+        {
+          s->cancelled = TRUE;
+          return false;
+        }
+    }
+  return out->n_hits < s->limit;
+}
+
+/* Streams one ball: begin, its hits, end. FALSE when the caller stopped it. */
+static gboolean
+stream_ball (StreamSink *s, CaromBallTrace *bt)
+{
+  const CaromTraceOptions *o = s->trace->options;
+  const CaromObject *ball = bt->ball;
+  guint32 max_bounces = o->max_bounces_override >= 0
+                            ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
+                            : ball->max_bounces;
+  s->bt = bt;
+  s->limit = bt->allowance;
+  memset (&bt->trace, 0, sizeof bt->trace);
+  bt->trace.start = ball->center;
+  bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
+  bt->trace.radius = bt->radius;
+  if (s->cancelled || (bt->allowance == 0 && max_bounces > 0))
+    bt->trace.status = CG_TRACE_BUDGET;
+  else
+    {
+      /* The start and direction as the tracer takes them, for begin. */
+      CgTracer t;
+      cg_tracer_start (&t, bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                       o->brute_force, 0);
+      bt->trace.direction = t.dir;
+    }
+  if (!s->funcs->begin (s->trace, bt, s->data))
+    return FALSE;
+  if (bt->trace.status == CG_TRACE_RUNNING)
+    cg_trace_each (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                   o->brute_force, bt->start_overlaps, stream_sink, s, &bt->trace);
+  if (s->progress != NULL && s->unreported != 0)
+    g_atomic_pointer_add (s->progress, s->unreported);
+  s->unreported = 0;
+  if (s->failed)
+    return FALSE;
+  return s->funcs->end (s->trace, bt, s->data);
 }
 
 /* What carom_parallel_for() shares between its threads. */
@@ -127,6 +303,7 @@ typedef struct
 {
   const CaromSceneTrace *trace;
   gint failed;
+  gint cancelled;
   CaromHitCursor cursors[MAX_THREADS + 1];
 } TraceAll;
 
@@ -135,8 +312,11 @@ trace_one (guint i, guint worker, gpointer data)
 {
   TraceAll *all = data;
   CaromBallTrace *bt = &g_array_index (all->trace->balls, CaromBallTrace, i);
-  if (!run_ball (all->trace, bt, &all->cursors[worker]))
+  gboolean cancelled = FALSE;
+  if (!run_ball (all->trace, bt, &all->cursors[worker], &cancelled))
     g_atomic_int_set (&all->failed, 1);
+  if (cancelled)
+    g_atomic_int_set (&all->cancelled, 1);
 }
 
 /* The balls a thread takes at a time: neighbours in balls, whose traces
@@ -147,7 +327,7 @@ trace_one (guint i, guint worker, gpointer data)
  * trace's threads when there are enough. Every ball is traced: the hits of
  * the trace before, if any, are forgotten. */
 static gboolean
-run_all_balls (const CaromSceneTrace *trace)
+run_all_balls (CaromSceneTrace *trace)
 {
   guint n = trace->balls->len;
   guint threads = trace->n_threads != 0 ? trace->n_threads : g_get_num_processors ();
@@ -155,13 +335,41 @@ run_all_balls (const CaromSceneTrace *trace)
   carom_hit_blocks_reset (trace->hit_blocks);
   TraceAll all = { .trace = trace, .failed = 0 };
   parallel_for_workers (n, threads, BALLS_AT_A_TIME, trace_one, &all);
+  trace->cancelled = g_atomic_int_get (&all.cancelled);
+  trace->n_hits = 0;
+  for (guint b = 0; b < n; b++)
+    trace->n_hits += g_array_index (trace->balls, CaromBallTrace, b).trace.n_hits;
   return !g_atomic_int_get (&all.failed);
+}
+
+/* Gives every ball its allowance from the plan, rays in trace order. */
+static void
+assign_allowances (CaromSceneTrace *trace)
+{
+  guint64 cut = 0;
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      const CaromBudgetObject *o = carom_trace_plan_object (trace->plan, bt->index);
+      bt->allowance = o != NULL ? carom_trace_plan_ray_allowance (trace->plan, o, &cut) : 0;
+    }
 }
 
 CaromSceneTrace *
 carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolean brute_force)
 {
   return carom_scene_trace_with_threads (scene, max_bounces_override, brute_force, 0);
+}
+
+CaromSceneTrace *
+carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
+                                gboolean brute_force, guint n_threads)
+{
+  CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
+  options.max_bounces_override = max_bounces_override;
+  options.brute_force = brute_force;
+  options.n_threads = n_threads;
+  return carom_scene_trace_full (scene, &options);
 }
 
 /* A beam's ray k as a ball the trace owns: the ball `BEAMID#k` written into
@@ -240,24 +448,34 @@ check_shared_starts (CaromSceneTrace *trace)
     }
 }
 
-CaromSceneTrace *
-carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
-                                gboolean brute_force, guint n_threads)
+/* A scene trace with its options, plan and slots, no balls yet. */
+static CaromSceneTrace *
+trace_new (const CaromScene *scene, const CaromTraceOptions *options)
 {
-  g_return_val_if_fail (scene != NULL, NULL);
-
-  g_autoptr (CaromSceneTrace) trace = g_new0 (CaromSceneTrace, 1);
+  CaromSceneTrace *trace = g_new0 (CaromSceneTrace, 1);
   trace->polygons = g_ptr_array_new ();
   trace->balls = g_array_new (FALSE, TRUE, sizeof (CaromBallTrace));
   trace->rays = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
   trace->slots = g_array_sized_new (FALSE, FALSE, sizeof (gint), scene->objects->len);
   g_array_set_size (trace->slots, scene->objects->len);
-  trace->max_bounces_override = max_bounces_override;
-  trace->brute_force = brute_force;
-  trace->n_threads = n_threads;
+  trace->max_bounces_override = options->max_bounces_override;
+  trace->brute_force = options->brute_force;
+  trace->n_threads = options->n_threads;
   trace->hit_blocks = carom_hit_blocks_new ();
+  trace->options = g_memdup2 (options, sizeof *options);
+  if (trace->options->budget == 0)
+    trace->options->budget = CAROM_BUDGET_WINDOW_DEFAULT;
+  trace->plan
+      = carom_trace_plan_new (scene, options->max_bounces_override, trace->options->budget);
+  return trace;
+}
 
-  g_autoptr (GArray) refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
+/* Gives every traced polygon its world index (in slots and polygons) and
+ * returns their boundaries for the world. */
+static GArray *
+collect_polygons (CaromSceneTrace *trace, const CaromScene *scene)
+{
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
@@ -271,16 +489,84 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
       g_array_append_val (refs, ref);
       g_ptr_array_add (trace->polygons, (gpointer)object);
     }
+  return refs;
+}
 
+gboolean
+carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *options,
+                          const CaromTraceStream *funcs, gpointer data, CaromTracePlan **plan)
+{
+  g_return_val_if_fail (scene != NULL && options != NULL && funcs != NULL, FALSE);
+  g_autoptr (CaromSceneTrace) trace = trace_new (scene, options);
+  g_autoptr (GArray) refs = collect_polygons (trace, scene);
+  trace->world = cg_world_new ((const CgBoundaryRef *)refs->data, refs->len);
+  if (trace->world == NULL)
+    return FALSE;
+  double largest = 0.0;
+  for (guint i = 0; i < trace->plan->objects->len; i++)
+    {
+      const CaromBudgetObject *o = &g_array_index (trace->plan->objects, CaromBudgetObject, i);
+      const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
+      if (o->traced)
+        largest = MAX (largest, object->radius);
+    }
+  cg_world_prepare (trace->world, largest);
+
+  /* Each ball, each ray, one after the other: the hits go to the caller
+   * as they are found and are not kept. */
+  StreamSink sink = { .funcs = funcs, .data = data, .trace = trace, .cancel = options->cancel,
+                      .progress = options->progress };
+  guint64 cut = 0;
+  gboolean ok = TRUE;
+  for (guint i = 0; ok && i < trace->plan->objects->len; i++)
+    {
+      const CaromBudgetObject *o = &g_array_index (trace->plan->objects, CaromBudgetObject, i);
+      if (!o->traced)
+        continue;
+      const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
+      for (guint k = 0; ok && k < o->rays; k++)
+        {
+          g_autoptr (CaromObject) ray
+              = object->kind == CAROM_OBJECT_BEAM ? new_ray (object, k) : NULL;
+          CaromBallTrace bt = {
+            .ball = ray != NULL ? ray : object,
+            .source = object,
+            .ray = k,
+            .index = o->index,
+            .world = trace->world,
+            .radius = object->radius,
+            .start_overlaps = -1,
+            .allowance = carom_trace_plan_ray_allowance (trace->plan, o, &cut),
+          };
+          ok = stream_ball (&sink, &bt);
+          trace->n_hits += bt.trace.n_hits;
+        }
+    }
+  if (sink.cancelled)
+    trace->cancelled = TRUE;
+  if (plan != NULL)
+    *plan = g_steal_pointer (&trace->plan);
+  return ok;
+}
+
+CaromSceneTrace *
+carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *options)
+{
+  g_return_val_if_fail (scene != NULL && options != NULL, NULL);
+  guint n_threads = options->n_threads;
+
+  g_autoptr (CaromSceneTrace) trace = trace_new (scene, options);
+
+  g_autoptr (GArray) refs = collect_polygons (trace, scene);
   /* The balls' slots; a beam's rays get theirs (ball NULL) and their balls
    * below. */
   guint n_balls = 0, n_rays = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM) || object->hidden
-          || (object->kind == CAROM_OBJECT_BEAM && object->count == 0))
-        continue; /* a beam of no ray (never read or made) traces nothing */
+      const CaromBudgetObject *planned = carom_trace_plan_object (trace->plan, i);
+      if (planned == NULL || !planned->traced)
+        continue; /* hidden, a beam of no ray (never read or made), or over the budget */
       g_array_index (trace->slots, gint, i) = -2 - (gint)n_balls;
       guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
       n_balls += n;
@@ -317,9 +603,14 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   if (!attached)
     return NULL;
   check_shared_starts (trace);
+  assign_allowances (trace);
   /* The worlds are complete: from here on they are only read. */
   if (!run_all_balls (trace))
     return NULL;
+  /* The cancel flag and the progress counter are the caller's, for this
+   * trace only. */
+  trace->options->cancel = NULL;
+  trace->options->progress = NULL;
   return g_steal_pointer (&trace);
 }
 
@@ -426,6 +717,20 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
         bt->ball = bt->source;
       cg_trace_clear (&bt->trace);
     }
+  /* The budget may be shared otherwise now (a ball's max bounces changed),
+   * but the same objects must be traced. */
+  g_autoptr (CaromTracePlan) plan
+      = carom_trace_plan_new (scene, trace->options->max_bounces_override, trace->options->budget);
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromBudgetObject *o = carom_trace_plan_object (plan, i);
+      gboolean traced = o != NULL && o->traced;
+      if (traced != (g_array_index (trace->slots, gint, i) <= -2))
+        return FALSE;
+    }
+  carom_trace_plan_free (trace->plan);
+  trace->plan = g_steal_pointer (&plan);
   check_shared_starts (trace);
+  assign_allowances (trace);
   return run_all_balls (trace);
 }

@@ -4,6 +4,7 @@
 
 #include "carom-hit-blocks.h"
 #include "carom-scene.h"
+#include "carom-trace-budget.h"
 #include "geom/cg-trace.h"
 
 G_BEGIN_DECLS
@@ -39,6 +40,9 @@ typedef struct
   /// whether the ball starts overlapping, when the scene trace found it once
   /// for all the rays of a fan (0 or 1); -1: the ball's own trace finds it
   gint start_overlaps;
+  /// the most hits the work budget gives this ball (CaromTracePlan); the
+  /// trace ends with CG_TRACE_BUDGET when it would make more
+  guint32 allowance;
   CgTrace trace;
 } CaromBallTrace;
 
@@ -58,7 +62,67 @@ typedef struct
   /// where the balls' hits are (those of a ball of more than
   /// CAROM_HIT_BLOCK_HITS - 1 bounces are in memory of their own)
   CaromHitBlocks *hit_blocks;
+  /// how the work budget was shared (owned): carom_trace_plan_message()
+  /// says what was cut
+  CaromTracePlan *plan;
+  /// the trace was cancelled before every ball ended: the balls not done
+  /// end with CG_TRACE_BUDGET (a partial trace)
+  gboolean cancelled;
+  /// hits in all the balls' traces
+  guint64 n_hits;
+  /// what carom_scene_trace_full() was asked (cancel and progress cleared)
+  struct _CaromTraceOptions *options;
 } CaromSceneTrace;
+
+/// How to trace a scene.
+typedef struct _CaromTraceOptions
+{
+  gint64 max_bounces_override; ///< < 0: each ball's own max bounces
+  gboolean brute_force;        ///< test every primitive (the reference)
+  guint n_threads;             ///< 0: one per processor
+  /// the work budget in rays and hits (CaromTracePlan); 0:
+  /// CAROM_BUDGET_WINDOW_DEFAULT
+  guint64 budget;
+  /// when set (atomically, to non-zero) by another thread, the trace stops
+  /// soon: the balls not done end with CG_TRACE_BUDGET and the scene trace
+  /// is marked cancelled (may be NULL)
+  gint *cancel;
+  /// atomically increased by the hits as they are traced (may be NULL)
+  gsize *progress;
+} CaromTraceOptions;
+
+/// The options carom_scene_trace() uses: each ball's own max bounces, the
+/// BVH, every core, the window's budget.
+#define CAROM_TRACE_OPTIONS_INIT { -1, FALSE, 0, 0, NULL, NULL }
+
+/// What carom_scene_trace_stream() calls, in order, for each ball and ray:
+/// begin (bt->trace has its start, unit direction and radius; its status is
+/// CG_TRACE_RUNNING, or CG_TRACE_BUDGET when it gets no hit), hit for each
+/// hit (prev: the ball's hit before, NULL for the first), end (bt->trace's
+/// status and n_hits final; its hits are not kept: hits is NULL). st holds
+/// the world and the polygons (carom_scene_trace_polygon()), no balls. Each
+/// returns FALSE to stop the whole trace (a write failed).
+typedef struct
+{
+  gboolean (*begin) (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data);
+  gboolean (*hit) (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
+                   const CgHit *prev, gpointer data);
+  gboolean (*end) (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data);
+} CaromTraceStream;
+
+/// Traces every ball of scene within options' budget, one after the other
+/// on this thread, handing each hit to funcs as it is found and keeping
+/// none: memory stays bounded whatever the number of hits. The balls, their
+/// statuses and hits are those carom_scene_trace_full() gives, bit for bit.
+/// FALSE when a callback stopped it or memory ran out. *plan (may be NULL)
+/// receives how the budget was shared.
+gboolean carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *options,
+                                   const CaromTraceStream *funcs, gpointer data,
+                                   CaromTracePlan **plan);
+
+/// Traces every ball of scene within options' budget. Returns NULL only when
+/// memory runs out.
+CaromSceneTrace *carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *options);
 
 /// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
 /// own max bounces. Returns NULL only when memory runs out. Uses every core

@@ -402,33 +402,36 @@ csv_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
   return g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.17g", value);
 }
 
+void
+carom_map_csv_row (GString *out, const CaromSceneTrace *trace, const CaromBallTrace *bt,
+                   const CgHit *h, const double *offsets)
+{
+  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
+  CaromMapPoint p = carom_boundary_map_point (trace, bt->trace.radius, h, h->index - 1, offsets);
+  const CaromObject *o = carom_scene_trace_polygon (trace, p.polygon);
+  /* As in trace --json: a segment or an arc edge names its edge, a vertex
+   * cap (an arc too) its vertex; the other column stays empty. */
+  gboolean at_vertex = h->part != CG_PART_EDGE;
+  char element[16];
+  g_snprintf (element, sizeof element, "%u", h->element);
+  /* Ids are XML names: no commas or quotes to escape. */
+  g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%s,%s\n", bt->ball->id, h->index,
+                          csv_number (p.xi, a), csv_number (p.sin_phi, b), o->id,
+                          h->kind == CG_PRIM_ARC ? "arc" : "segment", at_vertex ? "" : element,
+                          at_vertex ? element : "");
+}
+
 char *
 carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
 {
   g_return_val_if_fail (trace != NULL, NULL);
-  GString *out = g_string_new ("ball,hit,xi,sin_phi,object,primitive,edge,vertex\n");
+  GString *out = g_string_new (CAROM_MAP_CSV_HEADER);
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
-  char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   for (guint i = 0; i < n_balls; i++)
     {
       const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, balls[i]);
-      g_autoptr (GArray) points = carom_boundary_map_points (trace, balls[i], offsets);
-      for (guint k = 0; k < points->len; k++)
-        {
-          const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
-          const CgHit *h = &bt->trace.hits[p->hit];
-          const CaromObject *o = carom_scene_trace_polygon (trace, p->polygon);
-          /* As in trace --json: a segment or an arc edge names its edge, a
-           * vertex cap (an arc too) its vertex; the other column stays empty. */
-          gboolean at_vertex = h->part != CG_PART_EDGE;
-          char element[16];
-          g_snprintf (element, sizeof element, "%u", h->element);
-          /* Ids are XML names: no commas or quotes to escape. */
-          g_string_append_printf (out, "%s,%u,%s,%s,%s,%s,%s,%s\n", bt->ball->id, h->index,
-                                  csv_number (p->xi, a), csv_number (p->sin_phi, b), o->id,
-                                  h->kind == CG_PRIM_ARC ? "arc" : "segment",
-                                  at_vertex ? "" : element, at_vertex ? element : "");
-        }
+      for (size_t k = 0; k < bt->trace.n_hits; k++)
+        carom_map_csv_row (out, trace, bt, &bt->trace.hits[k], offsets);
     }
   return g_string_free (out, FALSE);
 }

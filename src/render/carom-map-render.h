@@ -70,6 +70,14 @@ void carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneT
 gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const guint *balls,
                           guint n_balls, GError **error);
 
+/// The CSV's first line.
+#define CAROM_MAP_CSV_HEADER "ball,hit,xi,sin_phi,object,primitive,edge,vertex\n"
+
+/// One hit's CSV line (hit->index - 1 is its place in the ball's hits):
+/// what carom_map_csv() writes for it, for a trace streamed.
+void carom_map_csv_row (GString *out, const CaromSceneTrace *trace, const CaromBallTrace *bt,
+                        const CgHit *hit, const double *offsets);
+
 /// Every hit of the balls as CSV, one line each after the header
 /// `ball,hit,xi,sin_phi,object,primitive,edge,vertex` (numbers %.17g; a
 /// segment or arc edge fills edge, a vertex cap vertex, as trace --json), as
