@@ -707,7 +707,11 @@ carom_canvas_set_document (CaromCanvas *self, CaromDocument *document)
   invalidate (self);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+      /* A trace made off the main loop: draw from it. */
+      g_signal_connect_swapped (document, "trace-changed", G_CALLBACK (invalidate), self);
+    }
   carom_viewport_request_fit (&self->viewport);
 }
 

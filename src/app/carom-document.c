@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "carom-trace-job.h"
 #include "io/carom-svg.h"
 #include "model/carom-edit.h"
 
@@ -39,6 +40,14 @@ struct _CaromDocument
 
   guint autosave_source;
   gboolean modified;
+
+  /* Tracing off the main loop (carom-trace-job.h). */
+  guint64 budget;         /* the work budget of every trace */
+  guint64 generation;     /* counts the scene's changes */
+  CaromTraceJob *job;     /* tracing the scene as it now is, or NULL */
+  gboolean trace_stale;   /* trace is the last finished one, of an older scene */
+  guint64 held;           /* the user cancelled the trace of this generation: keep */
+  guint notify_tracing;   /* idle: "tracing" changed where notifying was not safe */
 };
 
 G_DEFINE_FINAL_TYPE (CaromDocument, carom_document, G_TYPE_OBJECT)
@@ -51,12 +60,14 @@ enum
   PROP_TITLE,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_TRACING,
   N_PROPS
 };
 
 enum
 {
   CHANGED,
+  TRACE_CHANGED,
   N_SIGNALS
 };
 
@@ -72,6 +83,10 @@ carom_document_dispose (GObject *object)
 {
   CaromDocument *self = CAROM_DOCUMENT (object);
   g_clear_handle_id (&self->autosave_source, g_source_remove);
+  g_clear_handle_id (&self->notify_tracing, g_source_remove);
+  /* A trace still running is abandoned: it frees itself when it stops. */
+  if (self->job != NULL)
+    carom_trace_job_cancel (g_steal_pointer (&self->job), FALSE);
   G_OBJECT_CLASS (carom_document_parent_class)->dispose (object);
 }
 
@@ -113,6 +128,9 @@ carom_document_get_property (GObject *object, guint prop_id, GValue *value, GPar
     case PROP_CAN_REDO:
       g_value_set_boolean (value, carom_history_can_redo (self->history));
       break;
+    case PROP_TRACING:
+      g_value_set_boolean (value, self->job != NULL);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -136,7 +154,16 @@ carom_document_class_init (CaromDocumentClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties[PROP_CAN_REDO] = g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  /// Whether the scene is being traced off the main loop
+  /// (carom_document_get_trace_progress()).
+  properties[PROP_TRACING] = g_param_spec_boolean ("tracing", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /// Emitted when a trace made off the main loop replaces the one shown (or
+  /// none): what is drawn from the trace is stale.
+  signals[TRACE_CHANGED] = g_signal_new ("trace-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   /// Emitted after the scene changed (an edit, a load): derived data is stale.
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
@@ -148,6 +175,8 @@ carom_document_init (CaromDocument *self)
 {
   self->scene = carom_scene_new ();
   self->history = carom_history_new (self->scene);
+  self->budget = CAROM_BUDGET_WINDOW_DEFAULT;
+  self->held = G_MAXUINT64;
 }
 
 /* Takes scene as the document's, with a fresh history. */
@@ -155,6 +184,7 @@ static void
 adopt_scene (CaromDocument *self, CaromScene *scene)
 {
   g_clear_pointer (&self->trace, carom_scene_trace_free);
+  self->trace_stale = FALSE;
   g_clear_pointer (&self->updated, g_array_unref);
   self->adopted = TRUE;
   carom_history_free (self->history);
@@ -246,13 +276,130 @@ carom_document_get_scene (CaromDocument *self)
   return self->scene;
 }
 
+/* The work a trace of the scene takes: what it asks for, within the
+ * budget. */
+static guint64
+trace_work (CaromDocument *self, guint64 *asked)
+{
+  g_autoptr (CaromTracePlan) plan = carom_trace_plan_new (self->scene, -1, self->budget);
+  guint64 work = plan->asked < (double)self->budget ? (guint64)plan->asked : self->budget;
+  if (asked != NULL)
+    *asked = work;
+  return work;
+}
+
+static void
+trace_done (CaromSceneTrace *trace, gboolean cancelled, gpointer data)
+{
+  CaromDocument *self = data;
+  self->job = NULL;
+  /* Made on a copy of the scene as it is now (any change since abandoned
+   * the job): point it at the scene's own objects. */
+  if (trace != NULL && !carom_scene_trace_rebind (trace, self->scene))
+    g_clear_pointer (&trace, carom_scene_trace_free);
+  CaromSceneTrace *old = self->trace;
+  self->trace = trace;
+  self->trace_stale = FALSE;
+  g_clear_pointer (&self->updated, g_array_unref);
+  if (cancelled)
+    self->held = self->generation; /* not traced again until the next change */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
+  g_signal_emit (self, signals[TRACE_CHANGED], 0);
+  /* Freed once nothing draws from it any more. */
+  carom_scene_trace_free (old);
+}
+
+static gboolean
+notify_tracing_idle (gpointer data)
+{
+  CaromDocument *self = data;
+  self->notify_tracing = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
+  return G_SOURCE_REMOVE;
+}
+
 const CaromSceneTrace *
 carom_document_get_trace (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
+  if ((self->trace != NULL && !self->trace_stale) || self->job != NULL
+      || self->held == self->generation)
+    return self->trace; /* current, or the last finished while a new one is made */
+  guint64 work = trace_work (self, NULL);
+  CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
+  options.budget = self->budget;
+  if (work <= CAROM_DOCUMENT_SYNC_WORK && self->trace == NULL)
+    {
+      /* Quicker than a frame: at once. */
+      self->trace = carom_scene_trace_full (self->scene, &options);
+      return self->trace;
+    }
+  self->job = carom_trace_job_start (self->scene, &options, work, trace_done, self);
   if (self->trace == NULL)
-    self->trace = carom_scene_trace (self->scene, -1, FALSE);
+    {
+      /* Meanwhile the scene and its balls, with no path. */
+      options.untraced = TRUE;
+      self->trace = carom_scene_trace_full (self->scene, &options);
+      self->trace_stale = TRUE;
+    }
+  /* Asked while drawing, maybe: the widgets hear of it from the main loop. */
+  if (self->notify_tracing == 0)
+    self->notify_tracing = g_idle_add (notify_tracing_idle, self);
   return self->trace;
+}
+
+gboolean
+carom_document_get_tracing (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  return self->job != NULL;
+}
+
+gboolean
+carom_document_get_trace_progress (CaromDocument *self, guint64 *hits, guint64 *expected,
+                                   double *seconds_left)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
+  if (self->job == NULL)
+    return FALSE;
+  carom_trace_job_progress (self->job, hits, expected, seconds_left);
+  return TRUE;
+}
+
+void
+carom_document_cancel_trace (CaromDocument *self)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
+  if (self->job != NULL)
+    carom_trace_job_cancel (self->job, TRUE);
+}
+
+void
+carom_document_set_budget (CaromDocument *self, guint64 budget)
+{
+  g_return_if_fail (CAROM_IS_DOCUMENT (self));
+  budget = CLAMP (budget, CAROM_BUDGET_MIN, CAROM_BUDGET_MAX);
+  if (budget == self->budget)
+    return;
+  self->budget = budget;
+  /* Trace again within the new budget: the scene did not change, so what
+   * is shown stays until the new trace is ready. */
+  if (self->job != NULL)
+    {
+      carom_trace_job_cancel (g_steal_pointer (&self->job), FALSE);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
+    }
+  self->held = G_MAXUINT64;
+  if (self->trace != NULL)
+    self->trace_stale = TRUE;
+  g_signal_emit (self, signals[TRACE_CHANGED], 0);
+}
+
+guint64
+carom_document_get_budget (CaromDocument *self)
+{
+  g_return_val_if_fail (CAROM_IS_DOCUMENT (self), 0);
+  return self->budget;
 }
 
 const char *
@@ -298,6 +445,13 @@ static void
 update_trace (CaromDocument *self)
 {
   g_clear_pointer (&self->updated, g_array_unref);
+  /* A trace of the scene as it was is of no use: let it go. */
+  self->generation++;
+  if (self->job != NULL)
+    {
+      carom_trace_job_cancel (g_steal_pointer (&self->job), FALSE);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
+    }
   g_autoptr (GArray) replaced = g_array_new (FALSE, FALSE, sizeof (guint));
   /* A scene adopted whole (opened, recovered) is no edit of the one before. */
   self->in_place = carom_history_take_changes (self->history, replaced) && !self->adopted;
@@ -314,12 +468,30 @@ update_trace (CaromDocument *self)
         g_array_append_val (unique, index);
     }
   g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-  if (self->in_place && unique->len <= UPDATE_IN_PLACE_MAX
+  /* A heavy trace is made again off the main loop; meanwhile the last one
+   * stays on show, pointed at the objects as they now are. */
+  guint64 work = trace_work (self, NULL);
+  if (self->in_place && !self->trace_stale && work > CAROM_DOCUMENT_SYNC_WORK)
+    {
+      /* The budget counts both traces: the one on show and the one made. */
+      guint64 shown = self->trace->n_hits + CAROM_BUDGET_RAY_UNITS * (guint64)self->trace->balls->len;
+      if (shown + work <= self->budget && carom_scene_trace_rebind (self->trace, self->scene))
+        self->trace_stale = TRUE;
+      else
+        g_clear_pointer (&self->trace, carom_scene_trace_free);
+      return;
+    }
+  if (self->in_place && !self->trace_stale && unique->len <= UPDATE_IN_PLACE_MAX
       && carom_scene_trace_update (self->trace, self->scene, (const guint *)unique->data,
                                    unique->len, updated))
     self->updated = g_steal_pointer (&updated);
+  else if (self->in_place && self->trace_stale && carom_scene_trace_rebind (self->trace, self->scene))
+    return;
   else
-    g_clear_pointer (&self->trace, carom_scene_trace_free);
+    {
+      g_clear_pointer (&self->trace, carom_scene_trace_free);
+      self->trace_stale = FALSE;
+    }
 }
 
 /* The scene changed: bring derived data up to date and tell everyone. */
@@ -329,6 +501,10 @@ scene_changed (CaromDocument *self)
   update_trace (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  /* A heavy scene starts tracing now, off the main loop, rather than when
+   * first drawn. */
+  if ((self->trace == NULL || self->trace_stale) && trace_work (self, NULL) > CAROM_DOCUMENT_SYNC_WORK)
+    carom_document_get_trace (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 

@@ -44,8 +44,36 @@ gboolean carom_document_get_modified (CaromDocument *self);
 /// The scene (borrowed; changes emit ::changed).
 const CaromScene *carom_document_get_scene (CaromDocument *self);
 
-/// The traces of the scene's balls, recomputed after each change (borrowed).
+/// The traces of the scene's balls (borrowed), within the work budget.
+/// A trace quicker than CAROM_DOCUMENT_SYNC_WORK rays and hits is made at
+/// once; a heavier one on a thread of its own ("tracing" is then TRUE):
+/// meanwhile this returns NULL, or, after an edit that replaced objects in
+/// place (a drag), the last finished trace pointed at the objects as they
+/// now are; ::trace-changed says when the new one is ready. A trace the
+/// user cancelled (carom_document_cancel_trace()) is partial
+/// (trace->cancelled) and stays until the next change.
 const CaromSceneTrace *carom_document_get_trace (CaromDocument *self);
+
+/// The most work traced on the main loop, in rays and hits (about a frame's
+/// worth on two cores).
+#define CAROM_DOCUMENT_SYNC_WORK ((guint64)60000)
+
+/// Whether a trace is being made off the main loop.
+gboolean carom_document_get_tracing (CaromDocument *self);
+
+/// While tracing: hits so far, the hits expected and the seconds left
+/// (negative: too early to tell). FALSE when not tracing.
+gboolean carom_document_get_trace_progress (CaromDocument *self, guint64 *hits, guint64 *expected,
+                                            double *seconds_left);
+
+/// Stops the trace being made and keeps what was traced (marked partial);
+/// the scene is untouched.
+void carom_document_cancel_trace (CaromDocument *self);
+
+/// The work budget of the document's traces (CaromTraceOptions.budget);
+/// a new budget traces the scene again.
+void carom_document_set_budget (CaromDocument *self, guint64 budget);
+guint64 carom_document_get_budget (CaromDocument *self);
 
 /// During ::changed: TRUE when the last change only replaced objects in
 /// place (an edit of some objects, its undo or redo), so every index still

@@ -399,7 +399,10 @@ carom_inspector_set_document (CaromInspector *self, CaromDocument *document)
     self->rows->scene = (const CaromScene *)self->rows;
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+      g_signal_connect_swapped (document, "trace-changed", G_CALLBACK (document_changed), self);
+    }
   self->document_dirty = TRUE;
   self->selection_dirty = TRUE;
   flush_refresh (self);

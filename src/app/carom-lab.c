@@ -971,7 +971,10 @@ carom_lab_set_document (CaromLab *self, CaromDocument *document)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+      g_signal_connect_swapped (document, "trace-changed", G_CALLBACK (document_changed), self);
+    }
   document_changed (self);
 }
 

@@ -848,7 +848,10 @@ carom_map_view_set_document (CaromMapView *self, CaromDocument *document)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (document_changed), self);
+      g_signal_connect_swapped (document, "trace-changed", G_CALLBACK (document_changed), self);
+    }
   self->hover = self->focus = -1;
   document_changed (self);
 }

@@ -112,6 +112,20 @@ carom_preferences_new (GSettings *settings)
                 1, 17, 1, 0));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (numbers));
 
+  GtkWidget *tracing = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (tracing), _ ("Tracing"));
+  adw_preferences_group_set_description (
+      ADW_PREFERENCES_GROUP (tracing),
+      _ ("A scene that asks for more is traced breadth first up to the budget: every ray gets "
+         "its next hit before any ray gets the one after."));
+  adw_preferences_group_add (
+      ADW_PREFERENCES_GROUP (tracing),
+      spin_row (settings, "work-budget", _ ("Work Budget"),
+                _ ("Rays and hits in all the balls and beams of a scene; each hit takes about 128 "
+                   "bytes: 6,000,000 fit in about 1 GiB"),
+                1000, 1e12, 1000000, 0));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (tracing));
+
   adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
   return GTK_WINDOW (window);
 }

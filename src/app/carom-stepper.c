@@ -4,6 +4,7 @@
 
 #include "carom-stepper.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 
 struct _CaromStepper
@@ -19,7 +20,14 @@ struct _CaromStepper
   guint timer;
   double front;        /* s, or CAROM_STEPPER_NO_FRONT */
   double front_length; /* the longest ray of the followed ray's beam */
+  /* While the document traces off the main loop: how far it is. */
+  guint progress_timer;
+  double progress;
+  char *progress_text;
 };
+
+/* How often the progress is looked at while tracing (ms). */
+#define PROGRESS_TICK_MS 100
 
 /* A front plays in ticks this long (ms), moving this part of its length a
  * tick at 1 step a second: 10 s for the whole front. */
@@ -37,6 +45,9 @@ enum
   PROP_PLAYING,
   PROP_SPEED,
   PROP_FRONT,
+  PROP_TRACING,
+  PROP_PROGRESS,
+  PROP_PROGRESS_TEXT,
   N_PROPS
 };
 
@@ -459,6 +470,75 @@ carom_stepper_get_speed (CaromStepper *self)
   return self->speed;
 }
 
+/* The document's progress into progress and progress_text. */
+static gboolean
+update_progress (gpointer data)
+{
+  CaromStepper *self = data;
+  guint64 hits = 0, expected = 0;
+  double left = -1.0;
+  if (self->document == NULL
+      || !carom_document_get_trace_progress (self->document, &hits, &expected, &left))
+    {
+      self->progress_timer = 0;
+      return G_SOURCE_REMOVE;
+    }
+  self->progress = expected > 0 ? MIN ((double)hits / (double)expected, 1.0) : 0.0;
+  g_autofree char *done = carom_format_count ((double)hits);
+  g_autofree char *all = carom_format_count ((double)expected);
+  g_free (self->progress_text);
+  if (left < 0.0)
+    /* Translators: the stepper while a heavy scene is traced, e.g.
+     * "Tracing: 120,000 of 6,000,000 hits". */
+    self->progress_text = g_strdup_printf (_ ("Tracing: %s of %s hits"), done, all);
+  else
+    {
+      guint seconds = (guint)ceil (left);
+      g_autofree char *time
+          = seconds < 60 ? g_strdup_printf (
+                               g_dngettext (GETTEXT_PACKAGE, "%u second", "%u seconds", seconds),
+                               seconds)
+                         : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute",
+                                                         "%u minutes", (seconds + 59) / 60),
+                                            (seconds + 59) / 60);
+      /* Translators: e.g. "Tracing: 1,200,000 of 6,000,000 hits, about 4 seconds left". */
+      self->progress_text
+          = g_strdup_printf (_ ("Tracing: %s of %s hits, about %s left"), done, all, time);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROGRESS_TEXT]);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+tracing_changed (CaromStepper *self)
+{
+  gboolean tracing = self->document != NULL && carom_document_get_tracing (self->document);
+  if (tracing && self->progress_timer == 0)
+    {
+      self->progress_timer = g_timeout_add (PROGRESS_TICK_MS, update_progress, self);
+      update_progress (self);
+    }
+  else if (!tracing)
+    g_clear_handle_id (&self->progress_timer, g_source_remove);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
+}
+
+gboolean
+carom_stepper_get_tracing (CaromStepper *self)
+{
+  g_return_val_if_fail (CAROM_IS_STEPPER (self), FALSE);
+  return self->progress_timer != 0;
+}
+
+void
+carom_stepper_cancel_trace (CaromStepper *self)
+{
+  g_return_if_fail (CAROM_IS_STEPPER (self));
+  if (self->document != NULL)
+    carom_document_cancel_trace (self->document);
+}
+
 void
 carom_stepper_set_document (CaromStepper *self, CaromDocument *document)
 {
@@ -467,7 +547,12 @@ carom_stepper_set_document (CaromStepper *self, CaromDocument *document)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_swapped (document, "changed", G_CALLBACK (refresh), self);
+    {
+      g_signal_connect_swapped (document, "changed", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (document, "trace-changed", G_CALLBACK (refresh), self);
+      g_signal_connect_swapped (document, "notify::tracing", G_CALLBACK (tracing_changed), self);
+    }
+  tracing_changed (self);
   carom_stepper_pause (self);
   self->ball = 0;
   self->step = 0;
@@ -481,6 +566,8 @@ carom_stepper_dispose (GObject *object)
 {
   CaromStepper *self = CAROM_STEPPER (object);
   g_clear_handle_id (&self->timer, g_source_remove);
+  g_clear_handle_id (&self->progress_timer, g_source_remove);
+  g_clear_pointer (&self->progress_text, g_free);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
@@ -510,6 +597,15 @@ carom_stepper_get_property (GObject *object, guint prop_id, GValue *value, GPara
       break;
     case PROP_FRONT:
       g_value_set_double (value, self->front);
+      break;
+    case PROP_TRACING:
+      g_value_set_boolean (value, self->progress_timer != 0);
+      break;
+    case PROP_PROGRESS:
+      g_value_set_double (value, self->progress);
+      break;
+    case PROP_PROGRESS_TEXT:
+      g_value_set_string (value, self->progress_text);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -555,6 +651,12 @@ carom_stepper_class_init (CaromStepperClass *klass)
   properties[PROP_FRONT]
       = g_param_spec_double ("front", NULL, NULL, CAROM_STEPPER_NO_FRONT, G_MAXDOUBLE,
                              CAROM_STEPPER_NO_FRONT, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_TRACING] = g_param_spec_boolean ("tracing", NULL, NULL, FALSE,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROGRESS] = g_param_spec_double ("progress", NULL, NULL, 0.0, 1.0, 0.0,
+                                                   G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PROGRESS_TEXT] = g_param_spec_string ("progress-text", NULL, NULL, NULL,
+                                                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 

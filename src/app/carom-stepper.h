@@ -82,4 +82,12 @@ double carom_stepper_get_speed (CaromStepper *self);
 /// calls; the tests call it directly).
 void carom_stepper_tick (CaromStepper *self);
 
+/// While the document traces a heavy scene off the main loop ("tracing"):
+/// "progress" (0 to 1) and "progress-text" ("Tracing: 1,200,000 of
+/// 6,000,000 hits, about 4 seconds left"), looked at ten times a second.
+gboolean carom_stepper_get_tracing (CaromStepper *self);
+
+/// Stops that trace and keeps what was traced (carom_document_cancel_trace()).
+void carom_stepper_cancel_trace (CaromStepper *self);
+
 G_END_DECLS

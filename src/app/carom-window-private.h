@@ -74,6 +74,10 @@ struct _CaromWindow
   GtkEntry *point_entry;
   GtkLabel *point_hint;
   gboolean point_pending; /* a typed point began a rectangle or regular polygon */
+  /* carom-window-trace.c */
+  GtkWidget *tracing_box;
+  GtkProgressBar *tracing_bar;
+  const void *budget_told; /* the trace whose cut was last told in a toast */
 };
 
 /* carom-window.c */
@@ -107,5 +111,13 @@ void carom_window_map_init (CaromWindow *self);
 
 /* carom-window-keyboard.c: points typed in (Ctrl+L), for drawing without a pointer. */
 void carom_window_keyboard_init (CaromWindow *self);
+
+/* carom-window-trace.c: a heavy trace's progress and Cancel in the stepper
+ * bar, the work budget from the settings, what the budget cut. */
+void carom_window_trace_init (CaromWindow *self);
+void carom_window_trace_set_document (CaromWindow *self, CaromDocument *document);
+/// The status line's words for a trace that is partial or still being made
+/// (NULL otherwise), and its tooltip.
+char *carom_window_trace_status (CaromWindow *self, char **tooltip);
 
 G_END_DECLS

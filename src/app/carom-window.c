@@ -165,10 +165,25 @@ update_status (CaromWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->objects_label), objects);
 
   const CaromBallTrace *bt = selected_ball (self);
-  if (bt == NULL)
+  g_autofree char *tip = NULL;
+  g_autofree char *partial = carom_window_trace_status (self, &tip);
+  if (partial != NULL && (bt == NULL || carom_document_get_tracing (self->document)))
+    {
+      gtk_label_set_label (self->trace_label, partial);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->trace_label), tip);
+    }
+  else if (bt == NULL)
     {
       gtk_label_set_label (self->trace_label, _ ("No ball to trace"));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->trace_label), NULL);
+    }
+  else if (partial != NULL)
+    {
+      g_autofree char *text = g_strdup_printf (
+          /* Translators: the status line: a ball's summary, then that the trace is partial */
+          _ ("%s: %zu hits · %s"), bt->ball->id, bt->trace.n_hits, partial);
+      gtk_label_set_label (self->trace_label, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->trace_label), tip);
     }
   else
     {
@@ -393,6 +408,7 @@ carom_window_set_document (CaromWindow *self, CaromDocument *document)
   g_signal_connect_swapped (document, "notify::can-undo", G_CALLBACK (update_undo), self);
   g_signal_connect_swapped (document, "notify::can-redo", G_CALLBACK (update_undo), self);
   g_signal_connect_swapped (document, "changed", G_CALLBACK (carom_window_document_changed), self);
+  carom_window_trace_set_document (self, document);
   carom_canvas_set_document (self->canvas, document);
   carom_inspector_set_document (self->inspector, document);
   carom_map_view_set_document (self->map_view, document);
@@ -920,6 +936,8 @@ carom_window_class_init (CaromWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, save_button);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, tool_bar);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, tracing_box);
+  gtk_widget_class_bind_template_child (widget_class, CaromWindow, tracing_bar);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, pointer_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, zoom_label);
   gtk_widget_class_bind_template_child (widget_class, CaromWindow, objects_label);
@@ -1082,6 +1100,7 @@ carom_window_init (CaromWindow *self)
                             self);
   gtk_drop_down_set_selected (self->speed_dropdown, 2);
   update_playing (self);
+  carom_window_trace_init (self);
 
   self->editor = carom_editor_new (NULL);
   carom_canvas_set_editor (self->canvas, self->editor);

@@ -565,7 +565,8 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
       const CaromBudgetObject *planned = carom_trace_plan_object (trace->plan, i);
-      if (planned == NULL || !planned->traced)
+      if (planned == NULL || !planned->traced
+          || (options->untraced && object->kind == CAROM_OBJECT_BEAM))
         continue; /* hidden, a beam of no ray (never read or made), or over the budget */
       g_array_index (trace->slots, gint, i) = -2 - (gint)n_balls;
       guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
@@ -604,8 +605,19 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
     return NULL;
   check_shared_starts (trace);
   assign_allowances (trace);
+  if (options->untraced)
+    {
+      for (guint b = 0; b < trace->balls->len; b++)
+        {
+          CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+          bt->trace.status = CG_TRACE_RUNNING;
+          bt->trace.start = bt->ball->center;
+          bt->trace.direction = bt->trace.end_direction = cg_normalize (bt->ball->direction);
+          bt->trace.radius = bt->radius;
+        }
+    }
   /* The worlds are complete: from here on they are only read. */
-  if (!run_all_balls (trace))
+  else if (!run_all_balls (trace))
     return NULL;
   /* The cancel flag and the progress counter are the caller's, for this
    * trace only. */
@@ -733,4 +745,53 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
   check_shared_starts (trace);
   assign_allowances (trace);
   return run_all_balls (trace);
+}
+
+gboolean
+carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene)
+{
+  g_return_val_if_fail (trace != NULL && scene != NULL, FALSE);
+  if (trace->slots->len != scene->objects->len)
+    return FALSE;
+  /* First check everything, then point: a refusal leaves trace as it was. */
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      gint slot = g_array_index (trace->slots, gint, i);
+      if (slot >= 0)
+        {
+          const CaromObject *was = g_ptr_array_index (trace->polygons, slot);
+          if (object->kind != CAROM_OBJECT_POLYGON || object->hidden
+              || object->n_points != was->n_points || (object->edges == NULL) != (was->edges == NULL))
+            return FALSE;
+        }
+      else if (slot <= -2)
+        {
+          guint first = (guint)(-2 - slot);
+          const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, first);
+          guint rays = 1;
+          while (first + rays < trace->balls->len
+                 && g_array_index (trace->balls, CaromBallTrace, first + rays).index == i)
+            rays++;
+          if (object->kind != bt->source->kind || object->hidden
+              || (object->kind == CAROM_OBJECT_BEAM && object->count != rays))
+            return FALSE;
+        }
+      else if (!object->hidden && object->kind == CAROM_OBJECT_POLYGON)
+        return FALSE;
+    }
+  for (guint i = 0; i < scene->objects->len; i++)
+    {
+      gint slot = g_array_index (trace->slots, gint, i);
+      if (slot >= 0)
+        trace->polygons->pdata[slot] = g_ptr_array_index (scene->objects, i);
+    }
+  for (guint b = 0; b < trace->balls->len; b++)
+    {
+      CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
+      bt->source = g_ptr_array_index (scene->objects, bt->index);
+      if (g_ptr_array_index (trace->rays, b) == NULL)
+        bt->ball = bt->source;
+    }
+  return TRUE;
 }

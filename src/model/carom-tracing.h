@@ -89,11 +89,15 @@ typedef struct _CaromTraceOptions
   gint *cancel;
   /// atomically increased by the hits as they are traced (may be NULL)
   gsize *progress;
+  /// make the world and the balls but trace nothing: each ball has no hit
+  /// and the status CG_TRACE_RUNNING, and beams are left out (what the
+  /// window draws while the real trace is made off the main loop)
+  gboolean untraced;
 } CaromTraceOptions;
 
 /// The options carom_scene_trace() uses: each ball's own max bounces, the
 /// BVH, every core, the window's budget.
-#define CAROM_TRACE_OPTIONS_INIT { -1, FALSE, 0, 0, NULL, NULL }
+#define CAROM_TRACE_OPTIONS_INIT { -1, FALSE, 0, 0, NULL, NULL, FALSE }
 
 /// What carom_scene_trace_stream() calls, in order, for each ball and ray:
 /// begin (bt->trace has its start, unit direction and radius; its status is
@@ -163,6 +167,15 @@ void carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpoint
 /// updated (guint).
 gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene,
                                    const guint *indices, guint n, GArray *updated);
+
+/// Points trace at scene's objects instead of those it was made from: a
+/// trace made on a copy of the scene (a trace job), or the last trace kept
+/// on show while a new one is made after an edit that replaced objects in
+/// place. Nothing is traced again: the paths stay those of the objects the
+/// trace was made from. FALSE (trace untouched) when scene's objects are not
+/// laid out as the trace's were (an object added or removed, a polygon with
+/// another number of vertices, a beam with another count …).
+gboolean carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene);
 
 void carom_scene_trace_free (CaromSceneTrace *trace);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)

@@ -928,9 +928,14 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
         }
     }
 
-  /* Every ray's ball where it is at s: one path, filled and stroked once. */
+  /* Every ray's ball where it is at s: one path, filled and stroked once.
+   * Balls on the same spot (to a quarter pixel: a fan's at its start, a
+   * million of them in a big beam) are one circle: cairo would fill every
+   * one, overlapping all the others. */
   double thinnest = carom_frame_pt (f, 0.6 * st->marker_radius);
   guint n = 0;
+  g_autoptr (GHashTable) spots
+      = rays->len > 64 ? g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL) : NULL;
   for (guint k = 0; k < rays->len; k++)
     {
       const CaromRayInfo *r = &g_array_index (rays, CaromRayInfo, k);
@@ -943,6 +948,15 @@ carom_draw_front (CaromFrame *f, GArray *rays, const CaromPathInfo *selected)
       if (!carom_is_safe (c) || c.x + rad < f->device.lo.x || c.x - rad > f->device.hi.x
           || c.y + rad < f->device.lo.y || c.y - rad > f->device.hi.y)
         continue;
+      if (spots != NULL)
+        {
+          /* Within the frame (checked above): a quarter pixel fits in 31 bits. */
+          gint64 key = ((gint64)lround (4.0 * c.x) << 32) ^ (gint64)(guint32)lround (4.0 * c.y)
+                       ^ ((gint64)lround (4.0 * rad) << 52);
+          if (g_hash_table_contains (spots, &key))
+            continue;
+          g_hash_table_add (spots, g_memdup2 (&key, sizeof key));
+        }
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, rad, 0.0, 2.0 * G_PI);
       n++;
