@@ -32,6 +32,14 @@ tracing (gpointer data)
 }
 
 static gboolean
+some_hits (gpointer data)
+{
+  guint64 hits = 0;
+  carom_document_get_trace_progress (carom_window_get_document (data), &hits, NULL, NULL);
+  return hits > 0;
+}
+
+static gboolean
 not_tracing (gpointer data)
 {
   return !tracing (data);
@@ -133,6 +141,7 @@ test_huge_file (void)
   g_autofree char *px = g_strdup_printf ("%d", (int)lround (centre.x + sx));
   g_autofree char *py = g_strdup_printf ("%d", (int)lround (centre.y + sy));
   const char *click[] = { "mousemove", "--window", win, px, py, "click", "1", NULL };
+  g_assert_true (wait_for (some_hits, window, 20000));
   g_assert_true (tracing (window));
   xdotool (click);
   g_assert_true (wait_for (not_tracing, window, 5000));

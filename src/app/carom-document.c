@@ -279,12 +279,16 @@ carom_document_get_scene (CaromDocument *self)
 /* The work a trace of the scene takes: what it asks for, within the
  * budget. */
 static guint64
-trace_work (CaromDocument *self, guint64 *asked)
+trace_work (CaromDocument *self, guint64 *hits)
 {
   g_autoptr (CaromTracePlan) plan = carom_trace_plan_new (self->scene, -1, self->budget);
   guint64 work = plan->asked < (double)self->budget ? (guint64)plan->asked : self->budget;
-  if (asked != NULL)
-    *asked = work;
+  if (hits != NULL)
+    {
+      /* Of which hits (what the progress counts): the rest is the rays'. */
+      guint64 rays = CAROM_BUDGET_RAY_UNITS * plan->rays;
+      *hits = work > rays ? work - rays : 0;
+    }
   return work;
 }
 
@@ -325,7 +329,8 @@ carom_document_get_trace (CaromDocument *self)
   if ((self->trace != NULL && !self->trace_stale) || self->job != NULL
       || self->held == self->generation)
     return self->trace; /* current, or the last finished while a new one is made */
-  guint64 work = trace_work (self, NULL);
+  guint64 hits;
+  guint64 work = trace_work (self, &hits);
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.budget = self->budget;
   if (work <= CAROM_DOCUMENT_SYNC_WORK && self->trace == NULL)
@@ -334,7 +339,7 @@ carom_document_get_trace (CaromDocument *self)
       self->trace = carom_scene_trace_full (self->scene, &options);
       return self->trace;
     }
-  self->job = carom_trace_job_start (self->scene, &options, work, trace_done, self);
+  self->job = carom_trace_job_start (self->scene, &options, hits, trace_done, self);
   if (self->trace == NULL)
     {
       /* Meanwhile the scene and its balls, with no path. */
