@@ -156,6 +156,82 @@ test_stepper_edits (void)
   g_assert_cmpuint (carom_stepper_get_step (st), ==, 0);
 }
 
+/* A heavy scene: a fan of 20,000 rays x 120 bounces in a room around a
+ * post (2.4·10^6 hits), traced off the main loop. */
+static gboolean
+spin_until_traced (CaromDocument *d, guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+  while (carom_document_get_tracing (d))
+    {
+      if (g_get_monotonic_time () > end)
+        return FALSE;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return TRUE;
+}
+
+static void
+test_stepper_heavy (void)
+{
+  g_autoptr (CaromDocument) d = carom_document_new ();
+  CaromScene *scene = carom_document_get_edit_scene (d);
+  CaromHistory *history = carom_document_get_history (d);
+  static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
+  static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
+  carom_edit_add (history, scene, carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
+                  NULL, NULL);
+  carom_edit_add (history, scene, carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4),
+                  "Add", NULL, NULL);
+  carom_edit_set_on_hit (history, scene, 1, CG_ON_HIT_REFLECT);
+  carom_edit_add (history, scene,
+                  carom_object_new_fan_beam ("fan", cg_v2 (-200, 150), 4, cg_v2 (1, -0.3), 40,
+                                             20000, 120),
+                  "Add", NULL, NULL);
+  g_autoptr (CaromStepper) st = carom_stepper_new (d);
+  carom_document_edited (d);
+  /* Tracing off the main loop: meanwhile the scene with no path. */
+  g_assert_true (carom_document_get_tracing (d));
+  const CaromSceneTrace *placeholder = carom_document_get_trace (d);
+  g_assert_nonnull (placeholder);
+  g_assert_cmpuint (placeholder->n_hits, ==, 0);
+  g_assert_true (spin_until_traced (d, 60000));
+  g_assert_false (carom_stepper_get_tracing (st));
+  const CaromSceneTrace *done = carom_document_get_trace (d);
+  g_assert_cmpuint (done->balls->len, ==, 20000);
+  g_assert_cmpuint (done->n_hits, ==, 20000u * 120u);
+  g_assert_false (done->cancelled);
+  guint64 hits = done->n_hits;
+  CgVec2 first = g_array_index (done->balls, CaromBallTrace, 0).trace.hits[0].point;
+
+  /* A drag of the post: the last trace stays on show, pointed at the post
+   * as it now is, until the new one is ready; then they swap. */
+  static const CgVec2 moved[] = { { 60, -100 }, { 60, 50 }, { 20, 50 }, { 20, -100 } };
+  g_assert_true (
+      carom_edit_set_points (history, scene, 1, moved, 4, "Move", "drag", NULL, NULL));
+  carom_document_edited (d);
+  g_assert_true (carom_document_get_tracing (d));
+  const CaromSceneTrace *shown = carom_document_get_trace (d);
+  g_assert_true (shown == done);
+  g_assert_cmpuint (shown->n_hits, ==, hits);
+  g_assert_true (carom_scene_trace_polygon (shown, 1)
+                 == g_ptr_array_index (carom_document_get_scene (d)->objects, 1));
+  g_assert_true (spin_until_traced (d, 60000));
+  const CaromSceneTrace *after = carom_document_get_trace (d);
+  CgVec2 now = g_array_index (after->balls, CaromBallTrace, 0).trace.hits[0].point;
+  g_assert_false (now.x == first.x && now.y == first.y);
+
+  /* A budget smaller than the scene asks: traced to it, breadth first. */
+  carom_document_set_budget (d, 1000000);
+  g_assert_true (spin_until_traced (d, 60000));
+  carom_document_get_trace (d);
+  g_assert_true (spin_until_traced (d, 60000));
+  const CaromSceneTrace *cut = carom_document_get_trace (d);
+  g_assert_true (cut->plan->cut);
+  g_assert_cmpuint (cut->n_hits + 2 * cut->balls->len, <=, 1000000);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -163,5 +239,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stepper/moves", test_stepper_moves);
   g_test_add_func ("/stepper/play", test_stepper_play);
   g_test_add_func ("/stepper/edits", test_stepper_edits);
+  g_test_add_func ("/stepper/heavy", test_stepper_heavy);
   return g_test_run ();
 }
