@@ -140,8 +140,7 @@ test_plan_shares (void)
 static void
 test_huge_file_model (void)
 {
-  g_autofree char *text
-      = sinai_fan ("carom:count=\"1000000\"", "carom:max-bounces=\"1000000\"");
+  g_autofree char *text = sinai_fan ("carom:count=\"1000000\"", "carom:max-bounces=\"1000000\"");
   g_assert_cmpuint (strlen (text), <, 1500);
   g_autoptr (CaromScene) scene = scene_of (text);
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
@@ -251,9 +250,8 @@ compare_stream (const CaromScene *scene, guint64 budget)
 static void
 test_stream_equals_kept (void)
 {
-  const char *examples[]
-      = { "seed.svg", "sinai.svg", "sinai-fan.svg", "stadium.svg", "circle.svg", "pinball.svg",
-          "corridor.svg" };
+  const char *examples[] = { "seed.svg",   "sinai.svg",   "sinai-fan.svg", "stadium.svg",
+                             "circle.svg", "pinball.svg", "corridor.svg" };
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       g_autofree char *text = read_example (examples[i]);
@@ -316,13 +314,12 @@ test_cancel (void)
 static void
 test_huge_file_cli (void)
 {
-  g_autofree char *text
-      = sinai_fan ("carom:count=\"1000000\"", "carom:max-bounces=\"1000000\"");
+  g_autofree char *text = sinai_fan ("carom:count=\"1000000\"", "carom:max-bounces=\"1000000\"");
   g_autofree char *dir = g_dir_make_tmp ("carom-budget-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "huge.svg", NULL);
   g_assert_true (g_file_set_contents (path, text, -1, NULL));
-  const char *argv[] = { g_getenv ("CAROM_EXE"), "trace", "--json", "--max-hits", "4500000",
-                         path, NULL };
+  const char *argv[]
+      = { g_getenv ("CAROM_EXE"), "trace", "--json", "--max-hits", "4500000", path, NULL };
   g_autofree char *err = NULL;
   gint status;
   gint64 t0 = g_get_monotonic_time ();
@@ -330,7 +327,8 @@ test_huge_file_cli (void)
                                NULL, &err, &status, NULL));
   gint64 t1 = g_get_monotonic_time ();
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  g_assert_nonnull (strstr (err, "beam “fan” (1,000,000 rays × 1,000,000 bounces): 2 or 3 hits a ray"));
+  g_assert_nonnull (
+      strstr (err, "beam “fan” (1,000,000 rays × 1,000,000 bounces): 2 or 3 hits a ray"));
   g_assert_nonnull (strstr (err, "--max-hits"));
   g_assert_nonnull (strstr (err, "“budget”"));
   struct rusage ru;

@@ -185,10 +185,10 @@ test_stepper_heavy (void)
   carom_edit_add (history, scene, carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4),
                   "Add", NULL, NULL);
   carom_edit_set_on_hit (history, scene, 1, CG_ON_HIT_REFLECT);
-  carom_edit_add (history, scene,
-                  carom_object_new_fan_beam ("fan", cg_v2 (-200, 150), 4, cg_v2 (1, -0.3), 40,
-                                             20000, 120),
-                  "Add", NULL, NULL);
+  carom_edit_add (
+      history, scene,
+      carom_object_new_fan_beam ("fan", cg_v2 (-200, 150), 4, cg_v2 (1, -0.3), 40, 20000, 120),
+      "Add", NULL, NULL);
   g_autoptr (CaromStepper) st = carom_stepper_new (d);
   carom_document_edited (d);
   /* Tracing off the main loop: meanwhile the scene with no path. */
@@ -208,8 +208,7 @@ test_stepper_heavy (void)
   /* A drag of the post: the last trace stays on show, pointed at the post
    * as it now is, until the new one is ready; then they swap. */
   static const CgVec2 moved[] = { { 60, -100 }, { 60, 50 }, { 20, 50 }, { 20, -100 } };
-  g_assert_true (
-      carom_edit_set_points (history, scene, 1, moved, 4, "Move", "drag", NULL, NULL));
+  g_assert_true (carom_edit_set_points (history, scene, 1, moved, 4, "Move", "drag", NULL, NULL));
   carom_document_edited (d);
   g_assert_true (carom_document_get_tracing (d));
   const CaromSceneTrace *shown = carom_document_get_trace (d);

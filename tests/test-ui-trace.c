@@ -16,7 +16,8 @@ huge_file (char **dir)
   g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   g_autoptr (GString) s = g_string_new (text);
-  g_assert_cmpuint (g_string_replace (s, "carom:count=\"24\"", "carom:count=\"1000000\"", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (s, "carom:count=\"24\"", "carom:count=\"1000000\"", 1), ==,
+                    1);
   g_assert_cmpuint (
       g_string_replace (s, "carom:max-bounces=\"120\"", "carom:max-bounces=\"1000000\"", 1), ==, 1);
   *dir = g_dir_make_tmp ("carom-ui-trace-XXXXXX", NULL);
@@ -117,8 +118,8 @@ test_huge_file (void)
   Zoom z = { window, carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window))) };
   const char *argv[] = { "xdotool", "key", "ctrl+plus", NULL };
   gint64 k0 = g_get_monotonic_time ();
-  g_assert_true (g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
-                                NULL));
+  g_assert_true (
+      g_spawn_async (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL));
   g_assert_true (wait_for (zoom_changed, &z, 5000));
   gint64 k1 = g_get_monotonic_time ();
   g_assert_true (tracing (window));
@@ -129,11 +130,11 @@ test_huge_file (void)
   GtkWidget *cancel = gtk_widget_get_last_child (box);
   g_assert_true (GTK_IS_BUTTON (cancel));
   graphene_point_t centre;
-  g_assert_true (gtk_widget_compute_point (
-      cancel, GTK_WIDGET (window),
-      &GRAPHENE_POINT_INIT (gtk_widget_get_width (cancel) / 2.0f,
-                            gtk_widget_get_height (cancel) / 2.0f),
-      &centre));
+  g_assert_true (
+      gtk_widget_compute_point (cancel, GTK_WIDGET (window),
+                                &GRAPHENE_POINT_INIT (gtk_widget_get_width (cancel) / 2.0f,
+                                                      gtk_widget_get_height (cancel) / 2.0f),
+                                &centre));
   double sx, sy;
   gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
   Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));

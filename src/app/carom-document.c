@@ -42,12 +42,12 @@ struct _CaromDocument
   gboolean modified;
 
   /* Tracing off the main loop (carom-trace-job.h). */
-  guint64 budget;         /* the work budget of every trace */
-  guint64 generation;     /* counts the scene's changes */
-  CaromTraceJob *job;     /* tracing the scene as it now is, or NULL */
-  gboolean trace_stale;   /* trace is the last finished one, of an older scene */
-  guint64 held;           /* the user cancelled the trace of this generation: keep */
-  guint notify_tracing;   /* idle: "tracing" changed where notifying was not safe */
+  guint64 budget;       /* the work budget of every trace */
+  guint64 generation;   /* counts the scene's changes */
+  CaromTraceJob *job;   /* tracing the scene as it now is, or NULL */
+  gboolean trace_stale; /* trace is the last finished one, of an older scene */
+  guint64 held;         /* the user cancelled the trace of this generation: keep */
+  guint notify_tracing; /* idle: "tracing" changed where notifying was not safe */
 };
 
 G_DEFINE_FINAL_TYPE (CaromDocument, carom_document, G_TYPE_OBJECT)
@@ -479,7 +479,8 @@ update_trace (CaromDocument *self)
   if (self->in_place && !self->trace_stale && work > CAROM_DOCUMENT_SYNC_WORK)
     {
       /* The budget counts both traces: the one on show and the one made. */
-      guint64 shown = self->trace->n_hits + CAROM_BUDGET_RAY_UNITS * (guint64)self->trace->balls->len;
+      guint64 shown
+          = self->trace->n_hits + CAROM_BUDGET_RAY_UNITS * (guint64)self->trace->balls->len;
       if (shown + work <= self->budget && carom_scene_trace_rebind (self->trace, self->scene))
         self->trace_stale = TRUE;
       else
@@ -490,7 +491,8 @@ update_trace (CaromDocument *self)
       && carom_scene_trace_update (self->trace, self->scene, (const guint *)unique->data,
                                    unique->len, updated))
     self->updated = g_steal_pointer (&updated);
-  else if (self->in_place && self->trace_stale && carom_scene_trace_rebind (self->trace, self->scene))
+  else if (self->in_place && self->trace_stale
+           && carom_scene_trace_rebind (self->trace, self->scene))
     return;
   else
     {
@@ -508,7 +510,8 @@ scene_changed (CaromDocument *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
   /* A heavy scene starts tracing now, off the main loop, rather than when
    * first drawn. */
-  if ((self->trace == NULL || self->trace_stale) && trace_work (self, NULL) > CAROM_DOCUMENT_SYNC_WORK)
+  if ((self->trace == NULL || self->trace_stale)
+      && trace_work (self, NULL) > CAROM_DOCUMENT_SYNC_WORK)
     carom_document_get_trace (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }

@@ -496,10 +496,9 @@ update_progress (gpointer data)
       guint seconds = (guint)ceil (left);
       g_autofree char *time
           = seconds < 60 ? g_strdup_printf (
-                               g_dngettext (GETTEXT_PACKAGE, "%u second", "%u seconds", seconds),
-                               seconds)
-                         : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute",
-                                                         "%u minutes", (seconds + 59) / 60),
+                g_dngettext (GETTEXT_PACKAGE, "%u second", "%u seconds", seconds), seconds)
+                         : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u minute", "%u minutes",
+                                                         (seconds + 59) / 60),
                                             (seconds + 59) / 60);
       /* Translators: e.g. "Tracing: 1,200,000 of 6,000,000 hits, about 4 seconds left". */
       self->progress_text

@@ -62,8 +62,7 @@ carom_trace_job_start (const CaromScene *scene, const CaromTraceOptions *options
   CaromTraceJob *job = g_new0 (CaromTraceJob, 1);
   job->copy = carom_scene_new ();
   for (guint i = 0; i < scene->objects->len; i++)
-    g_ptr_array_add (job->copy->objects,
-                     carom_object_copy (g_ptr_array_index (scene->objects, i)));
+    g_ptr_array_add (job->copy->objects, carom_object_copy (g_ptr_array_index (scene->objects, i)));
   job->options = *options;
   job->options.cancel = &job->cancel;
   job->options.progress = &job->progress;

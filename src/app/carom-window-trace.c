@@ -44,7 +44,8 @@ static void
 budget_from_settings (CaromWindow *self)
 {
   if (self->document != NULL)
-    carom_document_set_budget (self->document, g_settings_get_uint64 (self->settings, "work-budget"));
+    carom_document_set_budget (self->document,
+                               g_settings_get_uint64 (self->settings, "work-budget"));
 }
 
 char *
@@ -72,8 +73,8 @@ carom_window_trace_status (CaromWindow *self, char **tooltip)
           _ ("The balls cut end with the status “budget”. Raise the work budget in "
              "Preferences (now %s) to trace more."),
           budget);
-      *tooltip = carom_trace_plan_message (trace->plan, carom_document_get_scene (self->document),
-                                           how);
+      *tooltip
+          = carom_trace_plan_message (trace->plan, carom_document_get_scene (self->document), how);
       return g_strdup (_ ("Traced in part: the work budget ran out"));
     }
   return NULL;

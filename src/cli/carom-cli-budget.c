@@ -29,16 +29,16 @@ carom_cli_report_budget (const char *command, const CaromTracePlan *plan, const 
   g_autofree char *how
       = plan->asked <= (double)CAROM_BUDGET_MAX
             ? g_strdup_printf (
-                  /* TRANSLATORS: %s is a number such as 1,000,000,000 */
-                  _ ("The balls cut end with the status “budget”. To trace more, raise the "
-                     "budget: --max-hits %s traces everything the scene asks for."),
-                  more)
+                /* TRANSLATORS: %s is a number such as 1,000,000,000 */
+                _ ("The balls cut end with the status “budget”. To trace more, raise the "
+                   "budget: --max-hits %s traces everything the scene asks for."),
+                more)
             : g_strdup_printf (
-                  /* TRANSLATORS: %s is the largest budget, 1,000,000,000,000 */
-                  _ ("The balls cut end with the status “budget”. To trace more, raise the "
-                     "budget with --max-hits N (at most %s), or ask for fewer rays or "
-                     "bounces."),
-                  most);
+                /* TRANSLATORS: %s is the largest budget, 1,000,000,000,000 */
+                _ ("The balls cut end with the status “budget”. To trace more, raise the "
+                   "budget with --max-hits N (at most %s), or ask for fewer rays or "
+                   "bounces."),
+                most);
   g_autofree char *message = carom_trace_plan_message (plan, scene, how);
   g_printerr ("%s: %s\n", command, message);
 }

@@ -247,6 +247,8 @@ lab_grid (const char *path, const char *ball_id, double cell)
       return 1;
     }
   g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  if (trace != NULL)
+    carom_cli_report_budget ("carom lab", trace->plan, scene);
   const CaromBallTrace *bt = NULL;
   for (guint i = 0; trace != NULL && i < trace->balls->len; i++)
     {

@@ -218,10 +218,10 @@ text_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
     where = wall ? g_strdup_printf (_ ("wall %s, arc edge %u"), object->id, hit->element)
                  : g_strdup_printf (_ ("obstacle %s, arc edge %u"), object->id, hit->element);
   else
-    where = wall ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id,
-                                    hit->element)
-                 : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
-                                    hit->element);
+    where = wall
+                ? g_strdup_printf (_ ("wall %s, corner arc at vertex %u"), object->id, hit->element)
+                : g_strdup_printf (_ ("obstacle %s, corner arc at vertex %u"), object->id,
+                                   hit->element);
   g_string_append_printf (w->out, _ ("  %3u  (%s, %s)  after %s  %s: %s\n"), hit->index,
                           short_number (hit->point.x, a), short_number (hit->point.y, b),
                           short_number (hit->distance, c), where,
@@ -380,9 +380,12 @@ carom_cli_trace (int argc, char **argv)
   static const CaromTraceStream json_funcs = { json_begin, json_hit_out, json_end };
   static const CaromTraceStream text_funcs = { text_begin, text_hit, text_end };
   static const CaromTraceStream explain_funcs = { explain_begin, explain_hit, explain_end };
-  Writer w = { .out = g_string_sized_new (FLUSH_AT + 4096), .file = stdout,
+  Writer w = { .out = g_string_sized_new (FLUSH_AT + 4096),
+               .file = stdout,
                .format = latex ? CAROM_EXPLAIN_LATEX : CAROM_EXPLAIN_TEXT,
-               .digits = digits != 0 ? digits : latex ? 0 : CAROM_EXPLAIN_DIGITS_DEFAULT };
+               .digits = digits != 0 ? digits
+                         : latex     ? 0
+                                     : CAROM_EXPLAIN_DIGITS_DEFAULT };
   if (json)
     g_string_append (w.out, "{\n  \"balls\": [");
   g_autoptr (CaromTracePlan) plan = NULL;

@@ -148,9 +148,8 @@ carom_format_count (double n)
     }
   g_snprintf (buf, sizeof buf, "%.0f", n);
   const struct lconv *lc = localeconv ();
-  const char *sep = lc->thousands_sep != NULL && lc->thousands_sep[0] != '\0'
-                        ? lc->thousands_sep
-                        : ",";
+  const char *sep
+      = lc->thousands_sep != NULL && lc->thousands_sep[0] != '\0' ? lc->thousands_sep : ",";
   GString *out = g_string_new (NULL);
   size_t len = strlen (buf);
   for (size_t i = 0; i < len; i++)
@@ -186,7 +185,8 @@ carom_trace_plan_message (const CaromTracePlan *plan, const CaromScene *scene, c
       if (o->traced && o->allowance >= o->max_bounces)
         continue;
       /* Of its rays, how many get one hit more than the level. */
-      guint64 plus = o->traced && cut_so_far < plan->extra ? MIN (plan->extra - cut_so_far, o->rays) : 0;
+      guint64 plus
+          = o->traced && cut_so_far < plan->extra ? MIN (plan->extra - cut_so_far, o->rays) : 0;
       if (o->traced)
         cut_so_far += o->rays;
       if (listed++ == 8)

@@ -28,10 +28,10 @@ G_BEGIN_DECLS
 /// What one ball or beam asked for and what it was given.
 typedef struct
 {
-  guint index;          ///< the object's index in the scene
-  guint rays;           ///< its rays (1 for a ball)
-  guint32 max_bounces;  ///< the hits each ray may make at most (its max bounces)
-  gboolean traced;      ///< FALSE: the budget's rays ran out before this object
+  guint index;         ///< the object's index in the scene
+  guint rays;          ///< its rays (1 for a ball)
+  guint32 max_bounces; ///< the hits each ray may make at most (its max bounces)
+  gboolean traced;     ///< FALSE: the budget's rays ran out before this object
   /// the most hits each of its rays is given (max_bounces when not cut)
   guint32 allowance;
 } CaromBudgetObject;
@@ -46,12 +46,12 @@ typedef struct
 typedef struct
 {
   guint64 budget;
-  double asked;        ///< units the scene asks for (a double: it may pass 2^64)
-  guint64 rays;        ///< rays traced
-  guint32 level;       ///< the most hits a ray is given; G_MAXUINT32 when none is cut
-  guint64 extra;       ///< cut rays given level + 1
-  gboolean cut;        ///< some ray was given fewer hits than it asked, or not traced
-  GArray *objects;     ///< CaromBudgetObject, for each traced-or-cut ball and beam
+  double asked;    ///< units the scene asks for (a double: it may pass 2^64)
+  guint64 rays;    ///< rays traced
+  guint32 level;   ///< the most hits a ray is given; G_MAXUINT32 when none is cut
+  guint64 extra;   ///< cut rays given level + 1
+  gboolean cut;    ///< some ray was given fewer hits than it asked, or not traced
+  GArray *objects; ///< CaromBudgetObject, for each traced-or-cut ball and beam
 } CaromTracePlan;
 
 /// Plans the trace of scene's balls and beams (those not hidden) within

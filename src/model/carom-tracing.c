@@ -85,8 +85,8 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
   guint32 max_bounces = o->max_bounces_override >= 0
                             ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
                             : ball->max_bounces;
-  BallSink sink = { .out = &bt->trace, .limit = bt->allowance, .cancel = o->cancel,
-                    .progress = o->progress };
+  BallSink sink
+      = { .out = &bt->trace, .limit = bt->allowance, .cancel = o->cancel, .progress = o->progress };
   memset (&bt->trace, 0, sizeof bt->trace);
   if (o->cancel != NULL && g_atomic_int_get (o->cancel))
     {
@@ -465,8 +465,7 @@ trace_new (const CaromScene *scene, const CaromTraceOptions *options)
   trace->options = g_memdup2 (options, sizeof *options);
   if (trace->options->budget == 0)
     trace->options->budget = CAROM_BUDGET_WINDOW_DEFAULT;
-  trace->plan
-      = carom_trace_plan_new (scene, options->max_bounces_override, trace->options->budget);
+  trace->plan = carom_trace_plan_new (scene, options->max_bounces_override, trace->options->budget);
   return trace;
 }
 
@@ -514,7 +513,10 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
 
   /* Each ball, each ray, one after the other: the hits go to the caller
    * as they are found and are not kept. */
-  StreamSink sink = { .funcs = funcs, .data = data, .trace = trace, .cancel = options->cancel,
+  StreamSink sink = { .funcs = funcs,
+                      .data = data,
+                      .trace = trace,
+                      .cancel = options->cancel,
                       .progress = options->progress };
   guint64 cut = 0;
   gboolean ok = TRUE;
@@ -762,7 +764,8 @@ carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene)
         {
           const CaromObject *was = g_ptr_array_index (trace->polygons, slot);
           if (object->kind != CAROM_OBJECT_POLYGON || object->hidden
-              || object->n_points != was->n_points || (object->edges == NULL) != (was->edges == NULL))
+              || object->n_points != was->n_points
+              || (object->edges == NULL) != (was->edges == NULL))
             return FALSE;
         }
       else if (slot <= -2)

@@ -97,7 +97,10 @@ typedef struct _CaromTraceOptions
 
 /// The options carom_scene_trace() uses: each ball's own max bounces, the
 /// BVH, every core, the window's budget.
-#define CAROM_TRACE_OPTIONS_INIT { -1, FALSE, 0, 0, NULL, NULL, FALSE }
+#define CAROM_TRACE_OPTIONS_INIT                                                                   \
+  {                                                                                                \
+    -1, FALSE, 0, 0, NULL, NULL, FALSE                                                             \
+  }
 
 /// What carom_scene_trace_stream() calls, in order, for each ball and ray:
 /// begin (bt->trace has its start, unit direction and radius; its status is

@@ -48,8 +48,7 @@ follow_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data
   (void)st;
   Follow *f = data;
   if (f->ball >= f->kept->balls->len
-      || g_strcmp0 (bt->ball->id,
-                    g_array_index (f->kept->balls, CaromBallTrace, f->ball).ball->id)
+      || g_strcmp0 (bt->ball->id, g_array_index (f->kept->balls, CaromBallTrace, f->ball).ball->id)
              != 0)
     finding ("the streamed trace has a ball the kept one has not");
   f->hit = 0;
@@ -125,7 +124,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
             finding ("ball %u hit %u cannot be explained", b, k + 1);
           if (e.result.prim != h->prim || e.result.rec.t != h->distance)
             finding ("ball %u hit %u explained as another cast", b, k + 1);
-          g_autofree char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
+          g_autofree char *text
+              = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, CAROM_EXPLAIN_REJECTED_MAX);
           carom_cast_explanation_clear (&e);
           if (text == NULL || text[0] == '\0')
             finding ("ball %u hit %u: an empty explanation", b, k + 1);
