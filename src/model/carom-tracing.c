@@ -22,6 +22,42 @@ carom_scene_trace_free (CaromSceneTrace *trace)
   g_free (trace);
 }
 
+/* What a sink reports as it goes: hits to the progress counter, and
+ * whether the trace was cancelled. */
+typedef struct
+{
+  gint *cancel;
+  gsize *progress;
+  gsize unreported; /* hits not yet added to progress */
+  gboolean cancelled;
+} Watch;
+
+/* Hits between two looks at the cancel flag and two progress reports. */
+#define REPORT_EVERY 4096
+
+/* Counts a hit; FALSE when the trace is to stop (cancelled). */
+static gboolean
+watch_hit (Watch *w)
+{
+  if (++w->unreported < REPORT_EVERY)
+    return TRUE;
+  if (w->progress != NULL)
+    g_atomic_pointer_add (w->progress, w->unreported);
+  w->unreported = 0;
+  if (w->cancel != NULL && g_atomic_int_get (w->cancel))
+    w->cancelled = TRUE;
+  return !w->cancelled;
+}
+
+/* Reports the hits not reported yet (a ball's end). */
+static void
+watch_flush (Watch *w)
+{
+  if (w->progress != NULL && w->unreported != 0)
+    g_atomic_pointer_add (w->progress, w->unreported);
+  w->unreported = 0;
+}
+
 /* The sink of a ball's trace: hits into the block's room, or into memory of
  * the trace's own when the ball may make more than a block holds; at most
  * `limit` (the budget's allowance), and none once the trace is cancelled. */
@@ -30,15 +66,9 @@ typedef struct
   CgTrace *out;
   gsize capacity; /* 0: the room is the block's, big enough */
   guint32 limit;
-  gint *cancel;
-  gsize *progress;
-  gsize unreported; /* hits not yet added to progress */
+  Watch watch;
   gboolean failed;
-  gboolean cancelled;
 } BallSink;
-
-/* Hits between two looks at the cancel flag and two progress reports. */
-#define REPORT_EVERY 4096
 
 static bool
 ball_sink (const CgHit *hit, void *data)
@@ -58,18 +88,7 @@ ball_sink (const CgHit *hit, void *data)
       s->capacity = grown;
     }
   out->hits[out->n_hits++] = *hit;
-  if (++s->unreported == REPORT_EVERY)
-    {
-      if (s->progress != NULL)
-        g_atomic_pointer_add (s->progress, s->unreported);
-      s->unreported = 0;
-      if (s->cancel != NULL && g_atomic_int_get (s->cancel))
-        {
-          s->cancelled = TRUE;
-          return false;
-        }
-    }
-  return out->n_hits < s->limit;
+  return watch_hit (&s->watch) && out->n_hits < s->limit;
 }
 
 /* Traces one ball into bt->trace within its allowance: its hits in the
@@ -85,8 +104,9 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
   guint32 max_bounces = o->max_bounces_override >= 0
                             ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
                             : ball->max_bounces;
-  BallSink sink
-      = { .out = &bt->trace, .limit = bt->allowance, .cancel = o->cancel, .progress = o->progress };
+  BallSink sink = { .out = &bt->trace,
+                    .limit = bt->allowance,
+                    .watch = { o->cancel, o->progress, 0, FALSE } };
   memset (&bt->trace, 0, sizeof bt->trace);
   if (o->cancel != NULL && g_atomic_int_get (o->cancel))
     {
@@ -128,11 +148,10 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
                    o->brute_force, bt->start_overlaps, ball_sink, &sink, &bt->trace);
   if (borrowed)
     carom_hit_blocks_keep (cursor, bt->trace.n_hits);
-  if (sink.progress != NULL && sink.unreported != 0)
-    g_atomic_pointer_add (sink.progress, sink.unreported);
+  watch_flush (&sink.watch);
   if (sink.failed)
     return FALSE;
-  if (sink.cancelled)
+  if (sink.watch.cancelled)
     *cancelled = TRUE;
   return TRUE;
 }
@@ -147,11 +166,8 @@ typedef struct
   CaromBallTrace *bt;
   CgHit prev;
   guint32 limit;
-  gint *cancel;
-  gsize *progress;
-  gsize unreported;
+  Watch watch;
   gboolean failed;
-  gboolean cancelled;
 } StreamSink;
 
 static bool
@@ -166,18 +182,7 @@ stream_sink (const CgHit *hit, void *data)
     }
   s->prev = *hit;
   out->n_hits++;
-  if (++s->unreported == REPORT_EVERY)
-    {
-      if (s->progress != NULL)
-        g_atomic_pointer_add (s->progress, s->unreported);
-      s->unreported = 0;
-      if (s->cancel != NULL && g_atomic_int_get (s->cancel))
-        {
-          s->cancelled = TRUE;
-          return false;
-        }
-    }
-  return out->n_hits < s->limit;
+  return watch_hit (&s->watch) && out->n_hits < s->limit;
 }
 
 /* Streams one ball: begin, its hits, end. FALSE when the caller stopped it. */
@@ -195,7 +200,7 @@ stream_ball (StreamSink *s, CaromBallTrace *bt)
   bt->trace.start = ball->center;
   bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
   bt->trace.radius = bt->radius;
-  if (s->cancelled || (bt->allowance == 0 && max_bounces > 0))
+  if (s->watch.cancelled || (bt->allowance == 0 && max_bounces > 0))
     bt->trace.status = CG_TRACE_BUDGET;
   else
     {
@@ -210,9 +215,7 @@ stream_ball (StreamSink *s, CaromBallTrace *bt)
   if (bt->trace.status == CG_TRACE_RUNNING)
     cg_trace_each (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
                    o->brute_force, bt->start_overlaps, stream_sink, s, &bt->trace);
-  if (s->progress != NULL && s->unreported != 0)
-    g_atomic_pointer_add (s->progress, s->unreported);
-  s->unreported = 0;
+  watch_flush (&s->watch);
   if (s->failed)
     return FALSE;
   return s->funcs->end (s->trace, bt, s->data);
@@ -516,8 +519,7 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
   StreamSink sink = { .funcs = funcs,
                       .data = data,
                       .trace = trace,
-                      .cancel = options->cancel,
-                      .progress = options->progress };
+                      .watch = { options->cancel, options->progress, 0, FALSE } };
   guint64 cut = 0;
   gboolean ok = TRUE;
   for (guint i = 0; ok && i < trace->plan->objects->len; i++)
@@ -544,7 +546,7 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
           trace->n_hits += bt.trace.n_hits;
         }
     }
-  if (sink.cancelled)
+  if (sink.watch.cancelled)
     trace->cancelled = TRUE;
   if (plan != NULL)
     *plan = g_steal_pointer (&trace->plan);
