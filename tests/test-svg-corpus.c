@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-svg-corpus.c: the SVG reader on files Carom did not write: the shapes and structure tests
- * of resvg's suite (../shared/svg-corpus/resvg, found through CAROM_SVG_CORPUS, which
+ * of resvg's suite (tests/data/svg-corpus/resvg, found through CAROM_SVG_CORPUS, which
  * tests/meson.build sets), each with resvg's rendering as a PNG.
  *
  * 1: every file imports (by the foreign heuristic) or is refused with a message, in bounded
@@ -300,7 +300,7 @@ test_corpus (void)
   g_autofree char *root = corpus_root ();
   if (root == NULL)
     {
-      g_test_skip ("no SVG corpus (CAROM_SVG_CORPUS/resvg)");
+      g_test_fail_printf ("no SVG corpus at CAROM_SVG_CORPUS/resvg (tests/data/svg-corpus)");
       return;
     }
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);

@@ -186,8 +186,9 @@ test_save_renders_the_same (void)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   const char *corpus = g_getenv ("CAROM_SVG_CORPUS");
-  if (corpus != NULL)
-    collect_svg (corpus, files);
+  g_assert_nonnull (corpus);
+  collect_svg (corpus, files);
+  g_assert_cmpuint (files->len, >, 100);
   g_ptr_array_sort (files, compare_strings);
   const char *ours[]
       = { "foreign.svg", "inkscape-room.svg", "inkscape-layers.svg", "inkscape-carom.svg" };
