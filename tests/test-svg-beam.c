@@ -131,6 +131,9 @@ static void
 test_round_trip (void)
 {
   g_autoptr (CaromScene) scene = read_ok (scene_text);
+  /* Carom's own form: without the text it was read from (which a Save of
+   * an unchanged scene writes back byte for byte). */
+  carom_scene_set_source (scene, NULL, NULL);
   g_autofree char *first = write_ok (scene);
   g_assert_nonnull (strstr (first, "<circle carom:role=\"beam\" id=\"fan\" cx=\"-200\" cy=\"0\" "
                                    "r=\"10\" carom:direction=\"0.7071067811865475 "
@@ -169,8 +172,8 @@ test_foreign (void)
   g_autoptr (CaromScene) scene = read_ok (svg);
   g_autofree char *untouched = write_ok (scene);
   g_assert_nonnull (strstr (untouched, "<title>mine</title>"));
-  g_assert_nonnull (
-      strstr (untouched, "<circle class=\"hot\" carom:role=\"beam\" id=\"fan\" cx=\"5\""));
+  /* Untouched: the file's own bytes, its quotes too. */
+  g_assert_cmpstr (untouched, ==, svg);
 
   CaromObject *fan = carom_scene_find (scene, "fan");
   fan->count = 7;
@@ -178,7 +181,7 @@ test_foreign (void)
   CaromObject *par = carom_scene_find (scene, "par");
   par->beam_end = cg_v2 (0.0, 40.0);
   g_autofree char *edited = write_ok (scene);
-  g_assert_nonnull (strstr (edited, "<g transform=\"scale(2)\">"));
+  g_assert_nonnull (strstr (edited, "<g transform='scale(2)'>"));
   g_assert_nonnull (strstr (edited, "<circle id=\"fan\" carom:role=\"beam\" cx=\"10\" cy=\"5\" "
                                     "r=\"1\" carom:direction=\"0.5 0\" carom:spread=\"20\" "
                                     "carom:count=\"7\" carom:max-bounces=\"29\" class=\"hot\">"
@@ -202,6 +205,7 @@ test_on_hit (void)
                "<polygon carom:role='obstacle' id='plain' points='40,0 50,0 50,10'/>" SVG_CLOSE);
   g_assert_cmpint (carom_scene_find (scene, "bump")->on_hit, ==, CG_ON_HIT_REFLECT);
   g_assert_cmpint (carom_scene_find (scene, "plain")->on_hit, ==, CG_ON_HIT_STOP);
+  carom_scene_set_source (scene, NULL, NULL); /* Carom's own form */
   g_autofree char *text = write_ok (scene);
   g_assert_nonnull (strstr (text, "id=\"bump\" carom:on-hit=\"reflect\" points="));
   g_assert_null (strstr (text, "id=\"plain\" carom:on-hit"));

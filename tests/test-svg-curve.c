@@ -352,9 +352,8 @@ test_foreign (void)
                  "rx='30'/>" SVG_CLOSE;
   g_autoptr (CaromScene) scene = read_ok (svg);
   g_autofree char *untouched = write_ok (scene);
-  g_assert_nonnull (strstr (
-      untouched, "<rect class=\"k\" carom:role=\"obstacle\" id=\"r\" width=\"20\" height=\"10\" "
-                 "rx=\"2\"/>"));
+  /* Untouched: the file's own bytes. */
+  g_assert_cmpstr (untouched, ==, svg);
 
   CaromObject *r = carom_scene_find (scene, "r");
   for (size_t i = 0; i < r->n_points; i++)
@@ -370,7 +369,7 @@ test_foreign (void)
   e->edges[0].q.y = 20.0;
   e->points[0].y = 20.0;
   g_autofree char *edited = write_ok (scene);
-  g_assert_nonnull (strstr (edited, "<g transform=\"translate(100 0) scale(2)\">"));
+  g_assert_nonnull (strstr (edited, "<g transform='translate(100 0) scale(2)'>"));
   g_assert_nonnull (strstr (edited, "<path id=\"r\" carom:role=\"obstacle\" d=\"M "));
   g_assert_nonnull (strstr (edited, " A 2,2 0 0,1 "));
   g_assert_nonnull (strstr (edited, "class=\"k\""));

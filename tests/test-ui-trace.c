@@ -33,6 +33,12 @@ tracing (gpointer data)
 }
 
 static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data);
+}
+
+static gboolean
 some_hits (gpointer data)
 {
   guint64 hits = 0;
@@ -81,9 +87,10 @@ test_huge_file (void)
 {
   if (!can_send_input ())
     return;
-  /* Twice the default budget: some seconds of tracing to press keys in. */
+  /* Over three times the default budget: some seconds of tracing to press
+   * keys in, even on a fast machine. */
   g_autoptr (GSettings) settings = g_settings_new ("io.carom.Carom");
-  g_settings_set_uint64 (settings, "work-budget", 12000000);
+  g_settings_set_uint64 (settings, "work-budget", 20000000);
   g_autofree char *dir = NULL;
   g_autofree char *path = huge_file (&dir);
   gint64 t0 = g_get_monotonic_time ();
@@ -100,19 +107,19 @@ test_huge_file (void)
   /* The main loop keeps turning while the scene is traced. */
   Gaps gaps = { 0 };
   guint tick = g_timeout_add (5, gap_tick, &gaps);
-  spin (300);
+  spin (50);
   g_assert_true (tracing (window));
 
   /* The progress is in the stepper bar, with Cancel. */
   GtkWidget *box = find_named (GTK_WIDGET (window), "tracing-box");
   g_assert_nonnull (box);
-  g_assert_true (gtk_widget_get_mapped (box));
+  g_assert_true (wait_for (mapped, box, 2000));
   GtkWidget *bar = gtk_widget_get_first_child (box);
   g_assert_true (GTK_IS_PROGRESS_BAR (bar));
   const char *text = gtk_progress_bar_get_text (GTK_PROGRESS_BAR (bar));
   g_assert_nonnull (text);
   g_assert_true (g_str_has_prefix (text, "Tracing: "));
-  g_assert_nonnull (strstr (text, "of 12,000,000 hits") ? text : strstr (text, " hits"));
+  g_assert_nonnull (strstr (text, " hits"));
 
   /* A key press (Ctrl++ zooms in) is answered within 200 ms while it traces. */
   Zoom z = { window, carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window))) };
@@ -152,10 +159,12 @@ test_huge_file (void)
 
   const CaromSceneTrace *trace = carom_document_get_trace (document);
   g_assert_nonnull (trace);
+  g_test_message ("after Cancel: %" G_GUINT64_FORMAT " hits of %u balls", trace->n_hits,
+                  trace->balls->len);
   g_assert_true (trace->cancelled);
   g_assert_cmpuint (trace->balls->len, ==, 1000000);
   g_assert_cmpuint (trace->n_hits, >, 0);
-  g_assert_cmpuint (trace->n_hits, <, 10000000);
+  g_assert_cmpuint (trace->n_hits, <, 18000000);
   /* The scene is untouched, and stays traced in part until it changes. */
   g_assert_cmpuint (carom_document_get_scene (document)->objects->len, ==, objects);
   g_assert_false (carom_document_get_modified (document));

@@ -50,7 +50,14 @@ job_thread (gpointer data)
 {
   CaromTraceJob *job = data;
   job->trace = carom_scene_trace_full (job->copy, &job->options);
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, job_finished, job, NULL);
+  /* Always through a source on the main context: g_main_context_invoke()
+   * would call job_finished() here, on this thread, whenever no thread
+   * happens to own that context at the moment. */
+  GSource *source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, job_finished, job, NULL);
+  g_source_attach (source, job->context);
+  g_source_unref (source);
   return NULL;
 }
 

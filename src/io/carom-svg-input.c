@@ -36,7 +36,66 @@ struct _CaromSvgInput
   gsize total; ///< bytes read so far
   int lines;   ///< line breaks in the bytes handed out so far
   GError *error;
+  char *path;            ///< the file's (NULL: a buffer)
+  CaromSvgHasher hasher; ///< over the file's bytes as they are read
 };
+
+void
+carom_svg_hasher_add (CaromSvgHasher *h, const char *data, gsize n)
+{
+  /* FNV-1a on 8 bytes at a time (little-endian words), whatever the
+   * pieces: the same bytes give the same hash however they are split. */
+  if (h->hash == 0)
+    h->hash = 0xcbf29ce484222325u;
+  h->size += n;
+  while (n > 0 && h->n != 0)
+    {
+      h->buf[h->n++] = (guint8)*data++;
+      n--;
+      if (h->n == 8)
+        {
+          guint64 w;
+          memcpy (&w, h->buf, 8);
+          h->hash = (h->hash ^ w) * 0x100000001b3u;
+          h->n = 0;
+        }
+    }
+  for (; n >= 8; n -= 8, data += 8)
+    {
+      guint64 w;
+      memcpy (&w, data, 8);
+      h->hash = (h->hash ^ w) * 0x100000001b3u;
+    }
+  while (n > 0)
+    {
+      h->buf[h->n++] = (guint8)*data++;
+      n--;
+    }
+}
+
+guint64
+carom_svg_hasher_end (const CaromSvgHasher *h)
+{
+  guint64 hash = h->hash == 0 ? 0xcbf29ce484222325u : h->hash;
+  for (guint i = 0; i < h->n; i++)
+    hash = (hash ^ h->buf[i]) * 0x100000001b3u;
+  return hash ^ h->size;
+}
+
+void
+carom_svg_input_origin (CaromSvgInput *input, const char **path, const char **data, guint64 *size,
+                        guint64 *hash)
+{
+  CaromSvgHasher h = { 0 };
+  if (input->fd < 0)
+    carom_svg_hasher_add (&h, input->data, input->length);
+  else
+    h = input->hasher;
+  *path = input->path;
+  *data = input->fd < 0 ? input->data : NULL;
+  *size = h.size;
+  *hash = carom_svg_hasher_end (&h);
+}
 
 /* ---- entity declarations ------------------------------------------------- */
 
@@ -154,6 +213,7 @@ carom_svg_input_new_for_file (const char *path, GError **error)
 {
   CaromSvgInput *input = g_new0 (CaromSvgInput, 1);
   input->display_name = g_filename_display_name (path);
+  input->path = g_strdup (path);
   const char *problem = NULL;
   struct stat info;
 
@@ -192,6 +252,7 @@ carom_svg_input_free (CaromSvgInput *input)
     close (input->fd);
   g_free (input->window);
   g_free (input->display_name);
+  g_free (input->path);
   g_clear_error (&input->error);
   g_free (input);
 }
@@ -244,6 +305,7 @@ carom_svg_input_read (void *context, char *buffer, int length)
         return -1;
       input->length = (gsize)n;
       input->total += (gsize)n;
+      carom_svg_hasher_add (&input->hasher, input->window + keep, (gsize)n);
       /* A '!' in the carried bytes was looked at in full unless it was within
        * 13 bytes of the end. */
       gsize from = keep > 13 ? keep - 13 : 0;

@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 #define MARK_STYLED '\x01' ///< with Carom's presentation
 #define MARK_BARE '\x02'   ///< with no presentation at all
 
+/* In native_elements: the element has Carom's presentation. */
+#define NATIVE_STYLED 0x80000000u
+
 /* The origin of a native element's object: this bit and its ordinal (from 1). */
 #define ORIGIN_NATIVE 0x80000000u
 
@@ -40,7 +43,8 @@ typedef struct
   /// whose objects changed only where their names are placed.
   guint32 label_start, label_end;
   guint32 n_objects;
-  guint32 ctm; ///< index into ctms (0: the identity)
+  guint32 element; ///< its start tag's place among the document's (0: the root)
+  guint32 ctm;     ///< index into ctms (0: the identity)
   guint8 shape;
   guint8 flags;
 } Slot;
@@ -64,6 +68,17 @@ struct _CaromSceneSource
   gboolean carom_taken;  ///< the root binds it to another namespace
   gboolean svg_prefixed; ///< the root element has a prefix (svg:svg)
   gboolean standalone_known;
+  /* Where the text came from, for writing back what did not change byte
+   * for byte (carom-svg-raw.h): the elements met so far, the one being
+   * read, those dropped and the native ones (their start tags' places). */
+  guint32 n_elements;
+  guint32 current;
+  GArray *dropped;         ///< of guint32
+  GArray *native_elements; ///< of guint32, by native ordinal - 1 (| NATIVE_STYLED)
+  GArray *native_hashes;   ///< of guint64: each native object as read
+  char *origin_path;       ///< the file read (NULL: a buffer, kept in origin_copy)
+  GBytes *origin_copy;
+  guint64 origin_size, origin_hash;
 };
 
 /// FNV-1a's offset basis: where a slot's hash of its objects starts.

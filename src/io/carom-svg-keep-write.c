@@ -8,6 +8,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "io/carom-svg-raw.h"
+
 /* ---- writing ------------------------------------------------------------------- */
 
 typedef struct
@@ -356,9 +358,329 @@ carom_svg_source_text (const CaromSceneSource *source, gsize *length)
   return source->text->str;
 }
 
+/* ---- writing back the original bytes ---------------------------------------- */
+
+/* A change to the original bytes: [from, to) becomes with. */
+typedef struct
+{
+  guint32 from, to;
+  GString *with;
+} Edit;
+
+static void
+edit_clear (gpointer data)
+{
+  Edit *e = data;
+  if (e->with != NULL)
+    g_string_free (e->with, TRUE);
+}
+
+static gint
+edit_order (gconstpointer a, gconstpointer b)
+{
+  const Edit *x = a, *y = b;
+  return x->from < y->from ? -1 : x->from > y->from ? 1 : (x->to > y->to) - (x->to < y->to);
+}
+
+static void
+add_edit (GArray *edits, guint32 from, guint32 to, GString *with)
+{
+  Edit e = { from, to, with };
+  g_array_append_val (edits, e);
+}
+
+static gboolean
+raw_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Where the whitespace before at begins: an element removed takes its
+ * indentation and line break with it. */
+static guint32
+space_before (const char *raw, guint32 at)
+{
+  while (at > 0 && raw_space (raw[at - 1]))
+    at--;
+  return at;
+}
+
+/* Whether raw's XML declaration names an encoding other than UTF-8 (new
+ * text must then be ASCII, the rest as character references). */
+static gboolean
+raw_not_utf8 (const char *raw, gsize length)
+{
+  gsize skip = length >= 3 && memcmp (raw, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  if (length < skip + 5 || memcmp (raw + skip, "<?xml", 5) != 0)
+    return FALSE;
+  const char *end = g_strstr_len (raw + skip, (gssize)MIN (length - skip, 512), "?>");
+  if (end == NULL)
+    return FALSE;
+  g_autofree char *decl = g_strndup (raw + skip, (gsize)(end - raw - skip));
+  const char *enc = strstr (decl, "encoding");
+  if (enc == NULL)
+    return FALSE;
+  enc = strpbrk (enc, "\"'");
+  return enc != NULL && g_ascii_strncasecmp (enc + 1, "utf-8", 5) != 0
+         && g_ascii_strncasecmp (enc + 1, "utf8", 4) != 0;
+}
+
+/* Non-ASCII characters of s as character references. */
+static void
+to_ascii (GString *s)
+{
+  g_autoptr (GString) out = g_string_sized_new (s->len);
+  for (const char *p = s->str; *p != '\0';)
+    {
+      if ((guchar)*p < 0x80)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      gunichar c = g_utf8_get_char_validated (p, -1);
+      if (c == (gunichar)-1 || c == (gunichar)-2)
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      g_string_append_printf (out, "&#x%X;", c);
+      p = g_utf8_next_char (p);
+    }
+  g_string_assign (s, out->str);
+}
+
+/* The qualified name in raw of e, against the slot's as kept. */
+static gboolean
+same_name (const char *raw, const CaromRawElement *e, const char *text, const Slot *slot)
+{
+  gsize n = e->name_end - e->lt - 1;
+  return n == slot->name_end - slot->start && memcmp (raw + e->lt + 1, text + slot->start, n) == 0;
+}
+
+/* A slot whose objects changed only where their names are placed: its start
+ * tag as it was, byte for byte, but carom:label-offset (where it was, or
+ * after the last attribute, with that attribute's spacing). */
+static GString *
+relabelled_tag (Writer *w, const Slot *slot, guint32 first, const char *raw,
+                const CaromRawElement *e)
+{
+  const CaromSceneSource *source = w->source;
+  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  g_autoptr (GString) label = g_string_new (NULL);
+  if (lead->label_placed)
+    {
+      if (source->carom_taken)
+        g_string_append (label, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+      CaromAffine inv = affine_inverse (g_array_index (source->ctms, CaromAffine, slot->ctm));
+      carom_svg_append_label_offset (label, carom_affine_apply_linear (inv, lead->label_offset));
+    }
+  g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, e);
+  GString *tag = g_string_new (NULL);
+  gboolean placed = FALSE;
+  guint32 at = e->name_end;
+  for (guint i = 0; i < attrs->len; i++)
+    {
+      const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
+      g_string_append_len (tag, raw + at, a->start - at);
+      at = a->end;
+      gsize n = a->name_end - a->name;
+      const char *name = raw + a->name;
+      const char *colon = memchr (name, ':', n);
+      if (colon != NULL && (gsize)(name + n - colon - 1) == strlen ("label-offset")
+          && memcmp (colon + 1, "label-offset", strlen ("label-offset")) == 0)
+        {
+          if (label->len > 0)
+            {
+              /* Its own spacing, then the new value. */
+              g_string_append_len (tag, raw + a->start, a->name - a->start);
+              g_string_append (tag, label->str + 1);
+            }
+          placed = TRUE;
+          continue;
+        }
+      g_string_append_len (tag, raw + a->start, a->end - a->start);
+    }
+  if (!placed && label->len > 0)
+    {
+      if (attrs->len > 0)
+        {
+          const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, attrs->len - 1);
+          g_string_append_len (tag, raw + a->start, a->name - a->start);
+          g_string_append (tag, label->str + 1);
+        }
+      else
+        g_string_append (tag, label->str);
+    }
+  g_string_append_len (tag, raw + at, e->close - at);
+  return tag;
+}
+
+/* What carom_svg_source_write() writes with the original bytes at hand: the
+ * bytes as they were, but the elements that changed, those removed, and the
+ * new ones before the root's end. NULL when raw is not the document read
+ * (then the kept text is written). */
+static char *
+write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gboolean carom_needed,
+           const char *generated, gsize *length)
+{
+  const CaromSceneSource *source = w->source;
+  const CaromScene *scene = w->scene;
+  const char *text = source->text->str;
+  g_autoptr (GArray) elements = carom_svg_raw_scan (raw, raw_length);
+  if (elements == NULL || elements->len != source->n_elements)
+    return NULL;
+  const CaromRawElement *el = (const CaromRawElement *)elements->data;
+  guint n_slots = source->slots->len;
+  for (guint k = 0; k < n_slots; k++)
+    {
+      const Slot *slot = &g_array_index (source->slots, Slot, k);
+      if (slot->element >= elements->len || !same_name (raw, &el[slot->element], text, slot))
+        return NULL;
+    }
+  for (guint j = 0; j < source->native_elements->len; j++)
+    if ((g_array_index (source->native_elements, guint32, j) & ~NATIVE_STYLED) >= elements->len)
+      return NULL;
+
+  gboolean ascii = raw_not_utf8 (raw, raw_length);
+  g_autoptr (GArray) edits = g_array_new (FALSE, FALSE, sizeof (Edit));
+  g_array_set_clear_func (edits, edit_clear);
+  GString *saved_out = w->out;
+
+  /* The root: Carom's namespace when something written anew needs it,
+   * after its last declaration, spaced as that one is. */
+  const CaromRawElement *root = &el[0];
+  if (carom_needed && !source->carom_bound && !source->carom_taken)
+    {
+      g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, root);
+      guint32 at = root->name_end;
+      GString *decl = g_string_new (" ");
+      for (guint i = 0; i < attrs->len; i++)
+        {
+          const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
+          if (a->name_end - a->name >= 5 && memcmp (raw + a->name, "xmlns", 5) == 0)
+            {
+              at = a->end;
+              g_string_truncate (decl, 0);
+              g_string_append_len (decl, raw + a->start, a->name - a->start);
+            }
+        }
+      g_string_append (decl, "xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+      add_edit (edits, at, at, decl);
+    }
+
+  for (guint k = 0; k < n_slots; k++)
+    {
+      const Slot *slot = &g_array_index (source->slots, Slot, k);
+      const CaromRawElement *e = &el[slot->element];
+      guint32 first = w->slot_first[k];
+      if (first == G_MAXUINT32)
+        add_edit (edits, space_before (raw, e->lt), e->end, NULL);
+      else if (w->unchanged[k] == SLOT_SAME)
+        continue;
+      else if (w->unchanged[k] == SLOT_RELABELLED)
+        add_edit (edits, e->name_end, e->close, relabelled_tag (w, slot, first, raw, e));
+      else
+        {
+          w->out = g_string_new (NULL);
+          write_slot (w, k);
+          if (ascii)
+            to_ascii (w->out);
+          add_edit (edits, e->lt, e->end, w->out);
+        }
+    }
+  for (guint j = 0; j < source->native_elements->len; j++)
+    {
+      guint32 element = g_array_index (source->native_elements, guint32, j);
+      const CaromRawElement *e = &el[element & ~NATIVE_STYLED];
+      guint32 i = w->native[j + 1];
+      if (i == G_MAXUINT32)
+        add_edit (edits, space_before (raw, e->lt), e->end, NULL);
+      else if (carom_svg_keep_hash_object (HASH_SEED, g_ptr_array_index (scene->objects, i), FALSE)
+               != g_array_index (source->native_hashes, guint64, j))
+        {
+          w->out = g_string_new (NULL);
+          write_native (w, g_ptr_array_index (scene->objects, i), (element & NATIVE_STYLED) != 0);
+          if (ascii)
+            to_ascii (w->out);
+          add_edit (edits, e->lt, e->end, w->out);
+        }
+    }
+  for (guint j = 0; j < source->dropped->len; j++)
+    {
+      guint32 d = g_array_index (source->dropped, guint32, j);
+      if (d < elements->len)
+        add_edit (edits, space_before (raw, el[d].lt), el[d].end, NULL);
+    }
+
+  /* New objects and the generated drawing before the whitespace that ends
+   * the root. */
+  guint32 tail = space_before (raw, root->end_lt);
+  GString *tail_text = g_string_new (NULL);
+  w->out = tail_text;
+  for (guint i = 0; i < scene->objects->len; i++)
+    if (fresh[i])
+      {
+        g_string_append (tail_text, "\n  ");
+        write_native (w, g_ptr_array_index (scene->objects, i), TRUE);
+      }
+  if (generated != NULL)
+    {
+      g_string_append (tail_text, "\n  <g carom:generated=\"true\" " CAROM_SVG_GENERATED_LAYER);
+      g_string_append (tail_text, w->ns_decls);
+      if (!source->carom_bound && !source->carom_taken)
+        g_string_append (tail_text, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
+      g_string_append (tail_text, ">\n");
+      g_string_append (tail_text, generated);
+      if (tail_text->len > 0 && tail_text->str[tail_text->len - 1] != '\n')
+        g_string_append_c (tail_text, '\n');
+      g_string_append (tail_text, "  </g>");
+    }
+  w->out = saved_out;
+  if (ascii)
+    to_ascii (tail_text);
+  if (root->empty)
+    {
+      /* <svg …/>: opened, to hold them. */
+      g_autofree char *name = g_strndup (raw + root->lt + 1, root->name_end - root->lt - 1);
+      g_string_prepend_c (tail_text, '>');
+      g_string_append_printf (tail_text, "\n</%s>", name);
+      add_edit (edits, root->close, root->end, tail_text);
+    }
+  else if (tail_text->len > 0)
+    add_edit (edits, tail, tail, tail_text);
+  else
+    g_string_free (tail_text, TRUE);
+
+  g_array_sort (edits, edit_order);
+  GString *out = g_string_sized_new (raw_length + 256);
+  guint32 at = 0;
+  for (guint i = 0; i < edits->len; i++)
+    {
+      const Edit *e = &g_array_index (edits, Edit, i);
+      if (e->from < at)
+        continue; /* inside an element already written anew or removed */
+      g_string_append_len (out, raw + at, e->from - at);
+      if (e->with != NULL)
+        g_string_append_len (out, e->with->str, (gssize)e->with->len);
+      at = e->to;
+    }
+  g_string_append_len (out, raw + at, raw_length - at);
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
+
 char *
 carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
                         const char *generated, gsize *length)
+{
+  return carom_svg_source_write_over (source, scene, generated, NULL, 0, length);
+}
+
+char *
+carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *scene,
+                             const char *generated, const char *raw, gsize raw_length,
+                             gsize *length)
 {
   GPtrArray *objects = scene->objects;
   guint n_slots = source->slots->len;
@@ -447,6 +769,18 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
     .stroke = stroke,
     .ns_decls = decls->str,
   };
+  if (raw != NULL)
+    {
+      char *written = write_raw (&w, raw, raw_length, fresh, carom_needed, generated, length);
+      if (written != NULL || !source->foreign)
+        {
+          /* A document of Carom's own whose bytes are not at hand is
+           * written anew by the caller. */
+          g_string_free (w.out, TRUE);
+          g_string_free (decls, TRUE);
+          return written;
+        }
+    }
   GString *out = w.out;
   const char *text = source->text->str;
 
@@ -518,6 +852,35 @@ carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
+}
+
+GBytes *
+carom_svg_source_original (const CaromSceneSource *source)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+  GBytes *bytes = NULL;
+  if (source->origin_copy != NULL)
+    bytes = g_bytes_ref (source->origin_copy);
+  else if (source->origin_path != NULL)
+    {
+      char *data = NULL;
+      gsize n = 0;
+      if (!g_file_get_contents (source->origin_path, &data, &n, NULL))
+        return NULL;
+      bytes = g_bytes_new_take (data, n);
+    }
+  if (bytes == NULL)
+    return NULL;
+  gsize n = 0;
+  const char *data = g_bytes_get_data (bytes, &n);
+  CaromSvgHasher h = { 0 };
+  carom_svg_hasher_add (&h, data, n);
+  if (n != source->origin_size || carom_svg_hasher_end (&h) != source->origin_hash)
+    {
+      g_bytes_unref (bytes);
+      return NULL;
+    }
+  return bytes;
 }
 
 const GPtrArray *

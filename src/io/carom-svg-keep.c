@@ -48,7 +48,35 @@ carom_svg_source_new (void)
   CaromAffine identity = carom_affine_identity ();
   g_array_append_val (source->ctms, identity);
   source->losses = g_ptr_array_new_with_free_func (g_free);
+  source->dropped = g_array_new (FALSE, FALSE, sizeof (guint32));
+  source->native_elements = g_array_new (FALSE, FALSE, sizeof (guint32));
+  source->native_hashes = g_array_new (FALSE, FALSE, sizeof (guint64));
   return source;
+}
+
+void
+carom_svg_source_next_element (CaromSceneSource *source)
+{
+  source->current = source->n_elements++;
+}
+
+void
+carom_svg_source_drop_element (CaromSceneSource *source)
+{
+  g_array_append_val (source->dropped, source->current);
+}
+
+void
+carom_svg_source_set_origin (CaromSceneSource *source, const char *path, const char *data,
+                             guint64 size, guint64 hash)
+{
+  g_clear_pointer (&source->origin_path, g_free);
+  g_clear_pointer (&source->origin_copy, g_bytes_unref);
+  source->origin_path = g_strdup (path);
+  if (path == NULL && data != NULL)
+    source->origin_copy = g_bytes_new (data, size);
+  source->origin_size = size;
+  source->origin_hash = hash;
 }
 
 void
@@ -62,6 +90,11 @@ carom_svg_source_free (CaromSceneSource *source)
   g_array_unref (source->shapes);
   g_array_unref (source->ctms);
   g_ptr_array_unref (source->losses);
+  g_array_unref (source->dropped);
+  g_array_unref (source->native_elements);
+  g_array_unref (source->native_hashes);
+  g_free (source->origin_path);
+  g_clear_pointer (&source->origin_copy, g_bytes_unref);
   g_free (source->native_stroke);
   g_free (source);
 }
@@ -590,6 +623,8 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
       if (mark != 0)
         {
           g_string_append_c (out, mark);
+          guint32 element = source->current | (mark == MARK_STYLED ? NATIVE_STYLED : 0);
+          g_array_append_val (source->native_elements, element);
           return ORIGIN_NATIVE | ++source->n_native;
         }
     }
@@ -601,7 +636,10 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
       carom_hidden = carom_hidden || is_carom_attr (attr, "hidden");
       labelled = labelled || is_carom_attr (attr, "label-offset");
     }
-  Slot slot = { .start = (guint32)out->len, .n_objects = n_objects, .shape = (guint8)shape };
+  Slot slot = { .start = (guint32)out->len,
+                .n_objects = n_objects,
+                .element = source->current,
+                .shape = (guint8)shape };
   append_qname (out, node->ns, node->name);
   slot.name_end = (guint32)out->len;
   /* Every attribute in its order (the element as it was), then the ones an
@@ -698,14 +736,12 @@ gboolean
 carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
 {
   GPtrArray *objects = scene->objects;
-  if (!source->foreign && source->losses->len == 0)
-    {
-      for (guint i = 0; i < objects->len; i++)
-        ((CaromObject *)g_ptr_array_index (objects, i))->origin = 0;
-      return FALSE;
-    }
+  /* A document of nothing but what Carom writes is kept too: Save writes
+   * its bytes back as they were where nothing changed (with the file at
+   * hand; else it is written anew, as Carom writes it). */
   g_array_set_size (source->hashes, source->slots->len);
   g_array_set_size (source->shapes, source->slots->len);
+  g_array_set_size (source->native_hashes, source->n_native);
   for (guint i = 0; i < source->slots->len; i++)
     g_array_index (source->hashes, guint64, i) = g_array_index (source->shapes, guint64, i)
         = HASH_SEED;
@@ -713,6 +749,10 @@ carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
     {
       const CaromObject *object = g_ptr_array_index (objects, i);
       guint32 origin = object->origin;
+      if ((origin & ORIGIN_NATIVE) && (origin & ~ORIGIN_NATIVE) >= 1
+          && (origin & ~ORIGIN_NATIVE) <= source->n_native)
+        g_array_index (source->native_hashes, guint64, (origin & ~ORIGIN_NATIVE) - 1)
+            = carom_svg_keep_hash_object (HASH_SEED, object, FALSE);
       if (origin == 0 || (origin & ORIGIN_NATIVE) || origin > source->slots->len)
         continue;
       guint64 *h = &g_array_index (source->hashes, guint64, origin - 1);

@@ -38,6 +38,19 @@ void carom_svg_source_free (CaromSceneSource *source);
 /// subset is a loss).
 void carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd);
 
+/// The reader met another element's start tag (of the document's, in order):
+/// what follows is about it.
+void carom_svg_source_next_element (CaromSceneSource *source);
+
+/// The element met last is dropped with everything in it.
+void carom_svg_source_drop_element (CaromSceneSource *source);
+
+/// Where the document came from: the file at path, or (path NULL) the
+/// bytes data, which are copied; size and hash (carom_svg_hash_bytes()) of
+/// what was read, to know the bytes again on writing.
+void carom_svg_source_set_origin (CaromSceneSource *source, const char *path, const char *data,
+                                  guint64 size, guint64 hash);
+
 /// A text, CDATA, whitespace, comment or processing instruction node at the
 /// reader's position.
 void carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader);
@@ -100,6 +113,22 @@ const char *carom_svg_source_text (const CaromSceneSource *source, gsize *length
 /// carom:generated group.
 char *carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
                               const char *generated, gsize *length);
+
+/// carom_svg_source_write() with the document's original bytes at hand
+/// (raw, from carom_svg_source_original()): what did not change is written
+/// byte for byte as it was — declaration, BOM, line ends, whitespace in and
+/// between tags, attribute order and quotes, references, comments — and only
+/// the elements whose objects changed are written anew. raw NULL, or bytes
+/// that are not the document read: as carom_svg_source_write(), or NULL
+/// for a document of nothing but what Carom writes (written anew then).
+char *carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *scene,
+                                   const char *generated, const char *raw, gsize raw_length,
+                                   gsize *length);
+
+/// The bytes the document was read from, read again from its file (or the
+/// copy of a buffer), when they are still those bytes (same size and
+/// hash); NULL otherwise (the file changed or is gone).
+GBytes *carom_svg_source_original (const CaromSceneSource *source);
 
 /* ---- shared with the native writer (carom-svg-writer.c) ---- */
 

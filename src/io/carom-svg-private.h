@@ -69,6 +69,17 @@ G_BEGIN_DECLS
 
 typedef struct _CaromSvgInput CaromSvgInput;
 
+/// A hash of bytes that come in pieces: the same bytes give the same hash
+/// however they are split. Zeroed to start.
+typedef struct
+{
+  guint64 hash, size;
+  guint8 buf[8];
+  guint n;
+} CaromSvgHasher;
+void carom_svg_hasher_add (CaromSvgHasher *h, const char *data, gsize n);
+guint64 carom_svg_hasher_end (const CaromSvgHasher *h);
+
 /// Opens a regular file of at most CAROM_SVG_MAX_FILE_SIZE bytes (by stat);
 /// UNREADABLE or LIMIT errors name it.
 CaromSvgInput *carom_svg_input_new_for_file (const char *path, GError **error);
@@ -81,6 +92,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSvgInput, carom_svg_input_free)
 int carom_svg_input_read (void *input, char *buffer, int length);
 /// True, with the reason in error, when the input stopped the read.
 gboolean carom_svg_input_failed (CaromSvgInput *input, GError **error);
+/// What was read: the file's path (NULL for a buffer) or the buffer, and
+/// the size and hash of the bytes.
+void carom_svg_input_origin (CaromSvgInput *input, const char **path, const char **data,
+                             guint64 *size, guint64 *hash);
 
 /* Affine transforms, as SVG's matrix(a b c d e f):
  *   x' = a x + c y + e

@@ -709,7 +709,10 @@ keep_element (ReadState *state, xmlNodePtr node, guint depth, gboolean empty, gu
       /* Its indentation goes with it, so that writing it again and reading it
        * back gives the same text. */
       if (!current_frame (state).dropped)
-        carom_svg_source_trim_whitespace (state->source);
+        {
+          carom_svg_source_trim_whitespace (state->source);
+          carom_svg_source_drop_element (state->source);
+        }
       return;
     }
   GPtrArray *objects = state->scene->objects;
@@ -839,6 +842,9 @@ carom_svg_reader_start_element (ReadState *state, GError **error)
   int line = node->line > 0 && node->line < G_MAXUINT16 ? node->line
                                                         : xmlTextReaderGetParserLineNumber (reader);
   Frame frame = current_frame (state);
+  /* The document's own elements, in order (not those a <use> draws again). */
+  if (state->use_depth == 0)
+    carom_svg_source_next_element (state->source);
 
   if (++state->n_elements > CAROM_SVG_MAX_ELEMENTS)
     {
@@ -1086,7 +1092,13 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
 
   carom_svg_reader_auto_name_fix (&state);
   if (carom_svg_source_finish (source, scene))
-    carom_scene_set_source (scene, source, (GDestroyNotify)carom_svg_source_free);
+    {
+      const char *path, *data;
+      guint64 size, hash;
+      carom_svg_input_origin (input, &path, &data, &size, &hash);
+      carom_svg_source_set_origin (source, path, data, size, hash);
+      carom_scene_set_source (scene, source, (GDestroyNotify)carom_svg_source_free);
+    }
   else
     carom_svg_source_free (source);
   if (summary != NULL)

@@ -408,10 +408,23 @@ write_document (const CaromScene *scene, const char *generated, CgAabb cover, gs
   /* A scene read from a file that held more than Carom makes: that file
    * again. One that held no more, but lost a generated drawing on reading,
    * is written as Carom writes it: writing stays stable from the first save. */
-  if (scene->source != NULL && carom_svg_source_is_foreign (scene->source))
+  /* The file's own bytes again, so that what did not change is written
+   * byte for byte (NULL when it changed on disk or is gone: then the kept
+   * text, or Carom's own form for a document of nothing else). */
+  gsize raw_length = 0;
+  g_autoptr (GBytes) raw = scene->source != NULL ? carom_svg_source_original (scene->source) : NULL;
+  const char *raw_data = raw != NULL ? g_bytes_get_data (raw, &raw_length) : NULL;
+  char *over = raw_data != NULL ? carom_svg_source_write_over (scene->source, scene, generated,
+                                                               raw_data, raw_length, NULL)
+                                : NULL;
+  if (over != NULL || (scene->source != NULL && carom_svg_source_is_foreign (scene->source)))
     {
       gsize n = 0;
-      char *text = carom_svg_source_write (scene->source, scene, generated, &n);
+      char *text = over != NULL ? over
+                                : carom_svg_source_write_over (scene->source, scene, generated,
+                                                               NULL, 0, &n);
+      if (over != NULL)
+        n = strlen (over);
       char *grown = carom_svg_frame_grow (text, n, cover, &n);
       if (grown != NULL)
         {
