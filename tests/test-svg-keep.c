@@ -190,8 +190,8 @@ test_save_renders_the_same (void)
   collect_svg (corpus, files);
   g_assert_cmpuint (files->len, >, 100);
   g_ptr_array_sort (files, compare_strings);
-  const char *ours[]
-      = { "foreign.svg", "inkscape-room.svg", "inkscape-layers.svg", "inkscape-carom.svg" };
+  const char *ours[] = { "foreign.svg", "inkscape-room.svg", "inkscape-layers.svg",
+                         "inkscape-carom.svg", "inkscape-style.svg" };
   for (gsize i = 0; i < G_N_ELEMENTS (ours); i++)
     g_ptr_array_add (files, source_path ("tests", "data", ours[i], NULL));
   g_autofree char *rsvg = g_find_program_in_path ("rsvg-convert");
@@ -205,7 +205,7 @@ test_save_renders_the_same (void)
   g_autofree char *saved = g_build_filename (dir, "saved.svg", NULL);
   g_autofree char *png_a = g_build_filename (dir, "a.png", NULL);
   g_autofree char *png_b = g_build_filename (dir, "b.png", NULL);
-  guint compared = 0, refused = 0, unrendered = 0;
+  guint compared = 0, refused = 0, unrendered = 0, same_bytes = 0;
   for (guint i = 0; i < files->len; i++)
     {
       const char *path = g_ptr_array_index (files, i);
@@ -222,8 +222,13 @@ test_save_renders_the_same (void)
       g_assert_no_error (error);
 
       g_autofree char *original = NULL, *written = NULL;
-      g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
-      g_assert_true (g_file_get_contents (saved, &written, NULL, NULL));
+      gsize original_length = 0, written_length = 0;
+      g_assert_true (g_file_get_contents (path, &original, &original_length, NULL));
+      g_assert_true (g_file_get_contents (saved, &written, &written_length, NULL));
+      /* With no edit, the same bytes. */
+      if (written_length != original_length || memcmp (original, written, original_length) != 0)
+        g_error ("%s: saved with no edit, the bytes changed", path);
+      same_bytes++;
       g_autoptr (GPtrArray) ids_before = collect_ids (original);
       g_autoptr (GPtrArray) ids_after = collect_ids (written);
       for (guint k = 0; k < ids_before->len; k++)
@@ -248,9 +253,10 @@ test_save_renders_the_same (void)
       cairo_surface_destroy (a);
       cairo_surface_destroy (b);
     }
-  g_test_message ("%u files render the same after saving; %u not read; %u not rendered by "
-                  "rsvg-convert",
-                  compared, refused, unrendered);
+  g_test_message ("%u files saved with no edit give the same bytes; %u render the same; %u not "
+                  "read; %u not rendered by rsvg-convert",
+                  same_bytes, compared, refused, unrendered);
+  g_assert_cmpuint (same_bytes, ==, files->len - refused);
   g_assert_cmpuint (compared, >=, G_N_ELEMENTS (ours));
   g_remove (saved);
   g_remove (png_a);
@@ -328,13 +334,16 @@ test_move_one_object (void)
       g_assert_true (g_str_has_prefix (after[i], "    <rect "));
       g_assert_nonnull (strstr (after[i], " x=\"13\" y=\"8\""));
       g_assert_nonnull (strstr (after[i], " carom:role=\"wall\""));
-      /* c14n sorts the attributes: apart from x, y and carom:role, the same line. */
-      g_autoptr (GRegex) moved = g_regex_new (" (x|y|carom:role)=\"[^\"]*\"", 0, 0, NULL);
+      /* c14n sorts the attributes: apart from x, y and carom:role (and Carom's
+       * namespace, declared on the element), the same line. */
+      g_autoptr (GRegex) moved
+          = g_regex_new (" (x|y|carom:role|xmlns:carom)=\"[^\"]*\"", 0, 0, NULL);
       g_autofree char *a = g_regex_replace_literal (moved, before[i], -1, 0, "", 0, NULL);
       g_autofree char *b = g_regex_replace_literal (moved, after[i], -1, 0, "", 0, NULL);
       g_assert_cmpstr (a, ==, b);
     }
-  g_assert_cmpuint (changed, ==, 2);
+  /* The room's line alone: the root stays as it was. */
+  g_assert_cmpuint (changed, ==, 1);
 
   /* It reads back as the moved scene. */
   g_autoptr (GError) error = NULL;
@@ -371,10 +380,10 @@ test_edit_under_transforms (void)
       carom_edit_transform (history, scene, indices, 2, NULL, &move, "Move", NULL, NULL));
   g_autofree char *written = write_string (scene);
   g_assert_nonnull (strstr (written, "<g transform=\"translate(10 20) scale(2)\">"));
-  g_assert_nonnull (strstr (written, "<polygon id=\"post\" carom:role=\"obstacle\" points=\""));
-  g_assert_nonnull (
-      strstr (written, " class=\"a\" transform=\"rotate(30)\" fill=\"#123456\"><title>post</title>"
-                       "</polygon>"));
+  /* Its attributes where they were, the new role after the first of them. */
+  g_assert_nonnull (strstr (written, "<polygon id=\"post\" carom:role=\"obstacle\" class=\"a\" "
+                                     "transform=\"rotate(30)\" points=\""));
+  g_assert_nonnull (strstr (written, "\" fill=\"#123456\"><title>post</title></polygon>"));
   g_assert_nonnull (strstr (written, "transform=\"rotate(90)\" stroke=\"red\"/>"));
 
   g_autoptr (CaromScene) again = read_string (written, NULL);
@@ -476,9 +485,12 @@ test_delete_and_add (void)
   g_assert_null (strstr (written, "gone"));
   g_assert_null (strstr (written, "<desc>"));
   g_assert_nonnull (strstr (written, "<!-- keep me -->"));
-  g_assert_nonnull (strstr (written, "<path id=\"p-2\" carom:role=\"obstacle\" d=\"M 30,30 L "));
+  /* Carom's namespace on what is written anew (the root stays as it was). */
+  g_assert_nonnull (strstr (written, "<path id=\"p-2\" xmlns:carom=\"urn:carom:scene:1\" "
+                                     "carom:role=\"obstacle\" d=\"M 30,30 L "));
   g_autofree char *tail = g_strdup (strstr (written, "  </g>\n"));
-  g_assert_true (g_str_has_prefix (tail, "  </g>\n  <polygon carom:role=\"obstacle\""));
+  g_assert_true (g_str_has_prefix (
+      tail, "  </g>\n  <polygon xmlns:carom=\"urn:carom:scene:1\" carom:role=\"obstacle\""));
   g_assert_true (g_str_has_suffix (tail, "/>\n</svg>\n"));
 
   g_autoptr (CaromScene) again = read_string (written, NULL);
@@ -700,8 +712,9 @@ test_use (void)
   CaromMatrix move = carom_matrix_translate (cg_v2 (-20.0, 0.0));
   g_assert_true (carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
   g_autofree char *edited = write_string (scene);
-  g_assert_nonnull (strstr (edited, "<g class=\"k\" transform=\"scale(2)\"><polygon carom:role="
-                                    "\"obstacle\" id=\"u1\" points=\""));
+  g_assert_nonnull (strstr (edited, "<g xmlns:carom=\"urn:carom:scene:1\" class=\"k\" "
+                                    "transform=\"scale(2)\"><polygon xmlns:carom=\"urn:carom:scene:1\" "
+                                    "carom:role=\"obstacle\" id=\"u1\" points=\""));
   g_assert_null (strstr (edited, "#tri\" x=\"100\""));
   g_assert_nonnull (strstr (edited, "<use href=\"#pair\""));
   g_autoptr (CaromScene) again = read_string (edited, NULL);
@@ -748,6 +761,129 @@ test_use_bounded (void)
   g_assert_cmpuint (one->objects->len, ==, 1);
 }
 
+/* Lines of text (split at "\n"). */
+static char **
+lines_of (const char *text)
+{
+  return g_strsplit (text, "\n", -1);
+}
+
+/* 14: an Inkscape file (one attribute a line, blank lines between elements,
+ * standalone="no", a reference in its text) with one object moved: only the
+ * lines of that element change, and Carom's namespace is declared on it,
+ * not on the root. */
+static void
+test_edit_changes_its_lines (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "inkscape-style.svg", NULL);
+  g_autofree char *original = NULL;
+  g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
+  g_autoptr (CaromScene) scene = read_test_file ("inkscape-style.svg");
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+  guint index = find_index (scene, "post");
+  CaromMatrix move = carom_matrix_translate (cg_v2 (10.0, 0.0));
+  g_assert_true (carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
+  g_autofree char *dir = g_dir_make_tmp ("carom-keep-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (dir, "moved.svg", NULL);
+  g_assert_true (carom_svg_write_file (scene, saved, NULL));
+  g_autofree char *written = NULL;
+  g_assert_true (g_file_get_contents (saved, &written, NULL, NULL));
+
+  /* The lines before and after the post's element are the same. */
+  g_auto (GStrv) before = lines_of (original);
+  g_auto (GStrv) after = lines_of (written);
+  guint nb = g_strv_length (before), na = g_strv_length (after);
+  guint head = 0, tail = 0;
+  while (head < nb && head < na && strcmp (before[head], after[head]) == 0)
+    head++;
+  while (tail < nb - head && tail < na - head
+         && strcmp (before[nb - 1 - tail], after[na - 1 - tail]) == 0)
+    tail++;
+  /* In the original: lines head .. nb - tail - 1 changed; they lie within
+   * the post's <rect …/>, nothing else. */
+  guint id_line = 0;
+  while (id_line < nb && strstr (before[id_line], "id=\"post\"") == NULL)
+    id_line++;
+  guint open = id_line, close = id_line;
+  while (open > 0 && strstr (before[open], "<rect") == NULL)
+    open--;
+  while (close < nb && strstr (before[close], "/>") == NULL)
+    close++;
+  g_assert_cmpuint (head, >=, open);
+  g_assert_cmpuint (nb - tail - 1, <=, close);
+  g_assert_cmpuint (na - tail - head, <=, nb - tail - head + 2); /* its namespace, its role */
+  /* The written element: the post, moved, with Carom's namespace on it. */
+  g_autoptr (GString) changed = g_string_new (NULL);
+  for (guint i = head; i < na - tail; i++)
+    g_string_append (changed, after[i]);
+  g_assert_nonnull (strstr (changed->str, "x=\"109\""));
+  g_assert_nonnull (strstr (changed->str, "xmlns:carom="));
+  g_assert_null (strstr (written, "<svg xmlns:carom"));
+  g_test_message ("one object moved: %u lines of %u replaced by %u", nb - tail - head, nb,
+                  na - tail - head);
+  g_remove (saved);
+  g_rmdir (dir);
+}
+
+/* 15: what a file has and Carom's writer does not make, kept byte for byte
+ * with no edit and around an edit: a BOM, CRLF line ends, a declared
+ * encoding other than UTF-8 (with a Latin-1 byte in a comment), single
+ * quotes, character and entity references, attributes over several lines. */
+static void
+test_bytes_kept (void)
+{
+  static const char *const files[] = {
+    "\xef\xbb\xbf<?xml version=\"1.0\" encoding=\"UTF-8\"?>\r\n"
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">\r\n"
+    "  <rect id='room' x='0' y='0' width='100' height='100' fill='none'/>\r\n"
+    "  <rect\r\n     id=\"post\"\r\n     x=\"40\" y=\"40\" width=\"10\" height=\"10\" />\r\n"
+    "</svg>\r\n",
+    "<?xml version='1.0' encoding='ISO-8859-1' standalone='no'?>\n"
+    "<!-- caf\xe9 -->\n"
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100'>\n\n"
+    "  <title>A &amp; B &#x263A;</title>\n\n"
+    "  <rect id='room' x='0' y='0' width='100' height='100' fill='none'/>\n"
+    "  <polygon id='post' points='40,40 50,40 50,50'/>\n"
+    "</svg>",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("carom-keep-XXXXXX", NULL);
+  g_autofree char *in = g_build_filename (dir, "in.svg", NULL);
+  g_autofree char *out = g_build_filename (dir, "out.svg", NULL);
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_assert_true (g_file_set_contents (in, files[f], -1, NULL));
+      g_autoptr (GError) error = NULL;
+      g_autoptr (CaromScene) scene = carom_svg_read_file (in, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_true (carom_svg_write_file (scene, out, &error));
+      g_autofree char *same = NULL;
+      g_assert_true (g_file_get_contents (out, &same, NULL, NULL));
+      g_assert_cmpstr (same, ==, files[f]);
+
+      /* Moved: the rest stays as it was. */
+      g_autoptr (CaromHistory) history = carom_history_new (scene);
+      guint index = find_index (scene, "post");
+      CaromMatrix move = carom_matrix_translate (cg_v2 (5.0, 0.0));
+      g_assert_true (
+          carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
+      g_assert_true (carom_svg_write_file (scene, out, &error));
+      g_autofree char *moved = NULL;
+      g_assert_true (g_file_get_contents (out, &moved, NULL, NULL));
+      const char *post = strstr (files[f], "<rect\r\n") != NULL ? strstr (files[f], "<rect\r\n")
+                                                                : strstr (files[f], "<polygon");
+      gsize prefix = (gsize)(post - files[f]);
+      g_assert_cmpint (strncmp (moved, files[f], prefix), ==, 0);
+      const char *rest = strstr (post, "/>") + 2;
+      g_assert_true (g_str_has_suffix (moved, rest));
+      g_autoptr (CaromScene) back = carom_svg_read_file (out, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (back->objects->len, ==, scene->objects->len);
+    }
+  g_remove (in);
+  g_remove (out);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -765,5 +901,7 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/cascade", test_cascade);
   g_test_add_func ("/svg-keep/use", test_use);
   g_test_add_func ("/svg-keep/use-bounded", test_use_bounded);
+  g_test_add_func ("/svg-keep/edit-changes-its-lines", test_edit_changes_its_lines);
+  g_test_add_func ("/svg-keep/bytes-kept", test_bytes_kept);
   return g_test_run ();
 }

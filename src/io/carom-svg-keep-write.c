@@ -469,7 +469,7 @@ relabelled_tag (Writer *w, const Slot *slot, guint32 first, const char *raw,
   g_autoptr (GString) label = g_string_new (NULL);
   if (lead->label_placed)
     {
-      if (source->carom_taken)
+      if (!source->carom_bound)
         g_string_append (label, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
       CaromAffine inv = affine_inverse (g_array_index (source->ctms, CaromAffine, slot->ctm));
       carom_svg_append_label_offset (label, carom_affine_apply_linear (inv, lead->label_offset));
@@ -515,6 +515,182 @@ relabelled_tag (Writer *w, const Slot *slot, guint32 first, const char *raw,
   return tag;
 }
 
+/* The qualified names of the attributes in text (` name="value"` each). */
+static GPtrArray *
+attribute_names (const char *text, gsize length)
+{
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  gsize i = 0;
+  while (i < length)
+    {
+      while (i < length && raw_space (text[i]))
+        i++;
+      gsize start = i;
+      while (i < length && text[i] != '=' && !raw_space (text[i]))
+        i++;
+      if (i > start)
+        g_ptr_array_add (names, g_strndup (text + start, i - start));
+      while (i < length && text[i] != '"' && text[i] != '\'')
+        i++;
+      if (i >= length)
+        break;
+      const char *close = memchr (text + i + 1, text[i], length - i - 1);
+      if (close == NULL)
+        break;
+      i = (gsize)(close - text) + 1;
+    }
+  return names;
+}
+
+static gboolean
+has_name (GPtrArray *names, const char *name, gsize n)
+{
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *k = g_ptr_array_index (names, i);
+      if (strlen (k) == n && memcmp (k, name, n) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A slot whose objects changed, in the file's own idiom: its start tag as
+ * it was — attribute order, quotes, one attribute a line or not — but the
+ * attributes Carom manages, written anew where the first of them was and
+ * spaced as it was; its children and end tag as they were (the end tag
+ * renamed when the element is: a <rect> that became a <path>). */
+static GString *
+changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
+                 const CaromRawElement *e)
+{
+  const char *text = w->source->text->str;
+  g_autoptr (GString) managed = g_string_new (NULL);
+  const char *local = write_managed (w, slot, first, managed);
+  g_autoptr (GPtrArray) kept = attribute_names (text + slot->kept_start, slot->attrs_end - slot->kept_start);
+  /* Each managed attribute apart: ` name="value"`. */
+  g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func (g_free);
+  for (gsize i = 0, start = 0; i <= managed->len; i++)
+    if (i == managed->len || (managed->str[i] == ' ' && i > start))
+      {
+        /* A space starts the next one unless inside a value. */
+        gsize quotes = 0;
+        for (gsize k = start; k < i; k++)
+          quotes += managed->str[k] == '"';
+        if (i < managed->len && quotes % 2 == 1)
+          continue;
+        if (i > start)
+          g_ptr_array_add (pieces, g_strndup (managed->str + start + 1, i - start - 1));
+        start = i;
+      }
+  const char *qname = raw + e->lt + 1;
+  gsize qname_length = e->name_end - e->lt - 1;
+  const char *colon = memchr (qname, ':', qname_length);
+  gsize prefix = colon != NULL ? (gsize)(colon - qname) + 1 : 0;
+  g_autoptr (GString) name = g_string_new_len (qname, (gssize)prefix);
+  g_string_append (name, local);
+  gboolean renamed = name->len != qname_length || memcmp (name->str, qname, qname_length) != 0;
+
+  GString *out = g_string_new ("<");
+  g_string_append_len (out, name->str, (gssize)name->len);
+  g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, e);
+  /* In the element's own quotes, where a value allows. */
+  if (attrs->len > 0 && raw[g_array_index (attrs, CaromRawAttribute, 0).end - 1] == '\'')
+    for (guint k = 0; k < pieces->len; k++)
+      {
+        char *piece = g_ptr_array_index (pieces, k);
+        char *open = strchr (piece, '"');
+        if (open == NULL || strchr (open + 1, '\'') != NULL)
+          continue;
+        *open = '\'';
+        char *close = strrchr (piece, '"');
+        if (close != NULL)
+          *close = '\'';
+      }
+  /* Which raw attributes Carom manages, and which new ones have no raw
+   * attribute of their name to stand in for. */
+  guint n_pieces = pieces->len;
+  g_autofree gboolean *matched = g_new0 (gboolean, MAX (n_pieces, 1));
+  gint first_managed = -1;
+  for (guint i = 0; i < attrs->len; i++)
+    {
+      const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
+      if (has_name (kept, raw + a->name, a->name_end - a->name))
+        continue;
+      if (first_managed < 0)
+        first_managed = (gint)i;
+      for (guint k = 0; k < n_pieces; k++)
+        {
+          const char *piece = g_ptr_array_index (pieces, k);
+          gsize n = a->name_end - a->name;
+          if (strncmp (piece, raw + a->name, n) == 0 && piece[n] == '=')
+            matched[k] = TRUE;
+        }
+    }
+  guint32 at = e->name_end;
+  const char *spacing = " ";
+  gsize spacing_length = 1;
+  for (guint i = 0; i < attrs->len; i++)
+    {
+      const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
+      spacing = raw + a->start;
+      spacing_length = a->name - a->start;
+      at = a->end;
+      if (has_name (kept, raw + a->name, a->name_end - a->name))
+        {
+          g_string_append_len (out, raw + a->start, a->end - a->start);
+          continue;
+        }
+      /* A managed attribute: its new value where it was (or nothing). */
+      gsize n = a->name_end - a->name;
+      for (guint k = 0; k < n_pieces; k++)
+        {
+          const char *piece = g_ptr_array_index (pieces, k);
+          if (matched[k] && strncmp (piece, raw + a->name, n) == 0 && piece[n] == '=')
+            {
+              g_string_append_len (out, spacing, (gssize)spacing_length);
+              g_string_append (out, piece);
+              matched[k] = 2; /* written */
+            }
+        }
+      if ((gint)i != first_managed)
+        continue;
+      /* After the first of them: Carom's namespace and the new ones. */
+      if (w->ns_decls[0] != '\0')
+        {
+          g_string_append_len (out, spacing, (gssize)spacing_length);
+          g_string_append (out, w->ns_decls + 1);
+        }
+      for (guint k = 0; k < n_pieces; k++)
+        if (!matched[k])
+          {
+            g_string_append_len (out, spacing, (gssize)spacing_length);
+            g_string_append (out, g_ptr_array_index (pieces, k));
+          }
+    }
+  if (first_managed < 0)
+    {
+      if (w->ns_decls[0] != '\0')
+        {
+          g_string_append_len (out, spacing, (gssize)spacing_length);
+          g_string_append (out, w->ns_decls + 1);
+        }
+      for (guint k = 0; k < n_pieces; k++)
+        {
+          g_string_append_len (out, spacing, (gssize)spacing_length);
+          g_string_append (out, g_ptr_array_index (pieces, k));
+        }
+    }
+  g_string_append_len (out, raw + at, e->after - at);
+  if (e->empty)
+    return out;
+  g_string_append_len (out, raw + e->after, e->end_lt - e->after);
+  if (renamed)
+    g_string_append_printf (out, "</%s>", name->str);
+  else
+    g_string_append_len (out, raw + e->end_lt, e->end - e->end_lt);
+  return out;
+}
+
 /* What carom_svg_source_write() writes with the original bytes at hand: the
  * bytes as they were, but the elements that changed, those removed, and the
  * new ones before the root's end. NULL when raw is not the document read
@@ -546,27 +722,19 @@ write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gb
   g_array_set_clear_func (edits, edit_clear);
   GString *saved_out = w->out;
 
-  /* The root: Carom's namespace when something written anew needs it,
-   * after its last declaration, spaced as that one is. */
+  /* Carom's namespace, when the root does not declare it, on each element
+   * written anew that needs it: the root stays as it was, and an edit
+   * changes only its element's text. */
   const CaromRawElement *root = &el[0];
-  if (carom_needed && !source->carom_bound && !source->carom_taken)
-    {
-      g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, root);
-      guint32 at = root->name_end;
-      GString *decl = g_string_new (" ");
-      for (guint i = 0; i < attrs->len; i++)
-        {
-          const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
-          if (a->name_end - a->name >= 5 && memcmp (raw + a->name, "xmlns", 5) == 0)
-            {
-              at = a->end;
-              g_string_truncate (decl, 0);
-              g_string_append_len (decl, raw + a->start, a->name - a->start);
-            }
-        }
-      g_string_append (decl, "xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
-      add_edit (edits, at, at, decl);
-    }
+  (void)carom_needed;
+  g_autofree char *own_decls
+      = g_strconcat (w->ns_decls,
+                     !source->carom_bound && !source->carom_taken
+                         ? " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\""
+                         : "",
+                     NULL);
+  const char *saved_decls = w->ns_decls;
+  w->ns_decls = own_decls;
 
   for (guint k = 0; k < n_slots; k++)
     {
@@ -579,8 +747,16 @@ write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gb
         continue;
       else if (w->unchanged[k] == SLOT_RELABELLED)
         add_edit (edits, e->name_end, e->close, relabelled_tag (w, slot, first, raw, e));
+      else if (slot->shape != CAROM_SVG_KEEP_USE)
+        {
+          GString *element = changed_element (w, slot, first, raw, e);
+          if (ascii)
+            to_ascii (element);
+          add_edit (edits, e->lt, e->end, element);
+        }
       else
         {
+          /* An edited clone becomes a group of copies, where it was. */
           w->out = g_string_new (NULL);
           write_slot (w, k);
           if (ascii)
@@ -627,8 +803,6 @@ write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gb
     {
       g_string_append (tail_text, "\n  <g carom:generated=\"true\" " CAROM_SVG_GENERATED_LAYER);
       g_string_append (tail_text, w->ns_decls);
-      if (!source->carom_bound && !source->carom_taken)
-        g_string_append (tail_text, " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\"");
       g_string_append (tail_text, ">\n");
       g_string_append (tail_text, generated);
       if (tail_text->len > 0 && tail_text->str[tail_text->len - 1] != '\n')
@@ -636,6 +810,7 @@ write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gb
       g_string_append (tail_text, "  </g>");
     }
   w->out = saved_out;
+  w->ns_decls = saved_decls;
   if (ascii)
     to_ascii (tail_text);
   if (root->empty)
