@@ -374,8 +374,7 @@ test_foreign (void)
   g_assert_nonnull (strstr (edited, "<path class='k' carom:role='obstacle' d='M "));
   g_assert_nonnull (strstr (edited, " Z' id='r'/>"));
   g_assert_nonnull (strstr (edited, " A 2,2 0 0,1 "));
-  g_assert_nonnull (
-      strstr (edited, "<circle carom:role='obstacle' id='c' cx='50' cy='0' r='6'"));
+  g_assert_nonnull (strstr (edited, "<circle carom:role='obstacle' id='c' cx='50' cy='0' r='6'"));
   g_assert_nonnull (strstr (edited, "<ellipse carom:role='obstacle' id='e' cx='80' "
                                     "cy='10' rx='3' ry='3'"));
   g_autoptr (CaromScene) back = read_ok (edited);

@@ -712,9 +712,10 @@ test_use (void)
   CaromMatrix move = carom_matrix_translate (cg_v2 (-20.0, 0.0));
   g_assert_true (carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
   g_autofree char *edited = write_string (scene);
-  g_assert_nonnull (strstr (edited, "<g xmlns:carom=\"urn:carom:scene:1\" class=\"k\" "
-                                    "transform=\"scale(2)\"><polygon xmlns:carom=\"urn:carom:scene:1\" "
-                                    "carom:role=\"obstacle\" id=\"u1\" points=\""));
+  g_assert_nonnull (strstr (edited,
+                            "<g xmlns:carom=\"urn:carom:scene:1\" class=\"k\" "
+                            "transform=\"scale(2)\"><polygon xmlns:carom=\"urn:carom:scene:1\" "
+                            "carom:role=\"obstacle\" id=\"u1\" points=\""));
   g_assert_null (strstr (edited, "#tri\" x=\"100\""));
   g_assert_nonnull (strstr (edited, "<use href=\"#pair\""));
   g_autoptr (CaromScene) again = read_string (edited, NULL);

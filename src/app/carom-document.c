@@ -339,6 +339,8 @@ carom_document_get_trace (CaromDocument *self)
       self->trace = carom_scene_trace_full (self->scene, &options);
       return self->trace;
     }
+  /* Off the main loop, a core is left to the window. */
+  options.n_threads = MAX (g_get_num_processors (), 2) - 1;
   self->job = carom_trace_job_start (self->scene, &options, hits, trace_done, self);
   if (self->trace == NULL)
     {

@@ -566,7 +566,8 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
   const char *text = w->source->text->str;
   g_autoptr (GString) managed = g_string_new (NULL);
   const char *local = write_managed (w, slot, first, managed);
-  g_autoptr (GPtrArray) kept = attribute_names (text + slot->kept_start, slot->attrs_end - slot->kept_start);
+  g_autoptr (GPtrArray) kept
+      = attribute_names (text + slot->kept_start, slot->attrs_end - slot->kept_start);
   /* Each managed attribute apart: ` name="value"`. */
   g_autoptr (GPtrArray) pieces = g_ptr_array_new_with_free_func (g_free);
   for (gsize i = 0, start = 0; i <= managed->len; i++)
@@ -727,12 +728,11 @@ write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh, gb
    * changes only its element's text. */
   const CaromRawElement *root = &el[0];
   (void)carom_needed;
-  g_autofree char *own_decls
-      = g_strconcat (w->ns_decls,
-                     !source->carom_bound && !source->carom_taken
-                         ? " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\""
-                         : "",
-                     NULL);
+  g_autofree char *own_decls = g_strconcat (w->ns_decls,
+                                            !source->carom_bound && !source->carom_taken
+                                                ? " xmlns:carom=\"" CAROM_SCENE_NAMESPACE "\""
+                                                : "",
+                                            NULL);
   const char *saved_decls = w->ns_decls;
   w->ns_decls = own_decls;
 

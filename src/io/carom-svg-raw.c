@@ -152,8 +152,8 @@ carom_svg_raw_scan (const char *data, gsize length)
           const char *gt = memchr (lt, '>', rest);
           if (gt == NULL || open->len == 0)
             return NULL;
-          CaromRawElement *e = &g_array_index (
-              elements, CaromRawElement, g_array_index (open, guint32, open->len - 1));
+          CaromRawElement *e = &g_array_index (elements, CaromRawElement,
+                                               g_array_index (open, guint32, open->len - 1));
           /* The end tag names the element it ends. */
           gsize n = e->name_end - e->lt - 1;
           if ((gsize)(gt - lt) < n + 2 || memcmp (lt + 2, data + e->lt + 1, n) != 0

@@ -29,8 +29,8 @@ typedef struct
 /// One attribute of a start tag.
 typedef struct
 {
-  guint32 start;    ///< the whitespace before it
-  guint32 name;     ///< its qualified name
+  guint32 start; ///< the whitespace before it
+  guint32 name;  ///< its qualified name
   guint32 name_end;
   guint32 end; ///< after its closing quote
 } CaromRawAttribute;

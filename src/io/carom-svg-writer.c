@@ -420,9 +420,9 @@ write_document (const CaromScene *scene, const char *generated, CgAabb cover, gs
   if (over != NULL || (scene->source != NULL && carom_svg_source_is_foreign (scene->source)))
     {
       gsize n = 0;
-      char *text = over != NULL ? over
-                                : carom_svg_source_write_over (scene->source, scene, generated,
-                                                               NULL, 0, &n);
+      char *text = over != NULL
+                       ? over
+                       : carom_svg_source_write_over (scene->source, scene, generated, NULL, 0, &n);
       if (over != NULL)
         n = strlen (over);
       char *grown = carom_svg_frame_grow (text, n, cover, &n);
