@@ -885,6 +885,36 @@ test_bytes_kept (void)
   g_rmdir (dir);
 }
 
+/* 16: a shape drawn otherwise than Carom traces it is named in the summary
+ * with what Carom does: clipped (by itself or a group) and masked. */
+static void
+test_reinterpretation_named (void)
+{
+  const char *svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">"
+                    "<defs><clipPath id=\"c\"><circle cx=\"50\" cy=\"50\" r=\"20\"/></clipPath>"
+                    "</defs><rect x=\"0\" y=\"0\" width=\"100\" height=\"100\" fill=\"none\"/>"
+                    "<rect id=\"sq\" x=\"30\" y=\"30\" width=\"40\" height=\"40\" "
+                    "clip-path=\"url(#c)\"/>"
+                    "<g style=\"mask: url(#m)\"><rect id=\"m1\" x=\"5\" y=\"5\" width=\"5\" "
+                    "height=\"5\"/></g>"
+                    "<rect id=\"free\" x=\"80\" y=\"80\" width=\"5\" height=\"5\"/></svg>";
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_assert_cmpuint (scene->objects->len, ==, 4);
+  gboolean clipped = FALSE, masked = FALSE;
+  for (guint i = 0; i < summary->len; i++)
+    {
+      const char *line = g_ptr_array_index (summary, i);
+      clipped = clipped || (strstr (line, "(sq)") && strstr (line, "clip-path")
+                            && strstr (line, "traced whole"));
+      masked = masked || (strstr (line, "(m1)") && strstr (line, "mask")
+                          && strstr (line, "traced whole"));
+      g_assert_null (strstr (line, "free"));
+    }
+  g_assert_true (clipped);
+  g_assert_true (masked);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -904,5 +934,6 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/use-bounded", test_use_bounded);
   g_test_add_func ("/svg-keep/edit-changes-its-lines", test_edit_changes_its_lines);
   g_test_add_func ("/svg-keep/bytes-kept", test_bytes_kept);
+  g_test_add_func ("/svg-keep/reinterpretation-named", test_reinterpretation_named);
   return g_test_run ();
 }

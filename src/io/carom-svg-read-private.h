@@ -13,6 +13,10 @@ G_BEGIN_DECLS
 /* How many element names a summary line lists before "…". */
 #define SUMMARY_NAMES 3
 
+/* Frame.cut: what is drawn of a shape is cut by a clip path or a mask. */
+#define CUT_CLIPPED 1
+#define CUT_MASKED 2
+
 /* What the reader knows from an element's ancestors. */
 typedef struct
 {
@@ -22,6 +26,7 @@ typedef struct
   gboolean skipped;          ///< inside content that is not read
   gboolean dropped;          ///< inside content Save does not write back (carom:generated)
   gboolean invisible;        ///< the inherited visibility is hidden
+  guint8 cut;                ///< CLIPPED | MASKED: drawn cut by it or an ancestor
   guint32 origin;            ///< the element became objects: their origin (0: it did not)
 } Frame;
 
@@ -82,6 +87,7 @@ typedef struct
   guint use_depth;          ///< <use> being read, nested (0: the document itself)
   guint use_base;           ///< frames->len of the element a <use> draws
   const char *instance_id;  ///< the id the next shape a <use> draws takes (then NULL)
+  GPtrArray *reinterpreted; ///< NoteGroup: shapes drawn otherwise than traced
 } ReadState;
 
 /* The attributes the reader looks at on every element, found while
@@ -90,6 +96,7 @@ typedef struct
 {
   const char *id, *style, *display, *fill, *transform; ///< in no namespace
   const char *class_list, *visibility;                 ///< in no namespace
+  const char *clip_path, *mask;                        ///< in no namespace
   const char *role, *generated, *hidden, *locked;      ///< in Carom's
   const char *label_offset;                            ///< in Carom's
 } Known;

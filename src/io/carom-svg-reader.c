@@ -262,6 +262,15 @@ build_summary (const ReadState *state)
                                                      group->count),
                                         group->count, group->element, names, group->reason));
     }
+  for (guint i = 0; i < state->reinterpreted->len; i++)
+    {
+      const NoteGroup *group = g_ptr_array_index (state->reinterpreted, i);
+      g_autofree char *names = join_names (group);
+      g_ptr_array_add (lines,
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Took %u <%s> element (%s) %s.",
+                                                     "Took %u <%s> elements (%s) %s.", group->count),
+                                        group->count, group->element, names, group->reason));
+    }
   for (guint i = 0; i < state->skips->len; i++)
     {
       const NoteGroup *group = g_ptr_array_index (state->skips, i);
@@ -291,7 +300,7 @@ static Frame
 current_frame (const ReadState *state)
 {
   if (state->frames->len == 0)
-    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE, FALSE, FALSE, 0 };
+    return (Frame){ carom_affine_identity (), { 0.0, 0.0 }, TRUE, FALSE, FALSE, FALSE, 0, 0 };
   return g_array_index (state->frames, Frame, state->frames->len - 1);
 }
 
@@ -508,6 +517,13 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
       visibility = carom_svg_cascade (state->sheet, path, n, known->style, known->visibility,
                                       CAROM_CSS_VISIBILITY);
     }
+  /* A clip path or a mask cuts what is drawn, not what Carom traces. */
+  g_autofree char *clip = dup_property (known->style, known->clip_path, "clip-path");
+  g_autofree char *mask = dup_property (known->style, known->mask, "mask");
+  if (clip != NULL && g_ascii_strcasecmp (clip, "none") != 0)
+    frame->cut |= CUT_CLIPPED;
+  if (mask != NULL && g_ascii_strcasecmp (mask, "none") != 0)
+    frame->cut |= CUT_MASKED;
   if (visibility != NULL && g_ascii_strcasecmp (visibility, "inherit") != 0)
     frame->invisible = g_ascii_strcasecmp (visibility, "hidden") == 0
                        || g_ascii_strcasecmp (visibility, "collapse") == 0;
@@ -590,6 +606,14 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
         return FALSE;
       if (state->use_depth > 0 && state->scene->objects->len > first)
         state->instance_id = NULL;
+      if (state->scene->objects->len > first && frame->cut != 0)
+        carom_svg_reader_add_note (
+            state->reinterpreted, element->name, id, line,
+            frame->cut == CUT_CLIPPED
+                ? _ ("drawn cut by a clip path (clip-path), traced whole: Carom does not clip")
+            : frame->cut == CUT_MASKED
+                ? _ ("drawn through a mask (mask), traced whole: Carom does not mask")
+                : _ ("drawn cut by a clip path and a mask, traced whole: Carom does neither"));
       /* Carom's own flags for objects; anything but "true" is false. */
       gboolean hidden = known->hidden != NULL && strcmp (known->hidden, "true") == 0;
       gboolean locked = known->locked != NULL && strcmp (known->locked, "true") == 0;
@@ -631,6 +655,8 @@ note_known (Known *known, const CaromSvgAttribute *attribute)
     { "transform", FALSE, G_STRUCT_OFFSET (Known, transform) },
     { "class", FALSE, G_STRUCT_OFFSET (Known, class_list) },
     { "visibility", FALSE, G_STRUCT_OFFSET (Known, visibility) },
+    { "clip-path", FALSE, G_STRUCT_OFFSET (Known, clip_path) },
+    { "mask", FALSE, G_STRUCT_OFFSET (Known, mask) },
     { "role", TRUE, G_STRUCT_OFFSET (Known, role) },
     { "generated", TRUE, G_STRUCT_OFFSET (Known, generated) },
     { "hidden", TRUE, G_STRUCT_OFFSET (Known, hidden) },
@@ -1012,6 +1038,8 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GPtrArray) skips = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
   g_autoptr (GPtrArray) partial = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
+  g_autoptr (GPtrArray) reinterpreted
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
   g_autoptr (GArray) attributes = g_array_new (FALSE, FALSE, sizeof (CaromSvgAttribute));
   g_autoptr (GPtrArray) owned_values = g_ptr_array_new_with_free_func (xmlFree);
   g_autoptr (GByteArray) auto_named = g_byte_array_new ();
@@ -1023,6 +1051,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
     .frames = frames,
     .skips = skips,
     .partial = partial,
+    .reinterpreted = reinterpreted,
     .attributes = attributes,
     .owned_values = owned_values,
     .auto_named = auto_named,
