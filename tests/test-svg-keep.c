@@ -905,10 +905,11 @@ test_reinterpretation_named (void)
   for (guint i = 0; i < summary->len; i++)
     {
       const char *line = g_ptr_array_index (summary, i);
-      clipped = clipped || (strstr (line, "(sq)") && strstr (line, "clip-path")
-                            && strstr (line, "traced whole"));
-      masked = masked || (strstr (line, "(m1)") && strstr (line, "mask")
-                          && strstr (line, "traced whole"));
+      clipped = clipped
+                || (strstr (line, "(sq)") && strstr (line, "clip-path")
+                    && strstr (line, "traced whole"));
+      masked = masked
+               || (strstr (line, "(m1)") && strstr (line, "mask") && strstr (line, "traced whole"));
       g_assert_null (strstr (line, "free"));
     }
   g_assert_true (clipped);

@@ -266,10 +266,10 @@ build_summary (const ReadState *state)
     {
       const NoteGroup *group = g_ptr_array_index (state->reinterpreted, i);
       g_autofree char *names = join_names (group);
-      g_ptr_array_add (lines,
-                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Took %u <%s> element (%s) %s.",
-                                                     "Took %u <%s> elements (%s) %s.", group->count),
-                                        group->count, group->element, names, group->reason));
+      g_ptr_array_add (
+          lines, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Took %u <%s> element (%s) %s.",
+                                               "Took %u <%s> elements (%s) %s.", group->count),
+                                  group->count, group->element, names, group->reason));
     }
   for (guint i = 0; i < state->skips->len; i++)
     {
