@@ -916,6 +916,52 @@ test_reinterpretation_named (void)
   g_assert_true (masked);
 }
 
+/* 17: saved over itself twice, with an edit before each: the second save
+ * still writes back byte for byte what did not change (the bytes read are
+ * kept from the first save on, since it wrote over them). */
+static void
+test_saved_twice (void)
+{
+  g_autofree char *source = source_path ("tests", "data", "inkscape-style.svg", NULL);
+  g_autofree char *original = NULL;
+  g_assert_true (g_file_get_contents (source, &original, NULL, NULL));
+  g_autofree char *dir = g_dir_make_tmp ("carom-keep-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.svg", NULL);
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+  const char *ids[] = { "post", "room" };
+  for (guint round = 0; round < 2; round++)
+    {
+      guint index = find_index (scene, ids[round]);
+      CaromMatrix move = carom_matrix_translate (cg_v2 (1.0, 0.0));
+      g_assert_true (
+          carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
+      g_assert_true (carom_svg_write_file (scene, path, &error));
+      g_assert_no_error (error);
+    }
+  g_autofree char *written = NULL;
+  g_assert_true (g_file_get_contents (path, &written, NULL, NULL));
+  /* Both moved; the caption, the path and the header as they were. */
+  g_assert_nonnull (strstr (written, "x=\"100\""));
+  g_assert_nonnull (strstr (written, "x=\"11\""));
+  g_assert_nonnull (strstr (written, "id=\"caption\">Sinai &amp; friends &#x2014; a table</text>"));
+  g_assert_true (g_str_has_prefix (written, "<?xml version=\"1.0\" encoding=\"UTF-8\" "
+                                            "standalone=\"no\"?>\n<!-- Created with Inkscape"));
+  g_assert_nonnull (strstr (written, "d=\"m 40,30 l 20,0 l 0,15 z\""));
+  /* Undone, both: the file's own bytes again. */
+  g_assert_true (carom_history_undo (history));
+  g_assert_true (carom_history_undo (history));
+  g_assert_true (carom_svg_write_file (scene, path, &error));
+  g_autofree char *undone = NULL;
+  g_assert_true (g_file_get_contents (path, &undone, NULL, NULL));
+  g_assert_cmpstr (undone, ==, original);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -936,5 +982,6 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/edit-changes-its-lines", test_edit_changes_its_lines);
   g_test_add_func ("/svg-keep/bytes-kept", test_bytes_kept);
   g_test_add_func ("/svg-keep/reinterpretation-named", test_reinterpretation_named);
+  g_test_add_func ("/svg-keep/saved-twice", test_saved_twice);
   return g_test_run ();
 }

@@ -1033,29 +1033,27 @@ GBytes *
 carom_svg_source_original (const CaromSceneSource *source)
 {
   g_return_val_if_fail (source != NULL, NULL);
-  GBytes *bytes = NULL;
   if (source->origin_copy != NULL)
-    bytes = g_bytes_ref (source->origin_copy);
-  else if (source->origin_path != NULL)
-    {
-      char *data = NULL;
-      gsize n = 0;
-      if (!g_file_get_contents (source->origin_path, &data, &n, NULL))
-        return NULL;
-      bytes = g_bytes_new_take (data, n);
-    }
-  if (bytes == NULL)
+    return g_bytes_ref (source->origin_copy);
+  if (source->origin_path == NULL)
     return NULL;
+  /* The file as it was opened: none has written it since. */
+  guint64 size = 0;
+  if (carom_svg_file_identity (source->origin_path, &size) != source->origin_hash
+      || size != source->origin_size)
+    return NULL;
+  char *data = NULL;
   gsize n = 0;
-  const char *data = g_bytes_get_data (bytes, &n);
-  CaromSvgHasher h = { 0 };
-  carom_svg_hasher_add (&h, data, n);
-  if (n != source->origin_size || carom_svg_hasher_end (&h) != source->origin_hash)
+  if (!g_file_get_contents (source->origin_path, &data, &n, NULL) || n != source->origin_size)
     {
-      g_bytes_unref (bytes);
+      g_free (data);
       return NULL;
     }
-  return bytes;
+  /* Kept from now on: a Save may write over that very file, and every
+   * later write is made from the bytes as they were read (reading stays
+   * lean; a document that was saved holds its original). */
+  ((CaromSceneSource *)source)->origin_copy = g_bytes_new_take (data, n);
+  return g_bytes_ref (source->origin_copy);
 }
 
 const GPtrArray *

@@ -125,9 +125,11 @@ char *carom_svg_source_write_over (const CaromSceneSource *source, const CaromSc
                                    const char *generated, const char *raw, gsize raw_length,
                                    gsize *length);
 
-/// The bytes the document was read from, read again from its file (or the
-/// copy of a buffer), when they are still those bytes (same size and
-/// hash); NULL otherwise (the file changed or is gone).
+/// The bytes the document was read from: read again from its file the
+/// first time (when no program wrote it since it was opened: same place,
+/// size and time of last change), and kept from then on, since a Save may
+/// write over that file; a buffer's copy. NULL when the file changed or is
+/// gone before the first write.
 GBytes *carom_svg_source_original (const CaromSceneSource *source);
 
 /* ---- shared with the native writer (carom-svg-writer.c) ---- */

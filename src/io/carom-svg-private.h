@@ -80,6 +80,10 @@ typedef struct
 void carom_svg_hasher_add (CaromSvgHasher *h, const char *data, gsize n);
 guint64 carom_svg_hasher_end (const CaromSvgHasher *h);
 
+/// The identity of the file at path now (its place, size and last change
+/// to the nanosecond), and its size; 0 when it cannot be seen.
+guint64 carom_svg_file_identity (const char *path, guint64 *size);
+
 /// Opens a regular file of at most CAROM_SVG_MAX_FILE_SIZE bytes (by stat);
 /// UNREADABLE or LIMIT errors name it.
 CaromSvgInput *carom_svg_input_new_for_file (const char *path, GError **error);
@@ -93,7 +97,7 @@ int carom_svg_input_read (void *input, char *buffer, int length);
 /// True, with the reason in error, when the input stopped the read.
 gboolean carom_svg_input_failed (CaromSvgInput *input, GError **error);
 /// What was read: the file's path (NULL for a buffer) or the buffer, and
-/// the size and hash of the bytes.
+/// its size and, for a file, its identity when opened (carom_svg_file_identity()).
 void carom_svg_input_origin (CaromSvgInput *input, const char **path, const char **data,
                              guint64 *size, guint64 *hash);
 

@@ -518,8 +518,17 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
                                       CAROM_CSS_VISIBILITY);
     }
   /* A clip path or a mask cuts what is drawn, not what Carom traces. */
-  g_autofree char *clip = dup_property (known->style, known->clip_path, "clip-path");
-  g_autofree char *mask = dup_property (known->style, known->mask, "mask");
+  /* (A style is looked into only when it names them: most do not.) */
+  gboolean styled
+      = known->style != NULL
+        && (strstr (known->style, "clip") != NULL || strstr (known->style, "mask") != NULL);
+  g_autofree char *clip
+      = styled || known->clip_path != NULL
+            ? dup_property (styled ? known->style : NULL, known->clip_path, "clip-path")
+            : NULL;
+  g_autofree char *mask = styled || known->mask != NULL
+                              ? dup_property (styled ? known->style : NULL, known->mask, "mask")
+                              : NULL;
   if (clip != NULL && g_ascii_strcasecmp (clip, "none") != 0)
     frame->cut |= CUT_CLIPPED;
   if (mask != NULL && g_ascii_strcasecmp (mask, "none") != 0)
