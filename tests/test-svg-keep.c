@@ -962,6 +962,34 @@ test_saved_twice (void)
   g_rmdir (dir);
 }
 
+/* 18: an edited <path> in its own idiom: relative data stays relative and
+ * Inkscape's node types stay with as many nodes; a vertex more, and they go
+ * rather than stay wrong. */
+static void
+test_path_idiom (void)
+{
+  g_autoptr (CaromScene) scene = read_test_file ("inkscape-style.svg");
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+  guint index = find_index (scene, "wedge");
+  CaromMatrix move = carom_matrix_translate (cg_v2 (0.0, 5.0));
+  g_assert_true (carom_edit_transform (history, scene, &index, 1, NULL, &move, "Move", NULL, NULL));
+  g_autofree char *moved = write_string (scene);
+  g_assert_nonnull (strstr (moved, "d=\"m 40,35 l 20,0 l 0,15 z\""));
+  g_assert_nonnull (strstr (moved, "sodipodi:nodetypes=\"cccc\""));
+  g_autoptr (CaromScene) back = read_string (moved, NULL);
+  const CaromObject *a = g_ptr_array_index (scene->objects, index);
+  const CaromObject *b = g_ptr_array_index (back->objects, find_index (back, "wedge"));
+  g_assert_cmpuint (a->n_points, ==, b->n_points);
+  g_assert_cmpmem (a->points, a->n_points * sizeof (CgVec2), b->points,
+                   b->n_points * sizeof (CgVec2));
+
+  CgVec2 four[4] = { { 40, 35 }, { 60, 35 }, { 60, 50 }, { 45, 48 } };
+  g_assert_true (carom_edit_set_points (history, scene, index, four, 4, "Edit", NULL, NULL, NULL));
+  g_autofree char *more = write_string (scene);
+  g_assert_null (strstr (more, "nodetypes"));
+  g_assert_nonnull (strstr (more, "d=\"m "));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -983,5 +1011,6 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/bytes-kept", test_bytes_kept);
   g_test_add_func ("/svg-keep/reinterpretation-named", test_reinterpretation_named);
   g_test_add_func ("/svg-keep/saved-twice", test_saved_twice);
+  g_test_add_func ("/svg-keep/path-idiom", test_path_idiom);
   return g_test_run ();
 }

@@ -43,8 +43,9 @@ typedef struct
   /// whose objects changed only where their names are placed.
   guint32 label_start, label_end;
   guint32 n_objects;
-  guint32 element; ///< its start tag's place among the document's (0: the root)
-  guint32 ctm;     ///< index into ctms (0: the identity)
+  guint32 element;  ///< its start tag's place among the document's (0: the root)
+  guint32 n_points; ///< its first object's vertices, as read
+  guint32 ctm;      ///< index into ctms (0: the identity)
   guint8 shape;
   guint8 flags;
 } Slot;

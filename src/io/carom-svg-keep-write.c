@@ -554,6 +554,55 @@ has_name (GPtrArray *names, const char *name, gsize n)
   return FALSE;
 }
 
+/* The first path command of a d attribute's raw text (its value). */
+static char
+first_command (const char *raw, const CaromRawAttribute *a)
+{
+  for (guint32 i = a->name_end; i < a->end; i++)
+    if (g_ascii_isalpha (raw[i]))
+      return raw[i];
+  return '\0';
+}
+
+/* Straight path data written relative, as the file had it: "m x,y l dx,dy …
+ * z", each step relative where it reads back to the same double (the
+ * reader adds it to the point before), else absolute (L) for that step. */
+static char *
+relative_path_data (Writer *w, const Slot *slot, guint32 first)
+{
+  CaromAffine inv = affine_inverse (g_array_index (w->source->ctms, CaromAffine, slot->ctm));
+  GString *d = g_string_new ("d=\"");
+  for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
+    {
+      const CaromObject *o = g_ptr_array_index (w->scene->objects, i);
+      if (carom_object_is_curved (o))
+        {
+          g_string_free (d, TRUE);
+          return NULL;
+        }
+      CgVec2 prev = { 0.0, 0.0 };
+      for (size_t k = 0; k < o->n_points; k++)
+        {
+          CgVec2 p = carom_affine_apply (inv, o->points[k]);
+          CgVec2 step = { p.x - prev.x, p.y - prev.y };
+          gboolean exact
+              = (k > 0 || i != first) && prev.x + step.x == p.x && prev.y + step.y == p.y;
+          if (k == 0 && i == first)
+            g_string_append (d, "m ");
+          else if (k == 0)
+            g_string_append (d, exact ? " m " : " M ");
+          else
+            g_string_append (d, exact ? " l " : " L ");
+          append_point (d, exact ? step : p);
+          prev = p;
+        }
+      g_string_append (d, " z");
+      /* After z, the current point is the subpath's start. */
+    }
+  g_string_append_c (d, '"');
+  return g_string_free (d, FALSE);
+}
+
 /* A slot whose objects changed, in the file's own idiom: its start tag as
  * it was — attribute order, quotes, one attribute a line or not — but the
  * attributes Carom manages, written anew where the first of them was and
@@ -583,6 +632,26 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
           g_ptr_array_add (pieces, g_strndup (managed->str + start + 1, i - start - 1));
         start = i;
       }
+  g_autoptr (GArray) raw_attrs = carom_svg_raw_attributes (raw, e);
+  if (slot->shape == CAROM_SVG_KEEP_PATH)
+    for (guint i = 0; i < raw_attrs->len; i++)
+      {
+        const CaromRawAttribute *a = &g_array_index (raw_attrs, CaromRawAttribute, i);
+        if (a->name_end - a->name == 1 && raw[a->name] == 'd' && first_command (raw, a) == 'm')
+          for (guint k = 0; k < pieces->len; k++)
+            if (g_str_has_prefix (g_ptr_array_index (pieces, k), "d=\"M "))
+              {
+                char *relative = relative_path_data (w, slot, first);
+                if (relative != NULL)
+                  {
+                    g_free (pieces->pdata[k]);
+                    pieces->pdata[k] = relative;
+                  }
+              }
+      }
+  /* Inkscape's node types stay while the path has as many nodes. */
+  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  gboolean one = w->next[first] == G_MAXUINT32;
   const char *qname = raw + e->lt + 1;
   gsize qname_length = e->name_end - e->lt - 1;
   const char *colon = memchr (qname, ':', qname_length);
@@ -640,6 +709,18 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
         {
           g_string_append_len (out, raw + a->start, a->end - a->start);
           continue;
+        }
+      gsize name_length = a->name_end - a->name;
+      if (one && name_length > 10 && memcmp (raw + a->name_end - 10, ":nodetypes", 10) == 0)
+        {
+          /* The value: between the quotes. */
+          const char *q = memchr (raw + a->name_end, raw[a->end - 1], a->end - a->name_end);
+          gsize types = q != NULL ? (gsize)(raw + a->end - 1 - q - 1) : 0;
+          if (lead->n_points == slot->n_points && types > 0)
+            {
+              g_string_append_len (out, raw + a->start, a->end - a->start);
+              continue;
+            }
         }
       /* A managed attribute: its new value where it was (or nothing). */
       gsize n = a->name_end - a->name;

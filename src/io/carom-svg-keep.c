@@ -636,10 +636,13 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
       carom_hidden = carom_hidden || is_carom_attr (attr, "hidden");
       labelled = labelled || is_carom_attr (attr, "label-offset");
     }
-  Slot slot = { .start = (guint32)out->len,
-                .n_objects = n_objects,
-                .element = source->current,
-                .shape = (guint8)shape };
+  Slot slot
+      = { .start = (guint32)out->len,
+          .n_objects = n_objects,
+          .element = source->current,
+          .shape = (guint8)shape,
+          .n_points
+          = (guint32)((const CaromObject *)g_ptr_array_index (scene->objects, first))->n_points };
   append_qname (out, node->ns, node->name);
   slot.name_end = (guint32)out->len;
   /* Every attribute in its order (the element as it was), then the ones an
