@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "io/carom-svg.h"
+#include "render/carom-underlay.h"
 #include "model/carom-edit.h"
 #include "model/carom-history.h"
 
@@ -990,6 +991,54 @@ test_path_idiom (void)
   g_assert_nonnull (strstr (more, "d=\"m "));
 }
 
+/* 19: the file's own drawing: the file less every element Carom models —
+ * its text and open guide path stay, its walls and obstacles go — drawn by
+ * librsvg in scene units: the guide's ink lands where the path is. */
+static void
+test_file_drawing (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "inkscape-style.svg", NULL);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_autoptr (GString) with_guide = g_string_new (text);
+  g_string_replace (with_guide, "  </g>\n</svg>",
+                    "    <path id=\"guide\" d=\"M 20,120 L 180,120\" "
+                    "style=\"fill:none;stroke:#0000ff;stroke-width:2\"/>\n  </g>\n</svg>",
+                    1);
+  g_autoptr (CaromScene) scene = read_string (with_guide->str, NULL);
+  g_autoptr (GBytes) drawing = carom_svg_scene_underlay (scene);
+  g_assert_nonnull (drawing);
+  gsize n = 0;
+  const char *data = g_bytes_get_data (drawing, &n);
+  g_autofree char *svg = g_strndup (data, n);
+  g_assert_nonnull (strstr (svg, "id=\"caption\""));
+  g_assert_nonnull (strstr (svg, "id=\"guide\""));
+  g_assert_nonnull (strstr (svg, "sodipodi:namedview"));
+  g_assert_null (strstr (svg, "id=\"post\""));
+  g_assert_null (strstr (svg, "id=\"room\""));
+  g_assert_null (strstr (svg, "id=\"wedge\""));
+
+  /* Drawn at 2 px a unit: the guide at y = 120 is blue at x = 100, and the
+   * post (x 99 to 111, y 54 to 94), not drawn here, leaves white. */
+  g_autoptr (CaromUnderlay) underlay = carom_underlay_new (drawing);
+  g_assert_nonnull (underlay);
+  CaromView view = { .scale = 2.0, .x0 = 0.0, .y0 = 0.0, .width = 440, .height = 320, .pt = 1.0 };
+  cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 440, 320);
+  cairo_t *cr = cairo_create (image);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  carom_underlay_draw (underlay, cr, &view);
+  cairo_destroy (cr);
+  cairo_surface_flush (image);
+  const guint32 *px = (const guint32 *)cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image) / 4;
+  guint32 guide = px[240 * stride + 200], post = px[148 * stride + 210];
+  g_assert_cmphex (guide & 0xff, >, 0xc0);         /* blue */
+  g_assert_cmphex ((guide >> 16) & 0xff, <, 0x40); /* not red */
+  g_assert_cmphex (post & 0xffffff, ==, 0xffffff);
+  cairo_surface_destroy (image);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1012,5 +1061,6 @@ main (int argc, char **argv)
   g_test_add_func ("/svg-keep/reinterpretation-named", test_reinterpretation_named);
   g_test_add_func ("/svg-keep/saved-twice", test_saved_twice);
   g_test_add_func ("/svg-keep/path-idiom", test_path_idiom);
+  g_test_add_func ("/svg-keep/file-drawing", test_file_drawing);
   return g_test_run ();
 }

@@ -20,6 +20,9 @@
 
 #include "carom-canvas.h"
 
+#include "io/carom-svg.h"
+#include "render/carom-underlay.h"
+
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
@@ -91,6 +94,9 @@ struct _CaromCanvas
   CaromEditor *editor;
   GSettings *settings;
   CaromRenderCache *cache;
+  /* The file's own drawing behind the scene, for this scene (read once). */
+  CaromUnderlay *underlay;
+  const CaromScene *underlay_scene;
 
   char *description;             /* for screen readers: the scene and the current hit */
   CaromCanvasDrawFunc draw_over; /* drawn on top (the boundary map's highlight) */
@@ -317,6 +323,19 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   else
     cr = gtk_snapshot_append_cairo (snapshot,
                                     &GRAPHENE_RECT_INIT (0, 0, (float)width, (float)height));
+  if (self->document != NULL
+      && (self->settings == NULL || g_settings_get_boolean (self->settings, "show-file-drawing")))
+    {
+      const CaromScene *scene = carom_document_get_scene (self->document);
+      if (scene != self->underlay_scene)
+        {
+          g_clear_pointer (&self->underlay, carom_underlay_free);
+          g_autoptr (GBytes) drawing = carom_svg_scene_underlay (scene);
+          self->underlay = drawing != NULL ? carom_underlay_new (drawing) : NULL;
+          self->underlay_scene = scene;
+        }
+      options.underlay = self->underlay;
+    }
   if (self->cache != NULL)
     carom_render (cr, self->cache, &self->viewport.view, &style, &options, NULL);
   tell_editor_labels (self);
@@ -705,6 +724,8 @@ carom_canvas_set_document (CaromCanvas *self, CaromDocument *document)
     g_signal_handlers_disconnect_by_data (self->document, self);
   /* The cache borrows the old scene: drop it before the scene can go. */
   invalidate (self);
+  g_clear_pointer (&self->underlay, carom_underlay_free);
+  self->underlay_scene = NULL;
   g_set_object (&self->document, document);
   if (document != NULL)
     {
@@ -876,6 +897,8 @@ carom_canvas_dispose (GObject *object)
   if (self->editor != NULL)
     g_signal_handlers_disconnect_by_data (self->editor, self);
   g_clear_pointer (&self->cache, carom_render_cache_free);
+  g_clear_pointer (&self->underlay, carom_underlay_free);
+  self->underlay_scene = NULL;
   g_clear_object (&self->document);
   g_clear_object (&self->editor);
   g_clear_object (&self->settings);

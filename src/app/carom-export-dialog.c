@@ -19,6 +19,7 @@
 #include "io/carom-svg.h"
 #include "render/carom-export-anim.h"
 #include "render/carom-export-tikz.h"
+#include "render/carom-underlay.h"
 #include "render/carom-export.h"
 #include "render/carom-figure.h"
 
@@ -40,6 +41,8 @@ typedef struct
   AdwComboRow *font_row;
   GtkSpinButton *font_size_spin;
   GtkSwitch *mono_switch;
+  GtkSwitch *drawing_switch; /* NULL when the file draws nothing besides the scene */
+  CaromUnderlay *underlay;   /* the file's own drawing, or NULL */
   GtkSwitch *in_view_switch; /* NULL when the canvas shows nothing yet */
   CgAabb view_box;           /* what the canvas shows, scene units */
   GtkWidget *preview;
@@ -93,6 +96,7 @@ static void
 export_dialog_free (ExportDialog *d)
 {
   g_clear_pointer (&d->cache, carom_render_cache_free);
+  g_clear_pointer (&d->underlay, carom_underlay_free);
   g_clear_object (&d->document);
   g_clear_object (&d->settings);
   g_clear_pointer (&d->overlay_switches, g_ptr_array_unref);
@@ -120,6 +124,12 @@ format_changed (ExportDialog *d)
       gtk_widget_get_ancestor (GTK_WIDGET (d->step_switch), ADW_TYPE_ACTION_ROW),
       !animation_chosen (d));
   gtk_widget_set_sensitive (GTK_WIDGET (d->path_row), !animation_chosen (d));
+  /* The file's own drawing goes into a PNG or a PDF; an SVG is the file itself, its drawing
+   * included, and TikZ and the animations cannot hold it. */
+  if (d->drawing_switch != NULL)
+    gtk_widget_set_sensitive (
+        gtk_widget_get_ancestor (GTK_WIDGET (d->drawing_switch), ADW_TYPE_ACTION_ROW),
+        f == FORMAT_PNG || f == FORMAT_PDF);
 }
 
 static void
@@ -150,6 +160,9 @@ save_choices (ExportDialog *d)
   g_settings_set_string (d->settings, "export-path",
                          path_extents[MIN (adw_combo_row_get_selected (d->path_row), 1u)]);
   g_settings_set_boolean (d->settings, "export-mono", gtk_switch_get_active (d->mono_switch));
+  if (d->drawing_switch != NULL)
+    g_settings_set_boolean (d->settings, "export-file-drawing",
+                            gtk_switch_get_active (d->drawing_switch));
   if (d->in_view_switch != NULL)
     g_settings_set_boolean (d->settings, "export-in-view",
                             gtk_switch_get_active (d->in_view_switch));
@@ -202,6 +215,10 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
   carom_path_colouring_parse (paths_by, &options->paths_by, NULL);
   if (gtk_switch_get_active (d->step_switch) && !animation_chosen (d))
     options->step = d->step;
+  guint f = adw_combo_row_get_selected (d->format_row);
+  if (d->drawing_switch != NULL && gtk_switch_get_active (d->drawing_switch)
+      && (f == FORMAT_PNG || f == FORMAT_PDF))
+    options->underlay = d->underlay;
 }
 
 /* The scene box the figure shows: the whole scene, or what the canvas shows. */
@@ -511,6 +528,16 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   d->mono_switch = switch_row (figure, _ ("Greys Only"),
                                _ ("For black-and-white print: directions told apart by dashes"),
                                g_settings_get_boolean (settings, "export-mono"));
+  {
+    g_autoptr (GBytes) drawing = carom_svg_scene_underlay (carom_document_get_scene (document));
+    d->underlay = drawing != NULL ? carom_underlay_new (drawing) : NULL;
+  }
+  if (d->underlay != NULL)
+    d->drawing_switch = switch_row (
+        figure, _ ("The File’s Own Drawing"),
+        _ ("Its text, guides and images behind the scene, in a PNG or a PDF (an SVG is the file "
+           "itself, its drawing included)"),
+        g_settings_get_boolean (settings, "export-file-drawing"));
 
   static const char *font_labels[]
       = { N_ ("Sans (the style’s)"), N_ ("Serif"), N_ ("Monospace"), NULL };
@@ -618,6 +645,8 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
     g_signal_connect_swapped (choices[i], "notify::selected", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->font_size_spin, "value-changed", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->mono_switch, "notify::active", G_CALLBACK (update_preview), d);
+  if (d->drawing_switch != NULL)
+    g_signal_connect_swapped (d->drawing_switch, "notify::active", G_CALLBACK (update_preview), d);
   if (d->in_view_switch != NULL)
     g_signal_connect_swapped (d->in_view_switch, "notify::active", G_CALLBACK (update_preview), d);
   g_signal_connect_swapped (d->step_switch, "notify::active", G_CALLBACK (update_preview), d);

@@ -121,6 +121,8 @@ carom_inspector_build_display (CaromInspector *self)
     { "show-candidates", N_ ("Candidates at the Step"),
       N_ ("What the cast tested, rejected and left out, and its ray past the hit") },
     { "show-ghosts", N_ ("Earlier Positions"), N_ ("Faint outlines of the ball at earlier hits") },
+    { "show-file-drawing", N_ ("The File’s Own Drawing"),
+      N_ ("What the file draws besides walls, obstacles and balls: text, guides, images") },
   };
   GtkWidget *group = carom_inspector_group_new (self->display_box, _ ("Overlays"),
                                                 _ ("Alt+1 to Alt+9 switch them in this order."));

@@ -13,6 +13,7 @@
 #include "io/carom-svg.h"
 #include "carom-cli-export-formats.h"
 #include "render/carom-export.h"
+#include "render/carom-underlay.h"
 
 /* Exit statuses (README, "Command line"). */
 enum
@@ -101,6 +102,7 @@ export_main (int argc, char **argv)
   int width = -1, digits = CAROM_DIGITS_DEFAULT;
   double font_size = 0.0;
   gboolean mono = FALSE;
+  gboolean file_drawing = FALSE;
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
@@ -125,6 +127,10 @@ export_main (int argc, char **argv)
     { "view", 0, 0, G_OPTION_ARG_STRING, &view,
       N_ ("Show only this region of the scene, in scene units (default: everything)"),
       N_ ("X,Y,W,H") },
+    { "file-drawing", 0, 0, G_OPTION_ARG_NONE, &file_drawing,
+      N_ ("Draw behind the scene what the file draws besides its objects (text, guides, "
+          "images) into a .png or .pdf (an .svg is the file itself, its drawing included)"),
+      NULL },
     { "mono", 0, 0, G_OPTION_ARG_NONE, &mono,
       N_ ("Greys only, the step’s directions told apart by dash patterns (for print)"), NULL },
     { "font", 0, 0, G_OPTION_ARG_STRING, &font, N_ ("Font family of labels and the legend"),
@@ -283,6 +289,24 @@ export_main (int argc, char **argv)
 
   CgAabb box = cg_aabb_is_empty (view_box) ? carom_export_box (scene) : view_box;
   gboolean ok = FALSE;
+  g_autoptr (CaromUnderlay) underlay = NULL;
+  if (file_drawing
+      && (more_format
+          || (format != CAROM_EXPORT_PNG && format != CAROM_EXPORT_PDF
+              && format != CAROM_EXPORT_SVG)))
+    return fail (EXIT_USAGE, _ ("--file-drawing goes with a .png or .pdf (an .svg is the file "
+                                "itself, its drawing included; TikZ and animations cannot hold "
+                                "it)"));
+  if (file_drawing && format != CAROM_EXPORT_SVG)
+    {
+      g_autoptr (GBytes) drawing = carom_svg_scene_underlay (scene);
+      underlay = drawing != NULL ? carom_underlay_new (drawing) : NULL;
+      if (underlay == NULL)
+        g_printerr ("carom export: %s\n",
+                    _ ("the file draws nothing besides its objects (or cannot be read again): "
+                       "--file-drawing adds nothing"));
+      options.underlay = underlay;
+    }
   if (more_format)
     {
       if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width,

@@ -382,6 +382,13 @@ edit_order (gconstpointer a, gconstpointer b)
   return x->from < y->from ? -1 : x->from > y->from ? 1 : (x->to > y->to) - (x->to < y->to);
 }
 
+static gint
+edit_order_ranges (gconstpointer a, gconstpointer b)
+{
+  const guint32 *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0;
+}
+
 static void
 add_edit (GArray *edits, guint32 from, guint32 to, GString *with)
 {
@@ -1108,6 +1115,60 @@ carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *s
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
+}
+
+GBytes *
+carom_svg_source_underlay (const CaromSceneSource *source)
+{
+  g_return_val_if_fail (source != NULL, NULL);
+  if (!source->foreign)
+    return NULL; /* nothing but what Carom models */
+  g_autoptr (GBytes) original = carom_svg_source_original (source);
+  if (original == NULL)
+    return NULL;
+  gsize length = 0;
+  const char *raw = g_bytes_get_data (original, &length);
+  g_autoptr (GArray) elements = carom_svg_raw_scan (raw, length);
+  if (elements == NULL || elements->len != source->n_elements)
+    return NULL;
+  const CaromRawElement *el = (const CaromRawElement *)elements->data;
+  /* Every modelled element out (with what it holds), and Carom's own
+   * drawing for a diagram: what is left is what Carom does not model. */
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint32) * 2);
+  guint32 range[2];
+  for (guint k = 0; k < source->slots->len; k++)
+    {
+      const CaromRawElement *e = &el[g_array_index (source->slots, Slot, k).element];
+      range[0] = e->lt, range[1] = e->end;
+      g_array_append_vals (cuts, range, 1);
+    }
+  for (guint j = 0; j < source->native_elements->len; j++)
+    {
+      const CaromRawElement *e
+          = &el[g_array_index (source->native_elements, guint32, j) & ~NATIVE_STYLED];
+      range[0] = e->lt, range[1] = e->end;
+      g_array_append_vals (cuts, range, 1);
+    }
+  for (guint j = 0; j < source->dropped->len; j++)
+    {
+      const CaromRawElement *e = &el[g_array_index (source->dropped, guint32, j)];
+      range[0] = e->lt, range[1] = e->end;
+      g_array_append_vals (cuts, range, 1);
+    }
+  g_array_sort (cuts, (GCompareFunc)edit_order_ranges);
+  GString *out = g_string_sized_new (length);
+  guint32 at = 0;
+  for (guint i = 0; i < cuts->len; i++)
+    {
+      const guint32 *r = (const guint32 *)cuts->data + 2 * i;
+      if (r[0] < at)
+        continue;
+      g_string_append_len (out, raw + at, r[0] - at);
+      at = r[1];
+    }
+  g_string_append_len (out, raw + at, length - at);
+  gsize n = out->len;
+  return g_bytes_new_take (g_string_free (out, FALSE), n);
 }
 
 GBytes *

@@ -125,6 +125,12 @@ char *carom_svg_source_write_over (const CaromSceneSource *source, const CaromSc
                                    const char *generated, const char *raw, gsize raw_length,
                                    gsize *length);
 
+/// The file's own drawing: its bytes less every element Carom models (and
+/// its own drawing for a diagram), for drawing behind the scene what Carom
+/// does not model (text, open paths, images, gradients …); NULL when the
+/// document holds nothing else, or its bytes are not at hand.
+GBytes *carom_svg_source_underlay (const CaromSceneSource *source);
+
 /// The bytes the document was read from: read again from its file the
 /// first time (when no program wrote it since it was opened: same place,
 /// size and time of last change), and kept from then on, since a Save may

@@ -582,3 +582,10 @@ carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated
     }
   return write_text (path, text, length, error);
 }
+
+GBytes *
+carom_svg_scene_underlay (const CaromScene *scene)
+{
+  g_return_val_if_fail (scene != NULL, NULL);
+  return scene->source != NULL ? carom_svg_source_underlay (scene->source) : NULL;
+}

@@ -95,4 +95,9 @@ gboolean carom_svg_frame_can_grow (const CaromScene *scene);
 gboolean carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated_svg,
                                            CgAabb cover, const char *path, GError **error);
 
+/// What the file a scene was read from draws besides the objects Carom
+/// models (text, open paths, images, gradients, …): the file less those
+/// elements, as SVG (carom_svg_source_underlay()); NULL when there is none.
+GBytes *carom_svg_scene_underlay (const CaromScene *scene);
+
 G_END_DECLS

@@ -18,6 +18,7 @@
  * vertices there; segments are clipped to the view (with a margin wider than
  * any mark) before they reach cairo whenever a coordinate leaves a safe range. */
 #include "carom-render-private.h"
+#include "render/carom-underlay.h"
 
 #include <glib/gi18n-lib.h>
 
@@ -804,6 +805,8 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
       carom_set_color (cr, style->background);
       carom_fill (f);
     }
+  if (options->underlay != NULL && f->svg == NULL)
+    carom_underlay_draw (options->underlay, cr, view);
 
   /* Objects just outside the view can still reach in with a line, a tick or
    * a dash; keep those whose box comes within this margin. */

@@ -185,6 +185,11 @@ typedef struct
   /// When set, the objects' name labels drawn are appended to it
   /// (CaromPlacedLabel): where the canvas lets the author drag them.
   GArray *placed;
+
+  /// When set, the file's own drawing (what it draws besides the objects
+  /// Carom models: carom-underlay.h), drawn behind the scene (not into a
+  /// structured SVG: svg_out).
+  const struct CaromUnderlay *underlay;
 } CaromRenderOptions;
 
 /// Fills options with the defaults: CAROM_OVERLAY_DEFAULT, no step, every BVH
