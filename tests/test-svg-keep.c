@@ -1027,7 +1027,7 @@ test_file_drawing (void)
   cairo_t *cr = cairo_create (image);
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
-  carom_underlay_draw (underlay, cr, &view);
+  carom_underlay_draw (underlay, cr, &view, FALSE);
   cairo_destroy (cr);
   cairo_surface_flush (image);
   const guint32 *px = (const guint32 *)cairo_image_surface_get_data (image);

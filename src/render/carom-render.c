@@ -806,7 +806,10 @@ render_drawing (cairo_t *cr, const CaromRenderCache *cache, const CaromView *vie
       carom_fill (f);
     }
   if (options->underlay != NULL && f->svg == NULL)
-    carom_underlay_draw (options->underlay, cr, view);
+    carom_underlay_draw (
+        options->underlay, cr, view,
+        style->background.alpha > 0.0
+            && style->background.red + style->background.green + style->background.blue < 1.5);
 
   /* Objects just outside the view can still reach in with a line, a tick or
    * a dash; keep those whose box comes within this margin. */

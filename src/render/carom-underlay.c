@@ -51,13 +51,32 @@ carom_underlay_free (CaromUnderlay *underlay)
 }
 
 void
-carom_underlay_draw (const CaromUnderlay *underlay, cairo_t *cr, const CaromView *view)
+carom_underlay_draw (const CaromUnderlay *underlay, cairo_t *cr, const CaromView *view,
+                     gboolean on_dark)
 {
   g_return_if_fail (underlay != NULL && cr != NULL && view != NULL);
   cairo_save (cr);
+  if (on_dark)
+    cairo_push_group (cr);
   /* Scene (user) units to device units; the viewBox drawn onto itself. */
+  cairo_save (cr);
   cairo_translate (cr, view->x0, view->y0);
   cairo_scale (cr, view->scale, view->scale);
   rsvg_handle_render_document (underlay->handle, cr, &underlay->viewport, NULL);
+  cairo_restore (cr);
+  if (on_dark)
+    {
+      /* White less the drawing, where it is drawn: black text turns white. */
+      cairo_pattern_t *drawing = cairo_pop_group (cr);
+      cairo_push_group (cr);
+      cairo_set_source (cr, drawing);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_DIFFERENCE);
+      cairo_set_source_rgb (cr, 1.0, 1.0, 1.0);
+      cairo_mask (cr, drawing);
+      cairo_pop_group_to_source (cr);
+      cairo_paint (cr);
+      cairo_pattern_destroy (drawing);
+    }
   cairo_restore (cr);
 }

@@ -19,7 +19,9 @@ void carom_underlay_free (CaromUnderlay *underlay);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromUnderlay, carom_underlay_free)
 
 /// Draws it onto cr (in the view's device units), the file's user units
-/// being scene units.
-void carom_underlay_draw (const CaromUnderlay *underlay, cairo_t *cr, const CaromView *view);
+/// being scene units. on_dark: the paper is dark (the dark style), and the
+/// drawing's lightness is turned over so that its black text still shows.
+void carom_underlay_draw (const CaromUnderlay *underlay, cairo_t *cr, const CaromView *view,
+                          gboolean on_dark);
 
 G_END_DECLS
