@@ -898,11 +898,13 @@ test_reinterpretation_named (void)
                     "clip-path=\"url(#c)\"/>"
                     "<g style=\"mask: url(#m)\"><rect id=\"m1\" x=\"5\" y=\"5\" width=\"5\" "
                     "height=\"5\"/></g>"
-                    "<rect id=\"free\" x=\"80\" y=\"80\" width=\"5\" height=\"5\"/></svg>";
+                    "<rect id=\"free\" x=\"80\" y=\"80\" width=\"5\" height=\"5\"/>"
+                    "<g transform=\"scale(2 1)\"><circle id=\"squashed\" cx=\"20\" cy=\"20\" "
+                    "r=\"3\"/></g><circle id=\"round\" cx=\"60\" cy=\"20\" r=\"3\"/></svg>";
   g_autoptr (GPtrArray) summary = NULL;
   g_autoptr (CaromScene) scene = read_string (svg, &summary);
-  g_assert_cmpuint (scene->objects->len, ==, 4);
-  gboolean clipped = FALSE, masked = FALSE;
+  g_assert_cmpuint (scene->objects->len, ==, 6);
+  gboolean clipped = FALSE, masked = FALSE, squashed = FALSE;
   for (guint i = 0; i < summary->len; i++)
     {
       const char *line = g_ptr_array_index (summary, i);
@@ -911,8 +913,11 @@ test_reinterpretation_named (void)
                     && strstr (line, "traced whole"));
       masked = masked
                || (strstr (line, "(m1)") && strstr (line, "mask") && strstr (line, "traced whole"));
+      squashed = squashed || (strstr (line, "(squashed)") && strstr (line, "straight edges"));
       g_assert_null (strstr (line, "free"));
+      g_assert_null (strstr (line, "(round)"));
     }
+  g_assert_true (squashed);
   g_assert_true (clipped);
   g_assert_true (masked);
 }

@@ -265,6 +265,29 @@ make_curve (CaromSvgShape *shape, CaromSvgContour *contour, guint *next_arc, Car
   return TRUE;
 }
 
+/* Whether the element has parts Carom keeps as exact arcs under a
+ * similarity: a circle, an ellipse, a rounded rect, a path's arcs. */
+static gboolean
+has_exact_curves (const CaromSvgElement *element)
+{
+  const char *name = element->name;
+  if (strcmp (name, "circle") == 0 || strcmp (name, "ellipse") == 0)
+    return TRUE;
+  if (strcmp (name, "rect") == 0)
+    {
+      const char *rx = carom_svg_element_get (element, "rx", FALSE);
+      const char *ry = carom_svg_element_get (element, "ry", FALSE);
+      return (rx != NULL && g_ascii_strtod (rx, NULL) > 0.0)
+             || (ry != NULL && g_ascii_strtod (ry, NULL) > 0.0);
+    }
+  if (strcmp (name, "path") == 0)
+    {
+      const char *d = carom_svg_element_get (element, "d", FALSE);
+      return d != NULL && strpbrk (d, "Aa") != NULL;
+    }
+  return FALSE;
+}
+
 /* The object id of contour k of an element: a path with several subpaths
  * gives "p", "p-2", "p-3", ... */
 static char *
@@ -865,6 +888,11 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
     ((CaromObject *)g_ptr_array_index (state->scene->objects, i))->on_hit = (guint8)on_hit;
   if (warning != NULL)
     carom_svg_reader_add_note (state->partial, element->name, id, line, warning);
+  if (!state->shape.exact && has_exact_curves (element))
+    carom_svg_reader_add_note (
+        state->reinterpreted, element->name, id, line,
+        _ ("with round parts under a transform that does not keep circles round (a non-uniform "
+           "scale or a skew): traced as straight edges within the tolerance, not as exact arcs"));
   if (role_text == NULL && role == CG_ROLE_WALL)
     state->taken_walls += state->shape.contours->len;
   else if (role_text == NULL)
