@@ -89,4 +89,36 @@ struct _CaromSceneSource
 /// where its name is placed unless without_label.
 guint64 carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_label);
 
+/* ---- writing (carom-svg-keep-write.c, carom-svg-keep-raw.c) ---- */
+
+typedef struct
+{
+  const CaromSceneSource *source;
+  const CaromScene *scene;
+  GString *out;
+  guint32 *slot_first;  ///< per slot: its first object in the scene, or G_MAXUINT32
+  guint32 *next;        ///< per object: the next object of its slot, or G_MAXUINT32
+  guint32 *native;      ///< per native ordinal: its object, or G_MAXUINT32
+  guint8 *unchanged;    ///< per slot: SLOT_SAME, SLOT_RELABELLED or 0 (changed)
+  const char *stroke;   ///< stroke width of Carom's own elements
+  const char *ns_decls; ///< declarations an element written anew needs
+} Writer;
+
+/// An object as Carom's own writer writes it (styled: with its presentation).
+void carom_svg_keep_write_native (Writer *w, const CaromObject *object, gboolean styled);
+/// m's inverse.
+CaromAffine carom_svg_keep_affine_inverse (CaromAffine m);
+/// "x,y" in the fewest digits that read back exactly.
+void carom_svg_keep_append_point (GString *out, CgVec2 p);
+/// The attributes Carom manages of slot's element, from its objects (the
+/// first, then w->next), into attrs; returns the element's local name.
+const char *carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first,
+                                          GString *attrs);
+/// Slot `index` as the kept text has it, its objects written in.
+void carom_svg_keep_write_slot (Writer *w, guint index);
+/// The scene written over raw, the bytes read (carom_svg_source_write_over());
+/// NULL when raw is not the document read.
+char *carom_svg_keep_write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh,
+                                gboolean carom_needed, const char *generated, gsize *length);
+
 G_END_DECLS
