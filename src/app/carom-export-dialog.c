@@ -216,8 +216,10 @@ figure_choices (ExportDialog *d, CaromStyle *style, CaromRenderOptions *options)
   if (gtk_switch_get_active (d->step_switch) && !animation_chosen (d))
     options->step = d->step;
   guint f = adw_combo_row_get_selected (d->format_row);
-  if (d->drawing_switch != NULL && gtk_switch_get_active (d->drawing_switch)
-      && (f == FORMAT_PNG || f == FORMAT_PDF))
+  /* An SVG is the file itself, its drawing included: its preview shows it. */
+  if (d->drawing_switch != NULL
+      && (f == FORMAT_SVG
+          || (gtk_switch_get_active (d->drawing_switch) && (f == FORMAT_PNG || f == FORMAT_PDF))))
     options->underlay = d->underlay;
 }
 
