@@ -18,6 +18,10 @@ tracing_changed (CaromWindow *self)
   gtk_widget_set_visible (self->tracing_box, tracing);
   gtk_widget_set_visible (GTK_WIDGET (self->scrubber), !tracing);
   gtk_widget_set_visible (GTK_WIDGET (self->step_label), !tracing);
+  /* Nothing to step through or play yet: their room goes to the progress
+   * and Cancel, which must fit a narrow window too. */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->play_button)), !tracing);
+  gtk_widget_set_visible (GTK_WIDGET (self->speed_dropdown), !tracing);
   carom_window_document_changed (self);
 }
 
