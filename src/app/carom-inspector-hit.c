@@ -305,7 +305,8 @@ carom_inspector_refresh_hit (CaromInspector *self)
       g_autofree char *out = carom_inspector_format_point (hit->out);
       primitive_row (self, group, _ ("Object"), what, NULL, object);
       carom_inspector_value_row (group, _ ("Primitive"), primitive_text (hit, &prim));
-      carom_inspector_value_row (group, _ ("Contact Point"), point);
+      /* The ball's centre when it touches (hit->point), not the point touched. */
+      carom_inspector_value_row (group, _ ("Centre at Contact"), point);
       carom_inspector_value_row (group, _ ("Normal n"), normal);
       carom_inspector_value_row (group, _ ("Distance t"), distance);
       carom_inspector_value_row (group, _ ("Direction In d"), in);

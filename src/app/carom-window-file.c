@@ -416,7 +416,9 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
     }
   if (summary != NULL && summary->len > 0)
     {
-      AdwToast *t = adw_toast_new (g_ptr_array_index (summary, 0));
+      g_autofree char *first
+          = g_markup_escape_text (g_ptr_array_index (summary, 0), -1); /* it names <elements> */
+      AdwToast *t = adw_toast_new (first);
       adw_toast_set_timeout (t, 8);
       if (summary->len > 1)
         {

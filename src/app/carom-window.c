@@ -28,7 +28,10 @@ G_DEFINE_FINAL_TYPE (CaromWindow, carom_window, ADW_TYPE_APPLICATION_WINDOW)
 void
 carom_window_toast (CaromWindow *self, const char *message)
 {
-  AdwToast *t = adw_toast_new (message);
+  /* A toast's title is markup: a message naming "<polygon>" would show
+   * nothing. Plain text, always. */
+  g_autofree char *markup = g_markup_escape_text (message, -1);
+  AdwToast *t = adw_toast_new (markup);
   adw_toast_set_timeout (t, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
 }
