@@ -274,7 +274,7 @@ test_matches_pdf (void)
 {
   if (!have_program ("pdflatex") || !have_program ("pdftoppm"))
     {
-      g_test_skip ("needs pdflatex and pdftoppm (scripts/debian-packages)");
+      g_test_skip ("needs pdflatex and pdftoppm (scripts/debian-packages-test)");
       return;
     }
   static const struct

@@ -746,7 +746,7 @@ static void
 test_inkscape (void)
 {
   g_autofree char *inkscape = g_find_program_in_path ("inkscape");
-  g_assert_nonnull (inkscape); /* scripts/debian-packages installs it */
+  g_assert_nonnull (inkscape); /* scripts/debian-packages-test lists it */
   g_autofree char *dir = g_dir_make_tmp ("carom-figures-XXXXXX", NULL);
   g_autofree char *scene
       = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "pinball.svg", NULL);

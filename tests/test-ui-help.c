@@ -112,7 +112,7 @@ test_help_f1 (void)
   g_autofree char *found = g_find_program_in_path ("xdotool");
   if (found == NULL)
     {
-      g_test_skip ("xdotool is not installed (scripts/debian-packages lists it)");
+      g_test_skip ("xdotool is not installed (scripts/debian-packages-test lists it)");
       return;
     }
   Launched launched = { 0 };

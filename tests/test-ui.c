@@ -600,7 +600,7 @@ test_ui_draw_scene (void)
   g_autofree char *found = g_find_program_in_path ("xdotool");
   if (found == NULL)
     {
-      g_test_skip ("xdotool is not installed (scripts/debian-packages lists it)");
+      g_test_skip ("xdotool is not installed (scripts/debian-packages-test lists it)");
       return;
     }
   CaromWindow *window = carom_window_new (app);
@@ -709,7 +709,7 @@ test_ui_foreign_file_kept (void)
   g_autofree char *found = g_find_program_in_path ("xdotool");
   if (found == NULL)
     {
-      g_test_skip ("xdotool is not installed (scripts/debian-packages lists it)");
+      g_test_skip ("xdotool is not installed (scripts/debian-packages-test lists it)");
       return;
     }
   g_autofree char *dir = g_dir_make_tmp ("carom-ui-XXXXXX", NULL);
