@@ -240,8 +240,7 @@ ui_harness_init (int *argc, char ***argv)
    * and caches never reach the user's. */
   const char *build = g_getenv ("G_TEST_BUILDDIR");
   if (build != NULL && !g_str_has_prefix (g_get_user_data_dir (), build))
-    g_error ("the UI tests would write into %s, not a folder of their own",
-             g_get_user_data_dir ());
+    g_error ("the UI tests would write into %s, not a folder of their own", g_get_user_data_dir ());
   /* Translations from the build tree (po/), for the runs in zh_CN. */
   const char *localedir = g_getenv ("CAROM_LOCALEDIR");
   if (localedir != NULL)
