@@ -262,6 +262,25 @@ relative_path_data (Writer *w, const Slot *slot, guint32 first)
   return g_string_free (d, FALSE);
 }
 
+/* Carom's namespace declarations (when any) and the new attributes that no
+ * attribute of the tag stood in for (not matched), each spaced as given. */
+static void
+append_new_attributes (GString *out, const char *spacing, gsize spacing_length,
+                       const char *ns_decls, GPtrArray *pieces, const gboolean *matched)
+{
+  if (ns_decls[0] != '\0')
+    {
+      g_string_append_len (out, spacing, (gssize)spacing_length);
+      g_string_append (out, ns_decls + 1);
+    }
+  for (guint k = 0; k < pieces->len; k++)
+    if (!matched[k])
+      {
+        g_string_append_len (out, spacing, (gssize)spacing_length);
+        g_string_append (out, g_ptr_array_index (pieces, k));
+      }
+}
+
 /* A slot whose objects changed, in the file's own idiom: its start tag as
  * it was — attribute order, quotes, one attribute a line or not — but the
  * attributes Carom manages, written anew where the first of them was and
@@ -291,11 +310,11 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
           g_ptr_array_add (pieces, g_strndup (managed->str + start + 1, i - start - 1));
         start = i;
       }
-  g_autoptr (GArray) raw_attrs = carom_svg_raw_attributes (raw, e);
+  g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, e);
   if (slot->shape == CAROM_SVG_KEEP_PATH)
-    for (guint i = 0; i < raw_attrs->len; i++)
+    for (guint i = 0; i < attrs->len; i++)
       {
-        const CaromRawAttribute *a = &g_array_index (raw_attrs, CaromRawAttribute, i);
+        const CaromRawAttribute *a = &g_array_index (attrs, CaromRawAttribute, i);
         if (a->name_end - a->name == 1 && raw[a->name] == 'd' && first_command (raw, a) == 'm')
           for (guint k = 0; k < pieces->len; k++)
             if (g_str_has_prefix (g_ptr_array_index (pieces, k), "d=\"M "))
@@ -321,7 +340,6 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
 
   GString *out = g_string_new ("<");
   g_string_append_len (out, name->str, (gssize)name->len);
-  g_autoptr (GArray) attrs = carom_svg_raw_attributes (raw, e);
   /* In the element's own quotes, where a value allows. */
   if (attrs->len > 0 && raw[g_array_index (attrs, CaromRawAttribute, 0).end - 1] == '\'')
     for (guint k = 0; k < pieces->len; k++)
@@ -382,45 +400,24 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
             }
         }
       /* A managed attribute: its new value where it was (or nothing). */
-      gsize n = a->name_end - a->name;
       for (guint k = 0; k < n_pieces; k++)
         {
           const char *piece = g_ptr_array_index (pieces, k);
-          if (matched[k] && strncmp (piece, raw + a->name, n) == 0 && piece[n] == '=')
+          if (matched[k] && strncmp (piece, raw + a->name, name_length) == 0
+              && piece[name_length] == '=')
             {
               g_string_append_len (out, spacing, (gssize)spacing_length);
               g_string_append (out, piece);
               matched[k] = 2; /* written */
             }
         }
-      if ((gint)i != first_managed)
-        continue;
       /* After the first of them: Carom's namespace and the new ones. */
-      if (w->ns_decls[0] != '\0')
-        {
-          g_string_append_len (out, spacing, (gssize)spacing_length);
-          g_string_append (out, w->ns_decls + 1);
-        }
-      for (guint k = 0; k < n_pieces; k++)
-        if (!matched[k])
-          {
-            g_string_append_len (out, spacing, (gssize)spacing_length);
-            g_string_append (out, g_ptr_array_index (pieces, k));
-          }
+      if ((gint)i == first_managed)
+        append_new_attributes (out, spacing, spacing_length, w->ns_decls, pieces, matched);
     }
+  /* No managed attribute stood in the tag (none matched): all at its end. */
   if (first_managed < 0)
-    {
-      if (w->ns_decls[0] != '\0')
-        {
-          g_string_append_len (out, spacing, (gssize)spacing_length);
-          g_string_append (out, w->ns_decls + 1);
-        }
-      for (guint k = 0; k < n_pieces; k++)
-        {
-          g_string_append_len (out, spacing, (gssize)spacing_length);
-          g_string_append (out, g_ptr_array_index (pieces, k));
-        }
-    }
+    append_new_attributes (out, spacing, spacing_length, w->ns_decls, pieces, matched);
   g_string_append_len (out, raw + at, e->after - at);
   if (e->empty)
     return out;
