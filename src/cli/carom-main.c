@@ -70,10 +70,10 @@ running_from_build_tree (void)
          && running.st_dev == built.st_dev && running.st_ino == built.st_ino;
 }
 
-/* The window's settings schema, compiled in the build tree, and its icon, in
- * the source tree, are not installed yet: GIO and the application find them
- * through these variables. The schema folder goes before any the user named,
- * so the schema matches this build. */
+/* The window's settings schema, compiled in the build tree, its icon, in the
+ * source tree, and its help, staged in the build tree, are not installed yet:
+ * GIO and the application find them through these variables. The schema
+ * folder goes before any the user named, so the schema matches this build. */
 static void
 use_build_tree_data (void)
 {
@@ -84,6 +84,17 @@ use_build_tree_data (void)
             : g_strdup (BUILD_SCHEMADIR);
   g_setenv ("GSETTINGS_SCHEMA_DIR", dirs, TRUE);
   g_setenv ("CAROM_ICONDIR", SOURCE_ICONDIR, FALSE);
+  /* The help, staged by scripts/setup: the help browser F1 starts inherits
+   * this environment and looks for help:carom in these folders first. */
+  if (g_file_test (BUILD_HELP_DATADIR "/help", G_FILE_TEST_IS_DIR))
+    {
+      const char *data_dirs = g_getenv ("XDG_DATA_DIRS");
+      g_autofree char *joined = g_strjoin (
+          G_SEARCHPATH_SEPARATOR_S, BUILD_HELP_DATADIR,
+          data_dirs != NULL && data_dirs[0] != '\0' ? data_dirs : "/usr/local/share:/usr/share",
+          NULL);
+      g_setenv ("XDG_DATA_DIRS", joined, TRUE);
+    }
 }
 
 int
