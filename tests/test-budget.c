@@ -11,17 +11,12 @@
 #include "io/carom-svg.h"
 #include "model/carom-trace-budget.h"
 #include "model/carom-tracing.h"
-
-static char *
-example_path (const char *name)
-{
-  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", name, NULL);
-}
+#include "test-util.h"
 
 static char *
 read_example (const char *name)
 {
-  g_autofree char *path = example_path (name);
+  g_autofree char *path = test_example_path (name);
   char *text = NULL;
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   return text;

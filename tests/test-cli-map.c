@@ -6,29 +6,7 @@
 #include <math.h>
 #include <string.h>
 #include <sys/wait.h>
-
-static char *
-source_path (const char *relative)
-{
-  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
-}
-
-/* Runs carom with args; returns the exit status. */
-static int
-run_carom (const char *const *args, char **out, char **err)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer)*a);
-  g_ptr_array_add (argv, NULL);
-  int wait_status = 0;
-  g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               err, &wait_status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-}
+#include "test-util.h"
 
 /* The CSV of `carom map` on scene (text), --max-bounces 1, split in lines. */
 static GStrv
@@ -40,7 +18,7 @@ map_csv_lines (const char *svg_text)
   g_assert_true (g_file_set_contents (scene, svg_text, -1, NULL));
   g_autofree char *out = NULL, *err = NULL, *text = NULL;
   const char *args[] = { "map", scene, "-o", csv, "--max-bounces", "1", NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
   g_unlink (csv);
   g_unlink (scene);
@@ -89,12 +67,12 @@ test_map_csv_edge_or_vertex (void)
 static void
 test_map_csv_seed (void)
 {
-  g_autofree char *scene = source_path ("data/examples/seed.svg");
+  g_autofree char *scene = test_source_path ("data/examples/seed.svg");
   g_autofree char *dir = g_dir_make_tmp ("carom-map-XXXXXX", NULL);
   g_autofree char *csv = g_build_filename (dir, "seed.csv", NULL);
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "map", scene, "-o", csv, "--max-bounces", "5", NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_cmpstr (err, ==, "");
   g_autofree char *text = NULL;
   g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
@@ -126,7 +104,7 @@ test_map_csv_seed (void)
       g_autofree char *path = g_build_filename (dir, name, NULL);
       const char *plot[] = { "map", scene, "-o", path, "--ball", "ball", NULL };
       g_autofree char *o = NULL, *e = NULL, *bytes = NULL;
-      g_assert_cmpint (run_carom (plot, &o, &e), ==, 0);
+      g_assert_cmpint (test_run_carom (plot, &o, &e), ==, 0);
       g_assert_true (g_file_get_contents (path, &bytes, NULL, NULL));
       g_assert_true (g_str_has_prefix (bytes, magic[i]));
       g_unlink (path);
@@ -139,7 +117,7 @@ test_map_csv_seed (void)
 static void
 test_map_errors (void)
 {
-  g_autofree char *scene = source_path ("data/examples/seed.svg");
+  g_autofree char *scene = test_source_path ("data/examples/seed.svg");
   struct
   {
     const char *args[8];
@@ -156,7 +134,7 @@ test_map_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *out = NULL, *err = NULL;
-      g_assert_cmpint (run_carom (cases[i].args, &out, &err), ==, cases[i].status);
+      g_assert_cmpint (test_run_carom (cases[i].args, &out, &err), ==, cases[i].status);
       if (strstr (err, cases[i].says) == NULL)
         g_error ("case %u: expected “%s” in: %s", i, cases[i].says, err);
     }
@@ -214,7 +192,7 @@ test_trace_threads_same_bytes (void)
       const char *args[]
           = { "trace", "--json", path, threads[i] ? "--threads" : NULL, threads[i], NULL };
       g_autofree char *out = NULL, *err = NULL;
-      g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+      g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
       if (reference == NULL)
         {
           /* Enough happened for the test to mean something. */

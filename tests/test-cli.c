@@ -5,39 +5,13 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <string.h>
+#include "test-util.h"
 
+/* A file of the source tree, kept in *owned (freed by its owner). */
 static const char *
 source_path (const char *relative, char **owned)
 {
-  *owned = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
-  return *owned;
-}
-
-/* Runs carom with args in the environment envp (NULL: this process's);
- * returns the exit status. */
-static int
-run_carom_env (char **envp, const char *const *args, char **out, char **err)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer)*a);
-  g_ptr_array_add (argv, NULL);
-  int wait_status = 0;
-  g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL, out,
-                               err, &wait_status, &error));
-  g_assert_no_error (error);
-  if (WIFEXITED (wait_status))
-    return WEXITSTATUS (wait_status);
-  return -1;
-}
-
-/* Runs carom with args; returns the exit status. */
-static int
-run_carom (const char *const *args, char **out, char **err)
-{
-  return run_carom_env (NULL, args, out, err);
+  return *owned = test_source_path (relative);
 }
 
 /* Runs carom with args in the language LANGUAGE names, as a user of that
@@ -51,7 +25,7 @@ run_carom_in (const char *language, const char *const *args, char **out, char **
   envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
   envp = g_environ_unsetenv (envp, "CAROM_LOCALEDIR");
-  return run_carom_env (envp, args, out, err);
+  return test_run_carom_env (envp, args, out, err);
 }
 
 /* Whether two files hold different bytes. */
@@ -88,7 +62,7 @@ test_cli_trace_json_seed (void)
 {
   g_autofree char *scene = NULL, *out = NULL, *err = NULL;
   const char *args[] = { "trace", "--json", source_path ("data/examples/seed.svg", &scene), NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_cmpstr (err, ==, "");
   g_assert_nonnull (strstr (out, "\"balls\": ["));
   g_assert_nonnull (strstr (out, "\"id\": \"ball\""));
@@ -125,8 +99,8 @@ test_cli_brute_force_same (void)
   source_path ("data/examples/seed.svg", &scene);
   const char *args1[] = { "trace", "--json", scene, NULL };
   const char *args2[] = { "trace", "--json", "--brute-force", scene, NULL };
-  g_assert_cmpint (run_carom (args1, &a, &err), ==, 0);
-  g_assert_cmpint (run_carom (args2, &b, &err2), ==, 0);
+  g_assert_cmpint (test_run_carom (args1, &a, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args2, &b, &err2), ==, 0);
   g_assert_cmpstr (a, ==, b);
 }
 
@@ -138,14 +112,14 @@ test_cli_max_bounces (void)
   const char *args[]
       = { "trace", "--json", "--max-bounces", "3", source_path ("data/examples/seed.svg", &scene),
           NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "{\"index\": 3,"));
   g_assert_null (strstr (out, "{\"index\": 4,"));
   g_assert_nonnull (strstr (out, "\"status\": \"max-bounces\""));
 
   const char *bad[] = { "trace", "--max-bounces", "-2", scene, NULL };
   g_autofree char *out2 = NULL, *err2 = NULL;
-  g_assert_cmpint (run_carom (bad, &out2, &err2), ==, 2);
+  g_assert_cmpint (test_run_carom (bad, &out2, &err2), ==, 2);
   g_assert_nonnull (strstr (err2, "--max-bounces"));
 }
 
@@ -156,7 +130,7 @@ test_cli_text (void)
   g_autofree char *scene = NULL, *out = NULL, *err = NULL;
   const char *args[] = { "trace", source_path ("data/examples/seed.svg", &scene), NULL };
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "Ball ball at (-200, 0), radius 40"));
   g_assert_nonnull (strstr (out, "(60, 260)"));
   g_assert_nonnull (strstr (out, "wall room, edge 1"));
@@ -173,7 +147,7 @@ test_cli_explain (void)
   const char *args[]
       = { "trace", source_path ("data/examples/seed.svg", &scene), "--explain", NULL };
   g_setenv ("LANGUAGE", "C", TRUE);
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_true (
       g_str_has_prefix (out, "Hit 1 of ball “ball”: wall “room”, edge 1 (offset segment)\n"));
   /* Numbers for people: 6 significant digits by default. */
@@ -186,31 +160,31 @@ test_cli_explain (void)
   /* --digits 17: every digit needed to read each number back; --digits 3. */
   g_autofree char *full = NULL, *err_full = NULL, *three = NULL, *err_three = NULL;
   const char *args_full[] = { "trace", scene, "--explain", "--digits", "17", NULL };
-  g_assert_cmpint (run_carom (args_full, &full, &err_full), ==, 0);
+  g_assert_cmpint (test_run_carom (args_full, &full, &err_full), ==, 0);
   g_assert_nonnull (strstr (full, "  t = ((a − c)·n) / (d·n) = 367.69552621700467\n"));
   g_assert_nonnull (
       strstr (full, "  c = (-200, 0), d = (0.7071067811865476, 0.7071067811865476), r = 40\n"));
   const char *args_three[] = { "trace", scene, "--explain", "--digits", "3", NULL };
-  g_assert_cmpint (run_carom (args_three, &three, &err_three), ==, 0);
+  g_assert_cmpint (test_run_carom (args_three, &three, &err_three), ==, 0);
   g_assert_nonnull (strstr (three, "  t = ((a − c)·n) / (d·n) = 368\n"));
   g_autofree char *out5 = NULL, *err5 = NULL, *out6 = NULL, *err6 = NULL;
   const char *args5[] = { "trace", scene, "--digits", "3", NULL };
-  g_assert_cmpint (run_carom (args5, &out5, &err5), ==, 2);
+  g_assert_cmpint (test_run_carom (args5, &out5, &err5), ==, 2);
   const char *args6[] = { "trace", scene, "--explain", "--digits", "18", NULL };
-  g_assert_cmpint (run_carom (args6, &out6, &err6), ==, 2);
+  g_assert_cmpint (test_run_carom (args6, &out6, &err6), ==, 2);
 
   g_autofree char *latex = NULL, *err2 = NULL;
   const char *args2[] = { "trace", scene, "--explain", "--latex", NULL };
-  g_assert_cmpint (run_carom (args2, &latex, &err2), ==, 0);
+  g_assert_cmpint (test_run_carom (args2, &latex, &err2), ==, 0);
   g_assert_true (g_str_has_prefix (latex, "\\begin{align*}"));
   g_assert_nonnull (strstr (latex, "367.69552621700467"));
 
   g_autofree char *out3 = NULL, *err3 = NULL;
   const char *args3[] = { "trace", scene, "--latex", NULL };
-  g_assert_cmpint (run_carom (args3, &out3, &err3), ==, 2);
+  g_assert_cmpint (test_run_carom (args3, &out3, &err3), ==, 2);
   g_autofree char *out4 = NULL, *err4 = NULL;
   const char *args4[] = { "trace", scene, "--explain", "--json", NULL };
-  g_assert_cmpint (run_carom (args4, &out4, &err4), ==, 2);
+  g_assert_cmpint (test_run_carom (args4, &out4, &err4), ==, 2);
 }
 
 /* `carom lab`: one test's numbers as JSON; shapes it cannot take are refused
@@ -221,7 +195,7 @@ test_cli_lab (void)
   g_autofree char *out = NULL, *err = NULL;
   const char *seg[]
       = { "lab", "segments", "segment:50,50,450,450", "segment:100,400,800,100", NULL };
-  g_assert_cmpint (run_carom (seg, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (seg, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "\"kind\": \"cross\""));
   g_assert_nonnull (strstr (out, "\"denom\": -400000"));
   g_assert_nonnull (strstr (out, "\"point\": [310, 310]"));
@@ -229,29 +203,29 @@ test_cli_lab (void)
   g_autofree char *out2 = NULL, *err2 = NULL;
   const char *sweep[]
       = { "lab", "sweep", "circle:-4,-1,2", "rect:0,0,10,10", "--to", "4,-1", NULL };
-  g_assert_cmpint (run_carom (sweep, &out2, &err2), ==, 0);
+  g_assert_cmpint (test_run_carom (sweep, &out2, &err2), ==, 0);
   g_assert_nonnull (strstr (out2, "\"corner\": true"));
   g_assert_nonnull (strstr (out2, "\"time\": 0.2834936490538"));
 
   g_autofree char *out3 = NULL, *err3 = NULL;
   const char *sat[] = { "lab", "sat", "rect:0,0,10,10", "rect:8,3,18,13", NULL };
-  g_assert_cmpint (run_carom (sat, &out3, &err3), ==, 0);
+  g_assert_cmpint (test_run_carom (sat, &out3, &err3), ==, 0);
   g_assert_nonnull (strstr (out3, "\"mtv\": [2, 0]"));
 
   g_autofree char *out4 = NULL, *err4 = NULL;
   const char *concave[]
       = { "lab", "sat", "polygon:0,0,10,0,10,4,4,4,4,10,0,10", "rect:1,1,2,2", NULL };
-  g_assert_cmpint (run_carom (concave, &out4, &err4), ==, 1);
+  g_assert_cmpint (test_run_carom (concave, &out4, &err4), ==, 1);
   g_assert_nonnull (strstr (err4, "convex"));
 
   g_autofree char *out5 = NULL, *err5 = NULL;
   const char *bad[] = { "lab", "circles", "circle:0,0,-1", "circle:1,1,1", NULL };
-  g_assert_cmpint (run_carom (bad, &out5, &err5), ==, 2);
+  g_assert_cmpint (test_run_carom (bad, &out5, &err5), ==, 2);
   g_assert_nonnull (strstr (err5, "circle:0,0,-1"));
 
   g_autofree char *scene = NULL, *out6 = NULL, *err6 = NULL;
   const char *grid[] = { "lab", "grid", source_path ("data/examples/seed.svg", &scene), NULL };
-  g_assert_cmpint (run_carom (grid, &out6, &err6), ==, 0);
+  g_assert_cmpint (test_run_carom (grid, &out6, &err6), ==, 0);
   g_assert_nonnull (strstr (out6, "\"hit\": 29"));
   g_assert_null (strstr (out6, "\"same_hit\": false"));
 }
@@ -262,7 +236,7 @@ test_cli_missing_file (void)
 {
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "trace", "/nonexistent/scene.svg", NULL };
-  int status = run_carom (args, &out, &err);
+  int status = test_run_carom (args, &out, &err);
   g_assert_cmpint (status, !=, 0);
   g_assert_cmpint (status, !=, 2);
   g_assert_nonnull (strstr (err, "/nonexistent/scene.svg"));
@@ -282,7 +256,7 @@ test_cli_invalid_object (void)
   g_assert_true (g_file_set_contents (path, svg, -1, NULL));
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "trace", path, NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 1);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "bowtie"));
   g_unlink (path);
   g_rmdir (dir);
@@ -294,11 +268,11 @@ test_cli_usage (void)
 {
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "trace", NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 2);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 2);
   g_assert_cmpstr (err, !=, "");
   g_autofree char *out2 = NULL, *err2 = NULL;
   const char *args2[] = { "frobnicate", NULL };
-  g_assert_cmpint (run_carom (args2, &out2, &err2), ==, 2);
+  g_assert_cmpint (test_run_carom (args2, &out2, &err2), ==, 2);
   g_assert_nonnull (strstr (err2, "carom trace"));
 }
 
@@ -320,7 +294,7 @@ test_cli_save (void)
   g_assert_true (g_file_set_contents (in, svg, -1, NULL));
   g_autofree char *out = NULL, *err = NULL;
   const char *args[] = { "save", in, "-o", out_path, NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (err, "Took 1 wall"));
   g_autofree char *written = NULL;
   g_assert_true (g_file_get_contents (out_path, &written, NULL, NULL));
@@ -329,12 +303,12 @@ test_cli_save (void)
 
   g_autofree char *out2 = NULL, *err2 = NULL;
   const char *no_output[] = { "save", in, NULL };
-  g_assert_cmpint (run_carom (no_output, &out2, &err2), ==, 2);
+  g_assert_cmpint (test_run_carom (no_output, &out2, &err2), ==, 2);
   g_assert_nonnull (strstr (err2, "-o"));
   g_autofree char *missing = g_build_filename (dir, "missing.svg", NULL);
   g_autofree char *out3 = NULL, *err3 = NULL;
   const char *unreadable[] = { "save", missing, "-o", out_path, NULL };
-  g_assert_cmpint (run_carom (unreadable, &out3, &err3), ==, 1);
+  g_assert_cmpint (test_run_carom (unreadable, &out3, &err3), ==, 1);
   g_assert_nonnull (strstr (err3, "missing.svg"));
 
   /* Carom's drawing for a diagram cannot be kept: over the original only with --force. */
@@ -344,26 +318,26 @@ test_cli_save (void)
   g_assert_true (g_file_set_contents (in, diagram, -1, NULL));
   g_autofree char *out4 = NULL, *err4 = NULL;
   const char *over[] = { "save", in, "-o", in, NULL };
-  g_assert_cmpint (run_carom (over, &out4, &err4), ==, 1);
+  g_assert_cmpint (test_run_carom (over, &out4, &err4), ==, 1);
   g_assert_nonnull (strstr (err4, "carom:generated"));
   g_autofree char *still = NULL;
   g_assert_true (g_file_get_contents (in, &still, NULL, NULL));
   g_assert_cmpstr (still, ==, diagram);
   g_autofree char *out5 = NULL, *err5 = NULL;
   const char *forced[] = { "save", in, "-o", in, "--force", NULL };
-  g_assert_cmpint (run_carom (forced, &out5, &err5), ==, 0);
+  g_assert_cmpint (test_run_carom (forced, &out5, &err5), ==, 0);
   g_clear_pointer (&still, g_free);
   g_assert_true (g_file_get_contents (in, &still, NULL, NULL));
   g_assert_null (strstr (still, "generated"));
 
   g_autofree char *out6 = NULL, *err6 = NULL;
   const char *help[] = { "--help", NULL };
-  g_assert_cmpint (run_carom (help, &out6, &err6), ==, 0);
+  g_assert_cmpint (test_run_carom (help, &out6, &err6), ==, 0);
   g_assert_nonnull (strstr (out6, "carom save IN.svg -o OUT.svg"));
   g_assert_nonnull (strstr (out6, "never drops what it does not understand"));
   g_autofree char *out7 = NULL, *err7 = NULL;
   const char *save_help[] = { "save", "--help", NULL };
-  g_assert_cmpint (run_carom (save_help, &out7, &err7), ==, 0);
+  g_assert_cmpint (test_run_carom (save_help, &out7, &err7), ==, 0);
   g_assert_nonnull (strstr (out7, "--force"));
   g_unlink (in);
   g_unlink (out_path);

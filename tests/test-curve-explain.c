@@ -16,6 +16,7 @@
 #include "io/carom-svg.h"
 #include "model/carom-explain.h"
 #include "render/carom-render.h"
+#include "test-util.h"
 
 /* A boundary of the random scene: its own arrays. */
 typedef struct
@@ -306,12 +307,6 @@ test_excluded_at_zero (void)
   cg_world_free (w);
 }
 
-static char *
-source_path (const char *relative)
-{
-  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
-}
-
 /* The Sinai example: a room [-300, 300]², a disk of R = 100 at the origin, a
  * ball of r = 20 at c = (-250, 60) going d = (1, 0). The disk's offset
  * circle ρ = 120 is hit first at t₀ = 250 − √10800 ≈ 146.08. The room's
@@ -324,7 +319,7 @@ source_path (const char *relative)
 static void
 test_sinai_first_cast (void)
 {
-  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  g_autofree char *path = test_source_path ("data/examples/sinai.svg");
   g_autoptr (GError) error = NULL;
   g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -438,7 +433,7 @@ test_outside_sweep_reason (void)
 static void
 test_cli_explain (void)
 {
-  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  g_autofree char *path = test_source_path ("data/examples/sinai.svg");
   const char *argv[]
       = { g_getenv ("CAROM_EXE"), "trace", "--explain", "--max-bounces", "2", path, NULL };
   g_autofree char *out = NULL, *err = NULL;
@@ -524,7 +519,7 @@ render_sinai (CaromRenderCache *cache, const CaromView *v, const CaromStyle *sty
 static void
 test_candidates_overlay (void)
 {
-  g_autofree char *path = source_path ("data/examples/sinai.svg");
+  g_autofree char *path = test_source_path ("data/examples/sinai.svg");
   g_autoptr (GError) error = NULL;
   g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);

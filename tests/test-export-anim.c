@@ -25,6 +25,7 @@
 #include "io/carom-svg.h"
 #include "render/carom-export-anim.h"
 #include "render/carom-export.h"
+#include "test-util.h"
 
 /* How far (pixels) the ball's measured centre may be from where the timing
  * puts it: antialiasing at the disk's edge, the palette, and lines or a
@@ -44,7 +45,7 @@ typedef struct
 static void
 figure_load (Figure *f, const char *name)
 {
-  f->path = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", name, NULL);
+  f->path = test_example_path (name);
   g_autoptr (GError) error = NULL;
   f->scene = carom_svg_read_file (f->path, NULL, NULL, &error);
   g_assert_no_error (error);
@@ -499,8 +500,7 @@ test_cli (void)
       g_test_skip ("needs CAROM_EXE");
       return;
     }
-  g_autofree char *scene
-      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "seed.svg", NULL);
+  g_autofree char *scene = test_example_path ("seed.svg");
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("carom-anim-XXXXXX", &error);
   g_autofree char *gif = g_build_filename (dir, "a.gif", NULL);
@@ -606,8 +606,7 @@ test_gif_labels (void)
 {
   const char *exe = g_getenv ("CAROM_EXE");
   g_assert_nonnull (exe);
-  g_autofree char *scene
-      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "seed.svg", NULL);
+  g_autofree char *scene = test_example_path ("seed.svg");
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("carom-anim-XXXXXX", &error);
   g_autofree char *with = g_build_filename (dir, "with.gif", NULL);

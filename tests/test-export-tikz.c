@@ -21,6 +21,7 @@
 #include "render/carom-export-tikz.h"
 #include "render/carom-export.h"
 #include "render/carom-figure.h"
+#include "test-util.h"
 
 #define RASTER_DPI 144
 #define PIXEL_THRESHOLD 96
@@ -69,8 +70,7 @@ typedef struct
 static void
 figure_load (Figure *f, const char *name)
 {
-  g_autofree char *path
-      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", name, NULL);
+  g_autofree char *path = test_example_path (name);
   g_autoptr (GError) error = NULL;
   f->scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);

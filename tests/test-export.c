@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include "test-util.h"
 
 /* Channel difference (0..255) beyond which two pixels differ. */
 #define PIXEL_THRESHOLD 96
@@ -33,35 +34,12 @@
 
 /* ---- running programs -------------------------------------------------- */
 
-static int
-run_argv (const char *const *argv, char **out, char **err)
-{
-  int wait_status = 0;
-  g_autoptr (GError) error = NULL;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, out, err,
-                               &wait_status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-}
-
-/* Runs carom with args (NULL-terminated); returns the exit status. */
-static int
-run_carom (const char *const *args, char **out, char **err)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer)*a);
-  g_ptr_array_add (argv, NULL);
-  return run_argv ((const char *const *)argv->pdata, out, err);
-}
-
 /* Runs carom and expects success. */
 static void
 carom_ok (const char *const *args)
 {
   g_autofree char *out = NULL, *err = NULL;
-  int status = run_carom (args, &out, &err);
+  int status = test_run_carom (args, &out, &err);
   if (status != 0)
     g_test_message ("carom said: %s", err);
   g_assert_cmpint (status, ==, 0);
@@ -71,7 +49,7 @@ static char *
 example (const char *name)
 {
   g_autofree char *file = g_strconcat (name, ".svg", NULL);
-  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", file, NULL);
+  return test_example_path (file);
 }
 
 /* A temporary directory removed (with its files) when the test ends. */
@@ -286,11 +264,11 @@ test_formats_match (void)
 
       g_autofree char *svg_png = g_strconcat (svg, ".rsvg.png", NULL);
       const char *rsvg[] = { "rsvg-convert", "-w", own_width_text, "-o", svg_png, svg, NULL };
-      g_assert_cmpint (run_argv (rsvg, NULL, NULL), ==, 0);
+      g_assert_cmpint (test_run_argv (NULL, rsvg, NULL, NULL), ==, 0);
       g_autofree char *pdf_prefix = g_strconcat (pdf, ".poppler", NULL);
       const char *poppler[] = { "pdftoppm",    "-png", "-singlefile", "-scale-to-x", own_width_text,
                                 "-scale-to-y", "-1",   pdf,           pdf_prefix,    NULL };
-      g_assert_cmpint (run_argv (poppler, NULL, NULL), ==, 0);
+      g_assert_cmpint (test_run_argv (NULL, poppler, NULL, NULL), ==, 0);
       g_autofree char *pdf_png = g_strconcat (pdf_prefix, ".png", NULL);
 
       cairo_surface_t *by_rsvg = load_png (svg_png), *by_poppler = load_png (pdf_png);
@@ -373,7 +351,7 @@ trace_json (const char *scene)
   char *out = NULL;
   g_autofree char *err = NULL;
   const char *args[] = { "trace", "--json", scene, NULL };
-  g_assert_cmpint (run_carom (args, &out, &err), ==, 0);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, 0);
   return out;
 }
 
@@ -761,7 +739,7 @@ static void
 expect_failure (const char *const *args, int status, const char *in_message)
 {
   g_autofree char *out = NULL, *err = NULL;
-  g_assert_cmpint (run_carom (args, &out, &err), ==, status);
+  g_assert_cmpint (test_run_carom (args, &out, &err), ==, status);
   g_test_message ("%s", err);
   g_assert_nonnull (strstr (err, in_message));
 }

@@ -34,6 +34,7 @@
 
 #include "io/carom-svg.h"
 #include "model/carom-tracing.h"
+#include "test-util.h"
 
 #define CAROM_NS "urn:carom:scene:1"
 /// Pixels of the rendering across the root's viewBox.
@@ -48,23 +49,15 @@
 
 /* ---- running carom ------------------------------------------------------ */
 
+/* Runs carom with args, with its labels placed or, where unplaced, drawn where
+ * they are asked for (CAROM_LABELS_UNPLACED); returns the exit status. */
 static int
 run_carom (const char *const *args, gboolean unplaced, char **err)
 {
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer)g_getenv ("CAROM_EXE"));
-  for (const char *const *a = args; *a != NULL; a++)
-    g_ptr_array_add (argv, (gpointer)*a);
-  g_ptr_array_add (argv, NULL);
   g_auto (GStrv) env = g_get_environ ();
   env = unplaced ? g_environ_setenv (env, "CAROM_LABELS_UNPLACED", "1", TRUE)
                  : g_environ_unsetenv (env, "CAROM_LABELS_UNPLACED");
-  int status = 0;
-  g_autoptr (GError) error = NULL;
-  if (!g_spawn_sync (NULL, (char **)argv->pdata, env, G_SPAWN_DEFAULT, NULL, NULL, NULL, err,
-                     &status, &error))
-    g_error ("cannot run carom: %s", error->message);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return test_run_carom_env (env, args, NULL, err);
 }
 
 /* ---- the file ----------------------------------------------------------- */
@@ -608,8 +601,7 @@ scenes (const char *dir)
   for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       g_autofree char *file = g_strconcat (examples[i], ".svg", NULL);
-      g_ptr_array_add (
-          list, g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", file, NULL));
+      g_ptr_array_add (list, test_example_path (file));
     }
   g_autoptr (GRand) rand = g_rand_new_with_seed (22);
   for (int i = 0; i < 10; i++)
@@ -713,8 +705,7 @@ static void
 test_path_upto (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("carom-figures-XXXXXX", NULL);
-  g_autofree char *scene
-      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "sinai.svg", NULL);
+  g_autofree char *scene = test_example_path ("sinai.svg");
   guint64 ink[2];
   static const char *const extents[] = { "upto", "all" };
   for (int k = 0; k < 2; k++)
@@ -748,8 +739,7 @@ test_inkscape (void)
   g_autofree char *inkscape = g_find_program_in_path ("inkscape");
   g_assert_nonnull (inkscape); /* scripts/debian-packages-test lists it */
   g_autofree char *dir = g_dir_make_tmp ("carom-figures-XXXXXX", NULL);
-  g_autofree char *scene
-      = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", "pinball.svg", NULL);
+  g_autofree char *scene = test_example_path ("pinball.svg");
   g_autofree char *svg = g_strdup_printf ("%s/figure.svg", dir);
   const char *args[] = { "export", scene, "-o", svg, "--step", "4", "--show", "all", NULL };
   g_autofree char *err = NULL;
@@ -905,8 +895,7 @@ test_names_stay (void)
   for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       g_autofree char *file = g_strconcat (examples[i], ".svg", NULL);
-      g_autofree char *scene
-          = g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), "data", "examples", file, NULL);
+      g_autofree char *scene = test_example_path (file);
       Figure figs[8];
       guint8 *step_ink[8];
       guint n = 0;

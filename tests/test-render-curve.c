@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "render/carom-render.h"
+#include "test-util.h"
 
 /* ---- scenes ------------------------------------------------------------ */
 
@@ -123,30 +124,12 @@ render (const Drawing *d, const CaromStyle *style, const CaromRenderOptions *o, 
   return s;
 }
 
-static void
-pixel (cairo_surface_t *s, int x, int y, int rgb[3])
-{
-  const guint8 *row = cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s);
-  guint32 p = ((const guint32 *)row)[x];
-  rgb[0] = (p >> 16) & 0xff;
-  rgb[1] = (p >> 8) & 0xff;
-  rgb[2] = p & 0xff;
-}
-
-static int
-luminance (cairo_surface_t *s, int x, int y)
-{
-  int rgb[3];
-  pixel (s, x, y, rgb);
-  return (299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2]) / 1000;
-}
-
 /* How far a pixel's colour is from c (sum over the channels, 0 .. 765). */
 static int
 color_distance (cairo_surface_t *s, int x, int y, CaromColor c)
 {
   int rgb[3];
-  pixel (s, x, y, rgb);
+  test_pixel (s, x, y, rgb);
   return abs (rgb[0] - (int)lround (255 * c.red)) + abs (rgb[1] - (int)lround (255 * c.green))
          + abs (rgb[2] - (int)lround (255 * c.blue));
 }
@@ -161,7 +144,7 @@ darkest_radius (cairo_surface_t *s, CgVec2 q, double a, double r0, double r1)
   for (double r = r0; r <= r1; r += 0.25)
     {
       int x = (int)floor (q.x + r * cos (a)), y = (int)floor (q.y + r * sin (a));
-      int l = luminance (s, x, y);
+      int l = test_luminance (s, x, y);
       if (l < best)
         {
           best = l;
@@ -229,7 +212,7 @@ static gboolean
 cyanish (cairo_surface_t *s, int x, int y)
 {
   int rgb[3];
-  pixel (s, x, y, rgb);
+  test_pixel (s, x, y, rgb);
   return rgb[0] < 215 && rgb[1] > 230 && rgb[2] > 230;
 }
 
@@ -276,14 +259,14 @@ test_stadium_bulges (void)
   carom_render_options_init (&o);
   o.overlays = 0;
   cairo_surface_t *img = render (&d, &style, &o, NULL);
-  int floor_ = luminance (img, 300, 200);
+  int floor_ = test_luminance (img, 300, 200);
   /* The half circles reach x = 420 + 100 and 180 − 100 on the axis y = 200. */
   g_assert_cmpfloat (fabs (darkest_radius (img, cg_v2 (420, 200), 0.0, 90, 110) - 100), <=, 1.0);
   g_assert_cmpfloat (fabs (darkest_radius (img, cg_v2 (180, 200), G_PI, 90, 110) - 100), <=, 1.0);
-  g_assert_cmpint (luminance (img, 520, 200), <, floor_ - 60);
-  g_assert_cmpint (luminance (img, 79, 200), <, floor_ - 60);
+  g_assert_cmpint (test_luminance (img, 520, 200), <, floor_ - 60);
+  g_assert_cmpint (test_luminance (img, 79, 200), <, floor_ - 60);
   /* Nothing drawn where a chord would be. */
-  g_assert_cmpint (luminance (img, 420, 200), >=, floor_ - 2);
+  g_assert_cmpint (test_luminance (img, 420, 200), >=, floor_ - 2);
   cairo_surface_destroy (img);
   drawing_clear (&d);
 }
@@ -363,7 +346,7 @@ test_circle_wall_label (void)
     for (int x = 0; x < 600; x++)
       {
         double r = hypot (x + 0.5 - 300.0, y + 0.5 - 200.0);
-        ink += r > 183.0 && r < 180.0 + 2.0 * 12.0 && luminance (s, x, y) < 160;
+        ink += r > 183.0 && r < 180.0 + 2.0 * 12.0 && test_luminance (s, x, y) < 160;
       }
   g_assert_cmpint (ink, >, 20);
   cairo_surface_destroy (s);

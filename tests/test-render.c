@@ -10,6 +10,7 @@
 
 #include "render/carom-export.h"
 #include "render/carom-render.h"
+#include "test-util.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -82,32 +83,11 @@ render_image (const Drawing *d, const CaromView *view, const CaromStyle *style,
   return surface;
 }
 
-/* The colour of a pixel, 0..255 each (images are opaque here). */
-static void
-pixel (cairo_surface_t *s, int x, int y, int rgb[3])
-{
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, cairo_image_surface_get_width (s));
-  g_assert_cmpint (y, <, cairo_image_surface_get_height (s));
-  const guint8 *row = cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s);
-  guint32 p = ((const guint32 *)row)[x];
-  rgb[0] = (p >> 16) & 0xff;
-  rgb[1] = (p >> 8) & 0xff;
-  rgb[2] = p & 0xff;
-}
-
-static int
-luminance (const int rgb[3])
-{
-  return (299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2]) / 1000;
-}
-
 static void
 assert_color_near (cairo_surface_t *s, int x, int y, CaromColor c, int tolerance)
 {
   int rgb[3];
-  pixel (s, x, y, rgb);
+  test_pixel (s, x, y, rgb);
   const double want[3] = { c.red, c.green, c.blue };
   for (int k = 0; k < 3; k++)
     g_assert_cmpint (abs (rgb[k] - (int)lround (255 * want[k])), <=, tolerance);
@@ -302,12 +282,12 @@ test_pixels_wall_and_obstacle (void)
   cairo_surface_t *img = render_image (&d, &v, &style, &o, NULL);
 
   int rgb[3];
-  pixel (img, 20, 100, rgb); /* on the left wall: x = 10 → device 20 */
-  g_assert_cmpint (luminance (rgb), <, 128);
-  pixel (img, 14, 100, rgb); /* outside */
-  g_assert_cmpint (luminance (rgb), ==, 255);
-  pixel (img, 60, 60, rgb); /* inside the room, away from everything */
-  g_assert_cmpint (luminance (rgb), ==, 255);
+  test_pixel (img, 20, 100, rgb); /* on the left wall: x = 10 → device 20 */
+  g_assert_cmpint (test_rgb_luminance (rgb), <, 128);
+  test_pixel (img, 14, 100, rgb); /* outside */
+  g_assert_cmpint (test_rgb_luminance (rgb), ==, 255);
+  test_pixel (img, 60, 60, rgb); /* inside the room, away from everything */
+  g_assert_cmpint (test_rgb_luminance (rgb), ==, 255);
   assert_color_near (img, 100, 100, style.obstacle_fill, 1); /* the block's middle */
 
   /* The dark screen style paints its background and its own fill. */
@@ -315,8 +295,8 @@ test_pixels_wall_and_obstacle (void)
   cairo_surface_t *img2 = render_image (&d, &v, &dark, &o, NULL);
   assert_color_near (img2, 60, 60, dark.background, 1);
   assert_color_near (img2, 100, 100, dark.obstacle_fill, 1);
-  pixel (img2, 20, 100, rgb);
-  g_assert_cmpint (luminance (rgb), >, 128);
+  test_pixel (img2, 20, 100, rgb);
+  g_assert_cmpint (test_rgb_luminance (rgb), >, 128);
   cairo_surface_destroy (img);
   cairo_surface_destroy (img2);
   drawing_clear (&d);
@@ -341,8 +321,8 @@ test_pixels_widths_in_points (void)
       int count = 0, rgb[3];
       for (int x = 20; x < 60; x++)
         {
-          pixel (img, x, 200, rgb);
-          count += luminance (rgb) < 128;
+          test_pixel (img, x, 200, rgb);
+          count += test_rgb_luminance (rgb) < 128;
         }
       dark_runs[k] = count;
       cairo_surface_destroy (img);
@@ -409,7 +389,7 @@ find_color_box (cairo_surface_t *img, CaromColor c, CgAabb *box)
     for (int x = 0; x < w; x++)
       {
         int rgb[3];
-        pixel (img, x, y, rgb);
+        test_pixel (img, x, y, rgb);
         if (fabs (rgb[0] - r) <= 6 && fabs (rgb[1] - g) <= 6 && fabs (rgb[2] - b) <= 6)
           {
             *box = cg_aabb_add_point (*box, cg_v2 (x, y));
@@ -490,7 +470,7 @@ test_candidates_and_ghosts (void)
   for (int x = 0; x < 320; x++)
     {
       int rgb[3];
-      pixel (img, x, (int)lround (y260.y), rgb);
+      test_pixel (img, x, (int)lround (y260.y), rgb);
       across += abs (rgb[0] - 26) < 12 && abs (rgb[1] - 179) < 12 && abs (rgb[2] - 230) < 12;
     }
   g_assert_cmpint (across, >, 200);
@@ -521,7 +501,7 @@ test_candidates_and_ghosts (void)
           {
             int x = (int)lround (c.x - 40 * v.scale) + dx, y = (int)lround (c.y) + dy;
             int rgb[3];
-            pixel (img, x, y, rgb);
+            test_pixel (img, x, y, rgb);
             if (abs (rgb[0] - 242) < 40 && abs (rgb[1] - 153) < 50 && rgb[2] < 120)
               found++;
           }
@@ -550,7 +530,7 @@ test_escaped_ray_to_edge (void)
   for (int x = 172; x < 200; x += 3)
     {
       int rgb[3];
-      pixel (img, x, 100, rgb);
+      test_pixel (img, x, 100, rgb);
       g_assert_cmpint (rgb[0] - rgb[2], >, 60); /* the accent is red */
     }
   cairo_surface_destroy (img);
@@ -575,10 +555,10 @@ test_deep_zoom (void)
   cairo_surface_t *img = render_image (&d, &v, &style, &o, &stats);
   g_assert_cmpuint (stats.polygons_visible, ==, 1);
   int rgb[3];
-  pixel (img, 100, 30, rgb);
-  g_assert_cmpint (luminance (rgb), <, 100);
-  pixel (img, 60, 30, rgb);
-  g_assert_cmpint (luminance (rgb), >, 200);
+  test_pixel (img, 100, 30, rgb);
+  g_assert_cmpint (test_rgb_luminance (rgb), <, 100);
+  test_pixel (img, 60, 30, rgb);
+  g_assert_cmpint (test_rgb_luminance (rgb), >, 200);
   cairo_surface_destroy (img);
   drawing_clear (&d);
 }
@@ -660,8 +640,8 @@ test_level_of_detail (void)
   cairo_surface_t *img = render_image (&d, &v, &style, &o, &stats);
   g_assert_cmpuint (stats.polygons_simplified, ==, 1);
   int rgb[3];
-  pixel (img, 125, 125, rgb);
-  g_assert_cmpint (luminance (rgb), <, 255); /* something is there */
+  test_pixel (img, 125, 125, rgb);
+  g_assert_cmpint (test_rgb_luminance (rgb), <, 255); /* something is there */
   cairo_surface_destroy (img);
   drawing_clear (&d);
 }
