@@ -195,26 +195,6 @@ test_help_page_uri (void)
   g_assert_cmpstr (lab, ==, "help:carom/collision-lab");
 }
 
-static AdwMessageDialog *
-dialog_for (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == parent
-          && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
-}
-
-static gboolean
-has_dialog (gpointer data)
-{
-  return dialog_for (data) != NULL;
-}
-
 /* 5: a URI that nothing can open is not lost in a log: a dialog on the
  * window says the help could not be opened, and why. */
 static void

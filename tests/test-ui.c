@@ -5,63 +5,17 @@
  * Windows are driven through their actions and widgets, as a user would:
  * open a scene, edit a ball in Properties, save, reopen; close with unsaved
  * changes and cancel; compare a screenshot with a stored reference. */
-#include <adwaita.h>
-#include <gdk/x11/gdkx.h>
-#include <glib/gstdio.h>
-#include <math.h>
+#include "ui-harness.h"
 
-#include "app/carom-application.h"
-#include "app/carom-canvas.h"
-#include "app/carom-editor.h"
-#include "app/carom-inspector.h"
+#include <glib/gstdio.h>
+
 #include "app/carom-window-private.h"
-#include "app/carom-window.h"
 #include "io/carom-svg.h"
 
 /* A screenshot may differ from its reference by font hinting and
  * antialiasing; this share of clearly different pixels is still "the same". */
 #define SCREENSHOT_TOLERANCE 0.02
 #define PIXEL_THRESHOLD 64
-
-static CaromApplication *app;
-
-static char *
-source_path (const char *relative)
-{
-  return g_build_filename (g_getenv ("CAROM_SOURCE_ROOT"), relative, NULL);
-}
-
-/* Spins the main loop until check(data) holds or timeout_ms passes. */
-static gboolean
-wait_for (gboolean (*check) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-  while (!check (data))
-    {
-      if (g_get_monotonic_time () > end)
-        return FALSE;
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-  return TRUE;
-}
-
-static void
-spin (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
-  while (g_get_monotonic_time () < end)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-document_has_file (gpointer data)
-{
-  return carom_document_get_file (carom_window_get_document (data)) != NULL;
-}
 
 static gboolean
 document_saved (gpointer data)
@@ -72,70 +26,13 @@ document_saved (gpointer data)
 static CaromWindow *
 open_window (const char *path)
 {
-  CaromWindow *window = carom_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 650);
-  gtk_window_present (GTK_WINDOW (window));
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  carom_window_open_file (window, file);
-  g_assert_true (wait_for (document_has_file, window, 10000));
-  return window;
-}
-
-static GtkWidget *
-find_named (GtkWidget *widget, const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_named (c, name);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static AdwMessageDialog *
-dialog_for (GtkWindow *parent)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == parent
-          && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
-}
-
-/* Answers the dialog as a click on one of its buttons does: emit the
- * response, then close. */
-static void
-respond (GtkWindow *parent, const char *response)
-{
-  AdwMessageDialog *dialog = dialog_for (parent);
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
-static gboolean
-has_dialog (gpointer data)
-{
-  return dialog_for (data) != NULL;
+  return open_window_sized (path, 1000, 650);
 }
 
 static gboolean
 pointer_cleared (gpointer data)
 {
   return *(gpointer *)data == NULL;
-}
-
-static gboolean
-has_no_dialog (gpointer data)
-{
-  return dialog_for (data) == NULL;
 }
 
 /* Sets the selected ball's max bounces through the Properties panel. */
@@ -161,13 +58,6 @@ copy_to_temp (const char *example, char **dir)
   char *path = g_build_filename (*dir, "scene.svg", NULL);
   g_assert_true (g_file_set_contents (path, text, (gssize)len, NULL));
   return path;
-}
-
-static void
-destroy_window (CaromWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  spin (20);
 }
 
 /* 1: the window opens the example scene: title, objects, trace, stepping. */
@@ -424,29 +314,6 @@ test_ui_failed_open_keeps_scene (void)
   destroy_window (window);
 }
 
-static GdkTexture *
-screenshot (CaromWindow *window)
-{
-  /* On a loaded machine the window may not have drawn its latest frame yet:
-   * its paintable has no render node until it has. Wait for one. */
-  int w = 0, h = 0;
-  g_autoptr (GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
-  g_autoptr (GskRenderNode) node = NULL;
-  for (guint tries = 0; node == NULL && tries < 200; tries++)
-    {
-      if (tries > 0)
-        spin (50);
-      w = gtk_widget_get_width (GTK_WIDGET (window));
-      h = gtk_widget_get_height (GTK_WIDGET (window));
-      GtkSnapshot *snapshot = gtk_snapshot_new ();
-      gdk_paintable_snapshot (paintable, snapshot, w, h);
-      node = gtk_snapshot_free_to_node (snapshot);
-    }
-  g_assert_nonnull (node);
-  GskRenderer *renderer = gtk_native_get_renderer (GTK_NATIVE (window));
-  return gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
-}
-
 static double
 share_of_different_pixels (GdkTexture *a, GdkTexture *b)
 {
@@ -473,7 +340,7 @@ share_of_different_pixels (GdkTexture *a, GdkTexture *b)
 static void
 compare_screenshot (CaromWindow *window, const char *name)
 {
-  g_autoptr (GdkTexture) shot = screenshot (window);
+  g_autoptr (GdkTexture) shot = window_texture (GTK_WINDOW (window));
   g_autofree char *file = g_strconcat ("ui-", name, ".png", NULL);
   g_autofree char *out = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), file, NULL);
   gdk_texture_save_to_png (shot, out);
@@ -530,60 +397,6 @@ test_ui_screenshot (void)
   spin (2000);
   compare_screenshot (window, "seed-window");
   destroy_window (window);
-}
-
-/* Runs xdotool with args (a NULL-terminated list after the program name),
- * then lets the window take the events. */
-static void
-xdotool (const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_ptr_array_add (argv, (gpointer) "xdotool");
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer)args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-  g_assert_true (g_spawn_sync (NULL, (char **)argv->pdata, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  /* xdotool has exited, so the server has its events: a round trip brings
-   * them to this client before the main loop takes them. */
-  gdk_display_sync (gdk_display_get_default ());
-  spin (120);
-}
-
-/* Clicks the canvas where the scene point (x, y) is, with real X pointer
- * events (XTEST), as a user's mouse would. */
-static void
-click_scene (CaromWindow *window, double x, double y)
-{
-  GtkWidget *canvas = carom_window_get_canvas (window);
-  double wx, wy;
-  g_assert_true (carom_canvas_scene_to_widget (CAROM_CANVAS (canvas), x, y, &wx, &wy));
-  GtkNative *native = gtk_widget_get_native (canvas);
-  graphene_point_t in_native;
-  g_assert_true (gtk_widget_compute_point (
-      canvas, GTK_WIDGET (native), &GRAPHENE_POINT_INIT ((float)wx, (float)wy), &in_native));
-  double sx, sy;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (native));
-  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
-  g_autofree char *px = g_strdup_printf ("%d", (int)lround (in_native.x + sx));
-  g_autofree char *py = g_strdup_printf ("%d", (int)lround (in_native.y + sy));
-  const char *move[] = { "mousemove", "--window", win, px, py, NULL };
-  xdotool (move);
-  const char *click[] = { "click", "1", NULL };
-  xdotool (click);
-}
-
-static gboolean
-canvas_drawn (gpointer data)
-{
-  double wx, wy;
-  return carom_canvas_scene_to_widget (CAROM_CANVAS (carom_window_get_canvas (data)), 0, 0, &wx,
-                                       &wy);
 }
 
 /* A new user's first minute: on an empty page the polygon tool is ready;
@@ -867,15 +680,7 @@ test_ui_imported_save_as (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
-  gtk_init ();
-  adw_init ();
-  app = carom_application_new ();
-  g_autoptr (GError) error = NULL;
-  g_application_set_flags (G_APPLICATION (app), g_application_get_flags (G_APPLICATION (app))
-                                                    | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_application_hold (G_APPLICATION (app));
+  ui_harness_init (&argc, &argv);
 
   g_test_add_func ("/ui/window/opens-example", test_ui_opens_example);
   g_test_add_func ("/ui/window/edit-save-reopen", test_ui_edit_save_reopen);
@@ -889,8 +694,5 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/canvas/draw-scene", test_ui_draw_scene);
   g_test_add_func ("/ui/window/foreign-file-kept", test_ui_foreign_file_kept);
   g_test_add_func ("/ui/window/imported-save-as", test_ui_imported_save_as);
-  int status = g_test_run ();
-  g_application_release (G_APPLICATION (app));
-  g_clear_object (&app);
-  return status;
+  return ui_harness_run ();
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ui-harness.h: what the UI tests of test-ui-keys.c, test-ui-layout.c and test-ui-help.c
- * share: a main loop to spin, windows on a scene, widgets found by name,
- * and real X input through xdotool (XTEST) under Xvfb. Header-only: each
+/* ui-harness.h: what the UI tests (test-ui*.c) share: a main loop to spin, windows on a scene,
+ * widgets found by name, and real X input through xdotool (XTEST) under Xvfb. Header-only: each
  * test program includes it once. */
 #pragma once
 
@@ -105,6 +104,44 @@ find_named (GtkWidget *widget, const char *name)
         return found;
     }
   return NULL;
+}
+
+/* The message dialog shown on parent, or NULL. */
+G_GNUC_UNUSED static AdwMessageDialog *
+dialog_for (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_window_get_transient_for (w) == parent
+          && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+G_GNUC_UNUSED static gboolean
+has_dialog (gpointer data)
+{
+  return dialog_for (data) != NULL;
+}
+
+G_GNUC_UNUSED static gboolean
+has_no_dialog (gpointer data)
+{
+  return dialog_for (data) == NULL;
+}
+
+/* Answers the dialog on parent as a click on one of its buttons does: emit
+ * the response, then close. */
+G_GNUC_UNUSED static void
+respond (GtkWindow *parent, const char *response)
+{
+  AdwMessageDialog *dialog = dialog_for (parent);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* Whether real X input can be sent: an X11 display and xdotool. Skips the
