@@ -273,31 +273,18 @@ carom_application_startup (GApplication *app)
   static const struct
   {
     const char *action;
-    const char *accels[3];
+    const char *accels[2];
   } shortcuts[] = {
-    { "win.new", { "<Control>n", NULL } },
     { "app.new-window", { "<Control><Shift>n", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
-    { "win.open", { "<Control>o", NULL } },
-    { "win.save", { "<Control>s", NULL } },
-    { "win.save-as", { "<Control><Shift>s", NULL } },
-    { "win.undo", { "<Control>z", NULL } },
-    { "win.zoom-in", { "<Control>plus", "<Control>equal" } },
-    { "win.zoom-out", { "<Control>minus", NULL } },
-    { "win.zoom-fit", { "<Control>0", NULL } },
-    { "win.zoom-actual-size", { "<Control>1", NULL } },
-    { "win.redo", { "<Control><Shift>z", NULL } },
-    { "win.export", { "<Control>e", NULL } },
-    { "win.close", { "<Control>w", NULL } },
-    { "win.show-sidebar", { "F9", NULL } },
-    { "win.show-map", { "<Control>m", NULL } },
-    { "win.show-help-overlay", { "<Control>question", NULL } },
     { "app.help", { "F1", NULL } },
   };
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), shortcuts[i].action,
                                            shortcuts[i].accels);
+  /* and the window's (carom-window-actions.c) */
+  carom_window_actions_set_accels (GTK_APPLICATION (self));
 }
 
 static void

@@ -457,8 +457,8 @@ open_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
   g_object_unref (chooser);
 }
 
-static void
-open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -473,8 +473,8 @@ open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static void
-open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_open_recent_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   (void)action;
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
@@ -515,16 +515,16 @@ new_now (CaromWindow *self, gpointer data)
   g_object_unref (fresh);
 }
 
-static void
-new_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_new_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   (void)action;
   (void)parameter;
   confirm_discard (CAROM_WINDOW (user_data), new_now, NULL, NULL);
 }
 
-static void
-save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -537,8 +537,8 @@ save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
     save_then (self, NULL, FALSE, after);
 }
 
-static void
-save_as_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_save_as_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -649,19 +649,9 @@ carom_window_offer_recovery (CaromWindow *self, const char *autosave_path, GFile
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static const GActionEntry file_actions[] = {
-  { "new", new_activated, NULL, NULL, NULL, { 0 } },
-  { "open", open_activated, NULL, NULL, NULL, { 0 } },
-  { "open-recent", open_recent_activated, "s", NULL, NULL, { 0 } },
-  { "save", save_activated, NULL, NULL, NULL, { 0 } },
-  { "save-as", save_as_activated, NULL, NULL, NULL, { 0 } },
-};
-
 void
 carom_window_file_init (CaromWindow *self)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self), file_actions, G_N_ELEMENTS (file_actions),
-                                   self);
   self->recent_menu = g_menu_new ();
   adw_split_button_set_menu_model (self->open_button, G_MENU_MODEL (self->recent_menu));
   rebuild_recent_menu (self);

@@ -154,8 +154,8 @@ popover_closed (CaromWindow *self)
   abandon_pending (self);
 }
 
-static void
-type_point_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
+void
+carom_window_type_point_activated (GSimpleAction *action, GVariant *parameter, gpointer data)
 {
   (void)action;
   (void)parameter;
@@ -207,17 +207,6 @@ carom_window_keyboard_init (CaromWindow *self)
   carom_accessible_set_label (GTK_WIDGET (self->point_button), _ ("Type a Point"));
   gtk_widget_insert_after (GTK_WIDGET (self->point_button), self->tool_bar,
                            gtk_widget_get_first_child (self->tool_bar));
-
-  static const GActionEntry actions[] = {
-    { "type-point", type_point_activated, NULL, NULL, NULL, { 0 } },
-  };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
-  GtkEventController *keys = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_add_shortcut (
-      GTK_SHORTCUT_CONTROLLER (keys),
-      gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_l, GDK_CONTROL_MASK),
-                        gtk_named_action_new ("win.type-point")));
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   g_signal_connect_swapped (self->editor, "notify::tool", G_CALLBACK (tool_changed), self);
   g_signal_connect_swapped (self->editor, "changed", G_CALLBACK (update_hint), self);

@@ -197,8 +197,8 @@ export_lab_response (GtkNativeDialog *chooser, int response, CaromWindow *self)
   g_object_unref (chooser);
 }
 
-static void
-export_lab_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_export_lab_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)a;
@@ -214,10 +214,5 @@ export_lab_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 void
 carom_window_lab_init (CaromWindow *self)
 {
-  static const GActionEntry lab_actions[] = {
-    { "export-lab", export_lab_activated, NULL, NULL, NULL, { 0 } },
-  };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), lab_actions, G_N_ELEMENTS (lab_actions),
-                                   self);
   setup_lab_menus (self);
 }

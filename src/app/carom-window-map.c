@@ -72,8 +72,8 @@ export_map (CaromWindow *self, const char *title, const char *extension)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
-static void
-export_map_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_export_map_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
@@ -81,8 +81,8 @@ export_map_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
   export_map (user_data, _ ("Export Boundary Map (PNG, SVG or PDF)"), ".png");
 }
 
-static void
-export_map_csv_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_export_map_csv_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
@@ -92,14 +92,6 @@ export_map_csv_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 void
 carom_window_map_init (CaromWindow *self)
 {
-  static const GActionEntry map_actions[] = {
-    { "export-map", export_map_activated, NULL, NULL, NULL, { 0 } },
-    { "export-map-csv", export_map_csv_activated, NULL, NULL, NULL, { 0 } },
-  };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), map_actions, G_N_ELEMENTS (map_actions),
-                                   self);
-  g_autoptr (GAction) show = g_settings_create_action (self->settings, "show-map");
-  g_action_map_add_action (G_ACTION_MAP (self), show);
   g_settings_bind (self->settings, "show-map", self->map_view, "visible", G_SETTINGS_BIND_GET);
   g_signal_connect_swapped (self->map_view, "notify::visible", G_CALLBACK (map_shown), self);
   g_signal_connect_swapped (self->map_view, "step-requested", G_CALLBACK (map_step_requested),

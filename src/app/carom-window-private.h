@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-window-private.h: what the parts of the window share (carom-window.c,
- * carom-window-file.c for opening and saving, carom-window-lab.c for the
- * Collision lab's controls). */
+ * carom-window-actions.c for the actions and their keys, carom-window-file.c
+ * for opening and saving, carom-window-lab.c for the Collision lab's
+ * controls, and the others named below). */
 #pragma once
 
 #include "carom-canvas.h"
@@ -119,5 +120,60 @@ void carom_window_trace_set_document (CaromWindow *self, CaromDocument *document
 /// The status line's words for a trace that is partial or still being made
 /// (NULL otherwise), and its tooltip.
 char *carom_window_trace_status (CaromWindow *self, char **tooltip);
+
+/* carom-window-actions.c: the window's actions and their keys. */
+void carom_window_actions_init (CaromWindow *self);
+/* What the actions do, where each belongs (carom-window.c, -file, -keyboard,
+ * -lab, -map, -trace); activated with the window as user_data. */
+void carom_window_open_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_open_recent_activated (GSimpleAction *action, GVariant *parameter,
+                                         gpointer user_data);
+void carom_window_new_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_save_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_save_as_activated (GSimpleAction *action, GVariant *parameter,
+                                     gpointer user_data);
+void carom_window_type_point_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_export_lab_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_export_map_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_export_map_csv_activated (GSimpleAction *action, GVariant *parameter,
+                                            gpointer user_data);
+void carom_window_cancel_trace_activated (GSimpleAction *action, GVariant *parameter,
+                                          gpointer user_data);
+void carom_window_export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_step_first_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_step_previous_activated (GSimpleAction *action, GVariant *parameter,
+                                           gpointer user_data);
+void carom_window_step_next_activated (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void carom_window_step_last_activated (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void carom_window_play_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_undo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_redo_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_role_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_beam_shape_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_copy_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_cut_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_delete_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_select_all_activated (GSimpleAction *action, GVariant *parameter,
+                                        gpointer user_data);
+void carom_window_paste_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data);
+void carom_window_duplicate_activated (GSimpleAction *action, GVariant *parameter,
+                                       gpointer user_data);
+void carom_window_zoom_in_activated (GSimpleAction *action, GVariant *parameter,
+                                     gpointer user_data);
+void carom_window_zoom_out_activated (GSimpleAction *action, GVariant *parameter,
+                                      gpointer user_data);
+void carom_window_zoom_fit_activated (GSimpleAction *action, GVariant *parameter,
+                                      gpointer user_data);
+void carom_window_zoom_actual_activated (GSimpleAction *action, GVariant *parameter,
+                                         gpointer user_data);
 
 G_END_DECLS

@@ -36,8 +36,8 @@ progress_changed (CaromWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->tracing_bar), text);
 }
 
-static void
-cancel_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_cancel_trace_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   (void)action;
   (void)parameter;
@@ -120,10 +120,6 @@ carom_window_trace_set_document (CaromWindow *self, CaromDocument *document)
 void
 carom_window_trace_init (CaromWindow *self)
 {
-  static const GActionEntry actions[] = {
-    { "cancel-trace", cancel_trace_activated, NULL, NULL, NULL, { 0 } },
-  };
-  g_action_map_add_action_entries (G_ACTION_MAP (self), actions, G_N_ELEMENTS (actions), self);
   gtk_widget_set_name (self->tracing_box, "tracing-box");
   g_signal_connect_swapped (self->stepper, "notify::tracing", G_CALLBACK (tracing_changed), self);
   g_signal_connect_swapped (self->stepper, "notify::progress-text", G_CALLBACK (progress_changed),

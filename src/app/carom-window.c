@@ -442,8 +442,8 @@ carom_window_export_done (GtkWindow *parent, GFile *file, const char *note)
   carom_window_toast (CAROM_WINDOW (parent), message);
 }
 
-static void
-export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -454,64 +454,64 @@ export_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data
   gtk_window_present (dialog);
 }
 
-static void
-close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_close_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   (void)action;
   (void)parameter;
   gtk_window_close (GTK_WINDOW (user_data));
 }
 
-static void
-step_first_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_step_first_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_stepper_first (CAROM_WINDOW (user_data)->stepper);
 }
 
-static void
-step_previous_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_step_previous_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_stepper_previous (CAROM_WINDOW (user_data)->stepper);
 }
 
-static void
-step_next_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_step_next_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_stepper_next (CAROM_WINDOW (user_data)->stepper);
 }
 
-static void
-step_last_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_step_last_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_stepper_last (CAROM_WINDOW (user_data)->stepper);
 }
 
-static void
-play_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_play_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_stepper_toggle_play (CAROM_WINDOW (user_data)->stepper);
 }
 
-static void
-undo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_undo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_document_undo (CAROM_WINDOW (user_data)->document);
 }
 
-static void
-redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
@@ -523,8 +523,8 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 static const char *const tool_names[CAROM_N_TOOLS]
     = { "select", "vertex", "polygon", "rectangle", "regular", "circle", "ball", "beam", "lab" };
 
-static void
-tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -535,8 +535,8 @@ tool_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
-static void
-role_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_role_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)action;
@@ -629,8 +629,8 @@ beam_options_changed (CaromWindow *self)
   gtk_widget_set_sensitive (self->beam_spread_label, shape == CAROM_BEAM_FAN);
 }
 
-static void
-beam_shape_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
+void
+carom_window_beam_shape_activated (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   g_simple_action_set_state (action, parameter);
   beam_options_changed (CAROM_WINDOW (user_data));
@@ -653,8 +653,8 @@ editor_message (CaromWindow *self, const char *text)
   carom_window_toast (self, text);
 }
 
-static void
-copy_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_copy_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)a;
@@ -666,24 +666,24 @@ copy_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
                         carom_document_get_scene (self->document), (guint *)sel->data, sel->len);
 }
 
-static void
-cut_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_cut_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   CaromWindow *self = user_data;
-  copy_activated (a, p, user_data);
+  carom_window_copy_activated (a, p, user_data);
   carom_editor_delete_selection (self->editor);
 }
 
-static void
-delete_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_delete_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_editor_delete_selection (CAROM_WINDOW (user_data)->editor);
 }
 
-static void
-select_all_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_select_all_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
@@ -758,8 +758,8 @@ paste_done (GObject *source, GAsyncResult *result, gpointer user_data)
   add_objects (self, objects, _ ("Paste"));
 }
 
-static void
-paste_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_paste_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)a;
@@ -768,8 +768,8 @@ paste_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
                                g_object_ref (self));
 }
 
-static void
-duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   CaromWindow *self = user_data;
   (void)a;
@@ -799,62 +799,37 @@ settings_to_editor (CaromWindow *self)
 /* One keyboard zoom step: four steps double the size. */
 #define ZOOM_STEP 1.189207115002721
 
-static void
-zoom_in_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_zoom_in_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_canvas_zoom_by (CAROM_WINDOW (user_data)->canvas, ZOOM_STEP);
 }
 
-static void
-zoom_out_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_zoom_out_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_canvas_zoom_by (CAROM_WINDOW (user_data)->canvas, 1.0 / ZOOM_STEP);
 }
 
-static void
-zoom_fit_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_zoom_fit_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_canvas_zoom_to_fit (CAROM_WINDOW (user_data)->canvas);
 }
 
-static void
-zoom_actual_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
+void
+carom_window_zoom_actual_activated (GSimpleAction *a, GVariant *p, gpointer user_data)
 {
   (void)a;
   (void)p;
   carom_canvas_zoom_actual_size (CAROM_WINDOW (user_data)->canvas);
 }
-
-static const GActionEntry win_actions[] = {
-  { "zoom-in", zoom_in_activated, NULL, NULL, NULL, { 0 } },
-  { "zoom-out", zoom_out_activated, NULL, NULL, NULL, { 0 } },
-  { "zoom-fit", zoom_fit_activated, NULL, NULL, NULL, { 0 } },
-  { "zoom-actual-size", zoom_actual_activated, NULL, NULL, NULL, { 0 } },
-  { "undo", undo_activated, NULL, NULL, NULL, { 0 } },
-  { "redo", redo_activated, NULL, NULL, NULL, { 0 } },
-  { "export", export_activated, NULL, NULL, NULL, { 0 } },
-  { "close", close_activated, NULL, NULL, NULL, { 0 } },
-  { "step-first", step_first_activated, NULL, NULL, NULL, { 0 } },
-  { "step-previous", step_previous_activated, NULL, NULL, NULL, { 0 } },
-  { "step-next", step_next_activated, NULL, NULL, NULL, { 0 } },
-  { "step-last", step_last_activated, NULL, NULL, NULL, { 0 } },
-  { "play", play_activated, NULL, NULL, NULL, { 0 } },
-  { "tool", tool_activated, "s", "'select'", NULL, { 0 } },
-  { "role", role_activated, "s", "'wall'", NULL, { 0 } },
-  { "beam-shape", beam_shape_activated, "s", "'fan'", NULL, { 0 } },
-  { "cut", cut_activated, NULL, NULL, NULL, { 0 } },
-  { "copy", copy_activated, NULL, NULL, NULL, { 0 } },
-  { "paste", paste_activated, NULL, NULL, NULL, { 0 } },
-  { "duplicate", duplicate_activated, NULL, NULL, NULL, { 0 } },
-  { "delete", delete_activated, NULL, NULL, NULL, { 0 } },
-  { "select-all", select_all_activated, NULL, NULL, NULL, { 0 } },
-};
 
 /* ---- closing ---- */
 
@@ -991,11 +966,7 @@ carom_window_init (CaromWindow *self)
 
   self->settings = g_settings_new (CAROM_APPLICATION_ID);
 
-  g_action_map_add_action_entries (G_ACTION_MAP (self), win_actions, G_N_ELEMENTS (win_actions),
-                                   self);
-  g_autoptr (GPropertyAction) sidebar
-      = g_property_action_new ("show-sidebar", self->flap, "reveal-flap");
-  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  carom_window_actions_init (self);
   carom_window_layout_init (self);
 
   gtk_window_set_default_size (GTK_WINDOW (self),
@@ -1003,81 +974,6 @@ carom_window_init (CaromWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-
-  /* Stepping keys act in the bubble phase, so a focused spin button or
-   * entry in the inspector keeps its arrow keys. */
-  GtkEventController *keys = gtk_shortcut_controller_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
-  static const struct
-  {
-    guint key;
-    const char *action;
-  } step_keys[] = {
-    { GDK_KEY_Home, "win.step-first" },
-    { GDK_KEY_Left, "win.step-previous" },
-    { GDK_KEY_Right, "win.step-next" },
-    { GDK_KEY_End, "win.step-last" },
-    /* Keys that step whatever is selected (arrows nudge a selection). */
-    { GDK_KEY_bracketleft, "win.step-previous" },
-    { GDK_KEY_bracketright, "win.step-next" },
-    { GDK_KEY_Page_Up, "win.step-previous" },
-    { GDK_KEY_Page_Down, "win.step-next" },
-    { GDK_KEY_space, "win.play" },
-  };
-  for (guint i = 0; i < G_N_ELEMENTS (step_keys); i++)
-    gtk_shortcut_controller_add_shortcut (
-        GTK_SHORTCUT_CONTROLLER (keys),
-        gtk_shortcut_new (gtk_keyval_trigger_new (step_keys[i].key, 0),
-                          gtk_named_action_new (step_keys[i].action)));
-  /* Tool letters and editing keys, in the same phase: typing a name in the
-   * inspector must not switch tools or paste objects. */
-  static const struct
-  {
-    guint key;
-    GdkModifierType mods;
-    const char *action;
-    const char *target;
-  } edit_keys[] = {
-    { GDK_KEY_v, 0, "win.tool", "select" },
-    { GDK_KEY_n, 0, "win.tool", "vertex" },
-    { GDK_KEY_p, 0, "win.tool", "polygon" },
-    { GDK_KEY_r, 0, "win.tool", "rectangle" },
-    { GDK_KEY_g, 0, "win.tool", "regular" },
-    { GDK_KEY_c, 0, "win.tool", "circle" },
-    { GDK_KEY_b, 0, "win.tool", "ball" },
-    { GDK_KEY_e, 0, "win.tool", "beam" },
-    { GDK_KEY_l, 0, "win.tool", "lab" },
-    { GDK_KEY_x, GDK_CONTROL_MASK, "win.cut", NULL },
-    { GDK_KEY_c, GDK_CONTROL_MASK, "win.copy", NULL },
-    { GDK_KEY_v, GDK_CONTROL_MASK, "win.paste", NULL },
-    { GDK_KEY_d, GDK_CONTROL_MASK, "win.duplicate", NULL },
-    { GDK_KEY_a, GDK_CONTROL_MASK, "win.select-all", NULL },
-    { GDK_KEY_Delete, 0, "win.delete", NULL },
-  };
-  /* Alt+1 .. Alt+9 switch the overlays, in the Display panel's order. */
-  static const char *const overlay_keys[]
-      = { "show-path",   "show-outlines", "show-normals",    "show-aabb",  "show-bvh",
-          "show-labels", "show-grid",     "show-candidates", "show-ghosts" };
-  for (guint i = 0; i < G_N_ELEMENTS (overlay_keys); i++)
-    {
-      g_autoptr (GAction) action = g_settings_create_action (self->settings, overlay_keys[i]);
-      g_action_map_add_action (G_ACTION_MAP (self), action);
-      g_autofree char *name = g_strconcat ("win.", overlay_keys[i], NULL);
-      gtk_shortcut_controller_add_shortcut (
-          GTK_SHORTCUT_CONTROLLER (keys),
-          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_1 + i, GDK_ALT_MASK),
-                            gtk_named_action_new (name)));
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (edit_keys); i++)
-    {
-      GtkShortcut *shortcut
-          = gtk_shortcut_new (gtk_keyval_trigger_new (edit_keys[i].key, edit_keys[i].mods),
-                              gtk_named_action_new (edit_keys[i].action));
-      if (edit_keys[i].target != NULL)
-        gtk_shortcut_set_arguments (shortcut, g_variant_new_string (edit_keys[i].target));
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
-    }
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   carom_window_file_init (self);
 

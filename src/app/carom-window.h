@@ -44,4 +44,8 @@ GtkWidget *carom_window_get_inspector (CaromWindow *self);
 /// The canvas tools and the selection (borrowed).
 CaromEditor *carom_window_get_editor (CaromWindow *self);
 
+/// Gives the window's menu keys (Ctrl+S, F9 …) to application, where menus
+/// show them (carom-window-actions.c).
+void carom_window_actions_set_accels (GtkApplication *application);
+
 G_END_DECLS
