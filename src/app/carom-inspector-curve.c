@@ -128,6 +128,7 @@ carom_inspector_build_curve (CaromInspector *self, const CaromObject *o)
   gtk_editable_set_width_chars (GTK_EDITABLE (p->edge_radius), 7);
   gtk_widget_set_valign (p->edge_radius, GTK_ALIGN_CENTER);
   gtk_widget_set_name (p->edge_radius, "edge-radius");
+  carom_inspector_props_watch_keys (self, p->edge_radius);
   g_signal_connect (p->edge_radius, "value-changed", G_CALLBACK (radius_changed), self);
   GtkWidget *radius_row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (radius_row), _ ("Radius"));

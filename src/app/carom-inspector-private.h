@@ -122,6 +122,7 @@ enum
 {
   STEP_REQUESTED,
   MESSAGE,
+  EDITING_DONE,
   N_SIGNALS
 };
 
@@ -156,6 +157,7 @@ void carom_inspector_props_set_spin (GtkWidget *spin, double v);
 void carom_inspector_props_set_name (GtkWidget *row, const char *text);
 void carom_inspector_props_field_done (CaromInspector *self, GtkWidget *field);
 void carom_inspector_props_revert (CaromInspector *self);
+void carom_inspector_props_watch_keys (CaromInspector *self, GtkWidget *field);
 
 /* carom-inspector-beam.c: a beam's section of Properties */
 void carom_inspector_build_beam (CaromInspector *self, const CaromObject *o);

@@ -64,6 +64,8 @@ field_focus_left (GtkEventControllerFocus *focus, CaromInspector *self)
     carom_inspector_schedule_refresh (self);
 }
 
+static void watch_keys (CaromInspector *self, GtkWidget *field);
+
 static void
 track_field (CaromInspector *self, GtkWidget *field)
 {
@@ -71,6 +73,7 @@ track_field (CaromInspector *self, GtkWidget *field)
   GtkEventController *focus = gtk_event_controller_focus_new ();
   g_signal_connect (focus, "leave", G_CALLBACK (field_focus_left), self);
   gtk_widget_add_controller (field, focus);
+  watch_keys (self, field);
 }
 
 /* Shows v in a coordinate field, unless the user is typing in it. */
@@ -202,6 +205,64 @@ revert_fields (CaromInspector *self)
   self->updating = TRUE;
   update_properties (self);
   self->updating = FALSE;
+}
+
+/* Enter and Escape in a field (GNOME's way): Enter commits the text (the
+ * field's own handler, which runs first), Escape puts back the stored value;
+ * both then give the keyboard back to the canvas, whose keys ([ ], the
+ * arrows, the tool letters) would otherwise go into the field. */
+static void
+field_activated (GtkText *text, CaromInspector *self)
+{
+  (void)text;
+  if (!self->disposed)
+    g_signal_emit (self, carom_inspector_signals[EDITING_DONE], 0);
+}
+
+static gboolean
+field_key_pressed (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
+                   CaromInspector *self)
+{
+  (void)keycode;
+  if (keyval != GDK_KEY_Escape || (state & (GDK_CONTROL_MASK | GDK_SHIFT_MASK | GDK_ALT_MASK)) != 0
+      || self->disposed)
+    return FALSE;
+  GtkWidget *field = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (keys));
+  g_object_set_data (G_OBJECT (field), "dirty", NULL);
+  if (self->typing == field)
+    self->typing = NULL;
+  self->updating = TRUE;
+  update_properties (self);
+  /* A spin button's value changes only when its text is committed: showing
+   * its value again puts the text back (the Transform group's, an arc's
+   * radius). */
+  if (GTK_IS_SPIN_BUTTON (field))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (field),
+                               gtk_spin_button_get_value (GTK_SPIN_BUTTON (field)));
+  else if (field == self->props.move_x || field == self->props.move_y)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      carom_inspector_format_coordinate (
+          field == self->props.move_x ? self->move_dx : self->move_dy, buf);
+      gtk_editable_set_text (GTK_EDITABLE (field), buf);
+    }
+  self->updating = FALSE;
+  if (self->props_pending)
+    carom_inspector_schedule_refresh (self);
+  g_signal_emit (self, carom_inspector_signals[EDITING_DONE], 0);
+  return TRUE;
+}
+
+static void
+watch_keys (CaromInspector *self, GtkWidget *field)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (field));
+  g_return_if_fail (GTK_IS_TEXT (text));
+  g_signal_connect_after (text, "activate", G_CALLBACK (field_activated), self);
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (field_key_pressed), self);
+  gtk_widget_add_controller (field, keys);
 }
 
 static void
@@ -497,6 +558,8 @@ build_transform (CaromInspector *self)
   gtk_editable_set_text (GTK_EDITABLE (p->move_y), buf);
   g_signal_connect_swapped (p->move_x, "activate", G_CALLBACK (move_clicked), self);
   g_signal_connect_swapped (p->move_y, "activate", G_CALLBACK (move_clicked), self);
+  watch_keys (self, p->move_x);
+  watch_keys (self, p->move_y);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->move_x);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->move_y);
   adw_action_row_add_suffix (
@@ -510,6 +573,10 @@ build_transform (CaromInspector *self)
   gtk_editable_set_width_chars (GTK_EDITABLE (p->rotate), 5);
   gtk_widget_set_valign (p->rotate, GTK_ALIGN_CENTER);
   gtk_widget_set_name (p->rotate, "rotate-degrees");
+  /* Enter rotates, as Enter in Move's fields moves. */
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (p->rotate)), "activate",
+                            G_CALLBACK (rotate_clicked), self);
+  watch_keys (self, p->rotate);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->rotate);
   adw_action_row_add_suffix (
       ADW_ACTION_ROW (row),
@@ -522,6 +589,9 @@ build_transform (CaromInspector *self)
   gtk_editable_set_width_chars (GTK_EDITABLE (p->scale), 5);
   gtk_widget_set_valign (p->scale, GTK_ALIGN_CENTER);
   gtk_widget_set_name (p->scale, "scale-percent");
+  g_signal_connect_swapped (gtk_editable_get_delegate (GTK_EDITABLE (p->scale)), "activate",
+                            G_CALLBACK (scale_clicked), self);
+  watch_keys (self, p->scale);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), p->scale);
   adw_action_row_add_suffix (
       ADW_ACTION_ROW (row),
@@ -822,4 +892,10 @@ void
 carom_inspector_props_revert (CaromInspector *self)
 {
   revert_fields (self);
+}
+
+void
+carom_inspector_props_watch_keys (CaromInspector *self, GtkWidget *field)
+{
+  watch_keys (self, field);
 }

@@ -617,6 +617,11 @@ carom_inspector_class_init (CaromInspectorClass *klass)
   carom_inspector_signals[MESSAGE]
       = g_signal_new ("message", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                       G_TYPE_NONE, 1, G_TYPE_STRING);
+  /// The user is done with a field of Properties: Enter committed its text,
+  /// or Escape put it back. The window gives the keyboard to the canvas.
+  carom_inspector_signals[EDITING_DONE]
+      = g_signal_new ("editing-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                      NULL, G_TYPE_NONE, 0);
 }
 
 static void

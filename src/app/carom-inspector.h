@@ -6,7 +6,10 @@
  *    Hit panel; the window steps there.
  *  - "message" (const char *text): something to tell the user, such as why
  *    an edit made in a panel was refused (a name already taken, a vertex that
- *    would make its polygon cross itself). The window shows it as a toast. */
+ *    would make its polygon cross itself). The window shows it as a toast.
+ *  - "editing-done": Enter committed a Properties field, or Escape put its
+ *    text back; the window gives the keyboard focus back to the canvas, so
+ *    its keys ([ ], the arrows, the tool letters) work again (GNOME's way). */
 #pragma once
 
 #include <gtk/gtk.h>

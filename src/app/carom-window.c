@@ -952,6 +952,13 @@ canvas_zoom_changed (CaromWindow *self)
   update_status (self);
 }
 
+/* Enter or Escape in a field of Properties: the canvas's keys work again. */
+static void
+inspector_editing_done (CaromWindow *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
 static void
 inspector_step_requested (CaromWindow *self, guint ball, guint step)
 {
@@ -983,6 +990,8 @@ carom_window_init (CaromWindow *self)
   g_signal_connect_swapped (self->canvas, "notify::zoom", G_CALLBACK (canvas_zoom_changed), self);
   g_signal_connect_swapped (self->inspector, "step-requested",
                             G_CALLBACK (inspector_step_requested), self);
+  g_signal_connect_swapped (self->inspector, "editing-done", G_CALLBACK (inspector_editing_done),
+                            self);
 
   self->stepper = carom_stepper_new (NULL);
   g_signal_connect_swapped (self->stepper, "notify::step", G_CALLBACK (carom_window_update_step),
