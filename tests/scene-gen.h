@@ -54,7 +54,7 @@ test_scene_world (const TestScene *s)
   return cg_world_new ((const CgBoundaryRef *)s->refs->data, s->refs->len);
 }
 
-/// A convex polygon of k vertices on a circle (like ../shared/bench/gen_scene.py).
+/// A convex polygon of k vertices on a circle (like tests/bench/gen_scene.py).
 static inline void
 test_convex_polygon (GRand *rand, CgVec2 centre, double radius, int k, CgVec2 *out)
 {

@@ -4,7 +4,7 @@
  *
  * usage: bench-beam SCENE.txt [--rays N] [--bounces K] [--threads T] [--repeat R] [--disks]
  *
- * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
+ * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
  * them): the room as a wall and the obstacles. A fan beam of N rays (default
  * 10,000) of radius 1.5 spreads 360° around the file's first cast, each ray
  * making up to K bounces (default 29). Two cases, each through

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-curve.c: W1 and W2 of ../shared/bench/ (see bench-trace.c) on the
+/* bench-curve.c: W1 and W2 of docs/benchmarks.md (see bench-trace.c) on the
  * polygon scene and on the same scene with every obstacle replaced by its
  * circumscribed disk, an exact circle: both in the one world (cg-world.h),
  * which casts straight and curved boundaries alike.

@@ -4,7 +4,7 @@
  * usage: bench-drag SCENE.txt [--drag FILE] [--width W] [--height H] [--full-view] [--fan N]
  *                            [--recording]
  *
- * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
+ * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
  * them): the room as a wall, the obstacles, and a ball at the first cast.
  * The program opens it in a document, selects the obstacle the ball hits
  * first, and replays a recorded drag of one of its vertices through the

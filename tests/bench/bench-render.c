@@ -4,9 +4,9 @@
  * usage: bench-render SCENE.txt [--frames N] [--hits N] [--show LIST] [--no-lod]
  *        bench-render SCENE.txt --fan N [--frames N] [--by ray|bounces|single]
  *
- * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
+ * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
  * them). The scene becomes a CaromScene (the room as a wall, the obstacles)
- * with one ball at the first cast. Its path is W2's (../shared/bench/README.md):
+ * with one ball at the first cast. Its path is W2's (docs/benchmarks.md):
  * cast, move to the contact, reflect, obstacles reflecting too, for --hits
  * bounces (default 500); a Carom trace would stop at the first obstacle.
  * Every overlay is on (path, outlines, normals, boxes, BVH, labels, legend,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-scene.h: reads the scenes of ../shared/bench/gen_scene.py:
+/* bench-scene.h: reads the scenes of tests/bench/gen_scene.py:
  *
  *   room L
  *   poly x1 y1 x2 y2 ...     (one obstacle a line, counter-clockwise y-up)

@@ -3,7 +3,7 @@
  *
  * usage: bench-threads SCENE.txt [--balls N] [--bounces K] [--threads T] [--repeat R]
  *
- * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes
+ * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
  * them). Two workloads, each on 1 thread and on T threads (default: one per
  * processor), through carom_parallel_for(), the loop carom_scene_trace()
  * shares its balls with; the results must be equal bit for bit:

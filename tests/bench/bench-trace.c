@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-trace.c: the cast and bounce workloads of ../shared/bench/ (W1, W2).
+/* bench-trace.c: the cast and bounce workloads of docs/benchmarks.md (W1, W2).
  *
  * usage: bench-trace SCENE.txt [--brute-casts N] [--leaves primitives|objects|both]
  *                              [--w2-steps N] [--repeat N] [--summary]
  *
- * SCENE.txt comes from ../shared/bench/gen_scene.py (scripts/bench makes them).
+ * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes them).
  * Builds the scene's one world (cg-world.h: it does not depend on the ball's
  * radius) and prepares it for the casts' radius (cg_world_prepare(), which
  * builds the uniform grid when it pays), as carom-tracing.c does; prints the
