@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* carom-cli-export-formats.c: `carom export` to .tex, .gif and animated .svg. */
+/* carom-cli-export-formats.c: `carom export` to .tex, .gif, animated .svg and .html. */
 #include "carom-cli-export-formats.h"
 
 #include <glib/gi18n.h>
@@ -7,6 +7,7 @@
 
 #include "io/carom-svg.h"
 #include "render/carom-export-anim.h"
+#include "render/carom-export-html.h"
 #include "render/carom-export-tikz.h"
 #include "render/carom-export.h"
 
@@ -19,6 +20,7 @@ typedef enum
   OUT_TEX,
   OUT_GIF,
   OUT_SVG,
+  OUT_HTML,
   OUT_UNKNOWN,
 } Output;
 
@@ -36,6 +38,8 @@ output_kind (const char *path, gboolean *svg_or_raster)
     return OUT_GIF;
   if (g_ascii_strcasecmp (dot, ".svg") == 0)
     return OUT_SVG;
+  if (g_ascii_strcasecmp (dot, ".html") == 0 || g_ascii_strcasecmp (dot, ".htm") == 0)
+    return OUT_HTML;
   if (g_ascii_strcasecmp (dot, ".png") == 0 || g_ascii_strcasecmp (dot, ".pdf") == 0)
     {
       *svg_or_raster = TRUE;
@@ -64,6 +68,12 @@ carom_cli_export_formats_entries (CaromCliExportFormats *formats)
       N_ ("With -o OUT.tex, write a bare tikzpicture to \\input rather than a standalone "
           "document"),
       NULL },
+    { "follow-dark", 0, 0, G_OPTION_ARG_NONE, &formats->follow_dark,
+      N_ ("With -o OUT.html, the page turns dark when the reader’s browser prefers dark mode"),
+      NULL },
+    { "html-fragment", 0, 0, G_OPTION_ARG_NONE, &formats->html_fragment,
+      N_ ("With -o OUT.html, write only the figure element, to paste into an article’s HTML"),
+      NULL },
     { NULL, 0, 0, 0, NULL, NULL, NULL },
   };
   G_STATIC_ASSERT (G_N_ELEMENTS (entries) == G_N_ELEMENTS (formats->entries));
@@ -84,7 +94,7 @@ carom_cli_export_formats_check (const CaromCliExportFormats *formats, const char
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
                    _ ("cannot tell the format of “%s”: the output must end in .svg, .png, .pdf, "
-                      ".tex or .gif"),
+                      ".html, .tex or .gif"),
                    display);
       return FALSE;
     }
@@ -114,7 +124,13 @@ carom_cli_export_formats_check (const CaromCliExportFormats *formats, const char
                    _ ("--tikz-fragment needs -o OUT.tex, not “%s”"), display);
       return FALSE;
     }
-  *applies = kind == OUT_TEX || animation;
+  if ((formats->follow_dark || formats->html_fragment) && kind != OUT_HTML)
+    {
+      g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
+                   _ ("--follow-dark and --html-fragment need -o OUT.html, not “%s”"), display);
+      return FALSE;
+    }
+  *applies = kind == OUT_TEX || kind == OUT_HTML || animation;
   return TRUE;
 }
 
@@ -130,6 +146,20 @@ carom_cli_export_formats_write (const CaromCliExportFormats *formats, const Caro
     return carom_export_tikz (cache, box, style, options,
                               formats->tikz_fragment ? CAROM_TIKZ_FRAGMENT : CAROM_TIKZ_DOCUMENT,
                               output, error);
+  if (kind == OUT_HTML)
+    {
+      if (options->n_steps > 0)
+        {
+          g_set_error_literal (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT,
+                               _ ("a web page steps through the hits itself: it takes --step, "
+                                  "not --steps"));
+          return FALSE;
+        }
+      CaromHtmlOptions html = { .title = formats->title,
+                                .follow_dark = formats->follow_dark,
+                                .fragment = formats->html_fragment };
+      return carom_export_html (scene, cache, box, style, options, &html, output, error);
+    }
 
   if (options->n_steps > 0 || options->step != CAROM_STEP_NONE)
     {

@@ -3,7 +3,7 @@
  * --steps LIST] [--show LIST] [--legend auto|right|below|none] [--width PX]
  * [--style article|screen|screen-dark] [--mono] [--font FAMILY] [--font-size PT]
  * [--view X,Y,W,H] [--digits N] [--ball ID] [--bvh-levels LO[:HI]] [--max-bounces N]
- * [--path upto|all]`. */
+ * [--path upto|all]`; .tex, .gif, animated .svg and .html in carom-cli-export-formats.c. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <stdio.h>
@@ -106,7 +106,7 @@ export_main (int argc, char **argv)
   g_auto (GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_ ("Write the diagram to OUT (.svg, .png, .pdf, .tex or .gif)"), N_ ("OUT") },
+      N_ ("Write the diagram to OUT (.svg, .png, .pdf, .tex, .gif or .html)"), N_ ("OUT") },
     { "step", 0, 0, G_OPTION_ARG_INT64, &step,
       N_ ("Show the selected ball at hit N (0: at its start)"), "N" },
     { "steps", 0, 0, G_OPTION_ARG_STRING, &steps_list,
@@ -166,7 +166,8 @@ export_main (int argc, char **argv)
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_ ("SCENE.svg -o OUT"));
   g_option_context_set_summary (
-      context, _ ("Draw a scene and its overlays as an SVG scene, a PNG image or a PDF figure."));
+      context, _ ("Draw a scene and its overlays as an SVG scene, a PNG image, a PDF figure, "
+                  "TikZ, an animation or an interactive web page."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   CaromCliExportFormats more; /* .tex, .gif, animated .svg */
   g_option_context_add_main_entries (context, carom_cli_export_formats_entries (&more),
@@ -309,6 +310,13 @@ export_main (int argc, char **argv)
     }
   if (more_format)
     {
+      /* A web page's title: the scene file's name. */
+      g_autofree char *base = g_path_get_basename (files[0]);
+      g_autofree char *title = g_filename_display_name (base);
+      char *dot = strrchr (title, '.');
+      if (dot != NULL && dot != title)
+        *dot = '\0';
+      more.title = title;
       if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width,
                                            output, &error))
         return fail (g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT)
