@@ -18,6 +18,7 @@
 #include "carom-window.h"
 #include "io/carom-svg.h"
 #include "render/carom-export-anim.h"
+#include "render/carom-export-html.h"
 #include "render/carom-export-tikz.h"
 #include "render/carom-underlay.h"
 #include "render/carom-export.h"
@@ -53,12 +54,15 @@ typedef struct
   GtkSwitch *step_switch;
   GtkWidget *fps_row, *hps_row; /* an animation's frames a second and hits a second */
   GtkSpinButton *fps_spin, *hps_spin;
-  GPtrArray *overlay_switches; /* GtkSwitch*, named by overlay */
+  GtkWidget *web_group;           /* a web page's choices */
+  GtkSwitch *web_dark_switch;     /* follows the reader's dark mode */
+  GtkSwitch *web_fragment_switch; /* only the figure element, to paste */
+  GPtrArray *overlay_switches;    /* GtkSwitch*, named by overlay */
 } ExportDialog;
 
-static const char *const formats[] = { "svg", "png", "pdf", "tex", "gif", "svg-animated" };
+static const char *const formats[] = { "svg", "png", "pdf", "tex", "gif", "svg-animated", "html" };
 /* Each format's file name extension. */
-static const char *const extensions[] = { "svg", "png", "pdf", "tex", "gif", "svg" };
+static const char *const extensions[] = { "svg", "png", "pdf", "tex", "gif", "svg", "html" };
 enum
 {
   FORMAT_SVG,
@@ -67,6 +71,7 @@ enum
   FORMAT_TEX,
   FORMAT_GIF,
   FORMAT_SVG_ANIMATED,
+  FORMAT_HTML,
 };
 
 /* Whether the chosen format is an SVG scene (its legend only goes inside). */
@@ -130,6 +135,7 @@ format_changed (ExportDialog *d)
     gtk_widget_set_sensitive (
         gtk_widget_get_ancestor (GTK_WIDGET (d->drawing_switch), ADW_TYPE_ACTION_ROW),
         f == FORMAT_PNG || f == FORMAT_PDF);
+  gtk_widget_set_visible (d->web_group, f == FORMAT_HTML);
 }
 
 static void
@@ -170,6 +176,10 @@ save_choices (ExportDialog *d)
                          fonts[MIN (adw_combo_row_get_selected (d->font_row), 2u)]);
   g_settings_set_double (d->settings, "export-font-size",
                          gtk_spin_button_get_value (d->font_size_spin));
+  g_settings_set_boolean (d->settings, "export-web-follow-dark",
+                          gtk_switch_get_active (d->web_dark_switch));
+  g_settings_set_boolean (d->settings, "export-web-fragment",
+                          gtk_switch_get_active (d->web_fragment_switch));
   g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
   for (guint i = 0; i < d->overlay_switches->len; i++)
     if (gtk_switch_get_active (g_ptr_array_index (d->overlay_switches, i)))
@@ -260,6 +270,21 @@ write_figure (ExportDialog *d, const char *path, char **note, GError **error)
       return carom_export_pdf (cache, box, &style, &options, path, error);
     case FORMAT_TEX:
       return carom_export_tikz (cache, box, &style, &options, CAROM_TIKZ_DOCUMENT, path, error);
+    case FORMAT_HTML:
+      {
+        /* The page's title: the scene's name. */
+        g_autofree char *title = carom_document_dup_title (d->document);
+        if (g_str_has_suffix (title, ".svg"))
+          title[strlen (title) - 4] = '\0';
+        CaromHtmlOptions html = { .title = title,
+                                  .follow_dark = gtk_switch_get_active (d->web_dark_switch),
+                                  .fragment = gtk_switch_get_active (d->web_fragment_switch) };
+        /* A page steps through the hits itself, from the step chosen. */
+        if (options.step == CAROM_STEP_NONE)
+          options.step = 0;
+        options.underlay = NULL;
+        return carom_export_html (scene, cache, box, &style, &options, &html, path, error);
+      }
     case FORMAT_GIF:
     case FORMAT_SVG_ANIMATED:
       {
@@ -479,6 +504,7 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
                                          N_ ("TikZ for LaTeX"),
                                          N_ ("Animated GIF"),
                                          N_ ("Animated SVG (plays in a browser)"),
+                                         N_ ("Web page (interactive)"),
                                          NULL };
   G_STATIC_ASSERT (G_N_ELEMENTS (format_labels) == G_N_ELEMENTS (formats) + 1);
   const char *translated_formats[G_N_ELEMENTS (format_labels)];
@@ -595,6 +621,26 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
   adw_action_row_add_suffix (ADW_ACTION_ROW (d->fps_row), GTK_WIDGET (d->fps_spin));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (animation), d->fps_row);
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (animation));
+
+  /* A web page: one file the reader steps through and plays with. */
+  d->web_group = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (d->web_group), _ ("Web Page"));
+  adw_preferences_group_set_description (
+      ADW_PREFERENCES_GROUP (d->web_group),
+      carom_export_html_has_core ()
+          ? _ ("One file with no network access: the reader steps through the hits, reads the "
+               "maths of each and drags a ball to trace it again")
+          : _ ("One file with no network access: the reader steps through the hits and reads "
+               "the maths of each (this build of Carom has no WebAssembly core to trace a "
+               "dragged ball)"));
+  d->web_dark_switch = switch_row (d->web_group, _ ("Follow the Reader’s Dark Mode"),
+                                   _ ("The page turns dark where the reader’s browser prefers it"),
+                                   g_settings_get_boolean (settings, "export-web-follow-dark"));
+  d->web_fragment_switch
+      = switch_row (d->web_group, _ ("Only the Figure"),
+                    _ ("One element to paste into an article’s HTML, without a page around it"),
+                    g_settings_get_boolean (settings, "export-web-fragment"));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (d->web_group));
 
   GtkWidget *overlays = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (overlays), _ ("Overlays"));
