@@ -588,6 +588,72 @@ test_edit_set_role (void)
   assert_one_step (history, scene, before);
 }
 
+/* Several obstacles at once: what they share, and on-hit and role given to
+ * all of them in one undo step; walls and balls among them are left alone. */
+static void
+test_edit_several_on_hit_role (void)
+{
+  static const CgVec2 bar[] = { { 100, 100 }, { 100, 120 }, { 60, 120 }, { 60, 100 } };
+  static const CgVec2 pin[] = { { -100, 100 }, { -100, 120 }, { -140, 120 }, { -140, 100 } };
+  g_autoptr (CaromScene) scene = seed_scene (); /* room, post, ball */
+  carom_scene_add_polygon (scene, "bar", CG_ROLE_OBSTACLE, bar, 4);
+  carom_scene_add_polygon (scene, "pin", CG_ROLE_OBSTACLE, pin, 4);
+  OBJ (scene, 3)->on_hit = CG_ON_HIT_REFLECT;
+  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CaromHistory) history = carom_history_new (scene);
+
+  static const guint obstacles[] = { 1, 3, 4 };
+  static const guint with_wall[] = { 0, 1, 3 };
+  static const guint everything[] = { 4, 2, 0, 1, 3 };
+  CgOnHit on_hit = 99;
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 3, &on_hit), ==, CAROM_SHARED_MIXED);
+  g_assert_cmpint (on_hit, ==, 99);
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, with_wall, 3, NULL), ==, CAROM_SHARED_NONE);
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 0, NULL), ==, CAROM_SHARED_NONE);
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, (guint[]){ 1, 4 }, 2, &on_hit), ==,
+                   CAROM_SHARED_SAME);
+  g_assert_cmpint (on_hit, ==, CG_ON_HIT_STOP);
+  CgRole role = 99;
+  g_assert_cmpint (carom_edit_shared_role (scene, obstacles, 3, &role), ==, CAROM_SHARED_SAME);
+  g_assert_cmpint (role, ==, CG_ROLE_OBSTACLE);
+  g_assert_cmpint (carom_edit_shared_role (scene, with_wall, 3, NULL), ==, CAROM_SHARED_MIXED);
+  g_assert_cmpint (carom_edit_shared_role (scene, everything, 5, NULL), ==, CAROM_SHARED_NONE);
+
+  /* on-hit: every obstacle reflects, in one step; the room and the ball are
+   * as they were */
+  carom_edit_set_on_hit_all (history, scene, everything, 5, CG_ON_HIT_REFLECT);
+  for (guint i = 0; i < G_N_ELEMENTS (obstacles); i++)
+    g_assert_cmpint (OBJ (scene, obstacles[i])->on_hit, ==, CG_ON_HIT_REFLECT);
+  g_assert_true (carom_object_equal (OBJ (scene, 0), OBJ (before, 0)));
+  g_assert_true (carom_object_equal (OBJ (scene, 2), OBJ (before, 2)));
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 3, &on_hit), ==, CAROM_SHARED_SAME);
+  g_assert_cmpint (on_hit, ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Reflect on Hit");
+  assert_one_step (history, scene, before);
+  /* nothing to change: no step */
+  g_autoptr (CaromScene) reflecting = scene_copy (scene);
+  carom_edit_set_on_hit_all (history, scene, obstacles, 3, CG_ON_HIT_REFLECT);
+  g_assert_true (carom_history_undo (history));
+  assert_scenes_equal (scene, before);
+  g_assert_true (carom_history_redo (history));
+
+  /* role: the obstacles become walls, each turned to run counter-clockwise,
+   * in one step */
+  carom_edit_set_role_all (history, scene, (guint[]){ 0, 1, 2, 3, 4 }, 5, CG_ROLE_WALL);
+  for (guint i = 0; i < G_N_ELEMENTS (obstacles); i++)
+    {
+      const CaromObject *o = OBJ (scene, obstacles[i]);
+      g_assert_cmpint (o->role, ==, CG_ROLE_WALL);
+      g_assert_cmpfloat (cg_polygon_signed_area (o->points, o->n_points), <, 0.0);
+    }
+  g_assert_true (carom_object_equal (OBJ (scene, 2), OBJ (before, 2)));
+  g_assert_cmpint (carom_edit_shared_role (scene, with_wall, 3, &role), ==, CAROM_SHARED_SAME);
+  g_assert_cmpint (role, ==, CG_ROLE_WALL);
+  g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 3, NULL), ==, CAROM_SHARED_NONE);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Make Wall");
+  assert_one_step (history, scene, reflecting);
+}
+
 static void
 test_edit_rename (void)
 {
@@ -1245,6 +1311,7 @@ main (int argc, char **argv)
   g_test_add_func ("/edit/transform/drag-merges", test_edit_transform_drag_merges);
   g_test_add_func ("/edit/set-points", test_edit_set_points);
   g_test_add_func ("/edit/set-role", test_edit_set_role);
+  g_test_add_func ("/edit/several-on-hit-role", test_edit_several_on_hit_role);
   g_test_add_func ("/edit/rename", test_edit_rename);
   g_test_add_func ("/edit/set-ball", test_edit_set_ball);
   g_test_add_func ("/edit/set-flags", test_edit_set_flags);

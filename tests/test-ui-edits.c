@@ -147,10 +147,141 @@ test_enter_returns_to_canvas (void)
   destroy_window (window);
 }
 
+/* Clicks the canvas at scene point (x, y) holding Shift: adds to the
+ * selection. */
+static void
+shift_click_scene (CaromWindow *window, double x, double y)
+{
+  pointer_to_scene (window, x, y);
+  const char *click[] = { "keydown", "shift", "click", "1", "keyup", "shift", NULL };
+  xdotool (click);
+}
+
+/* The label showing text in an open popover under widget, or NULL. */
+static GtkWidget *
+popover_label (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0
+      && gtk_widget_get_mapped (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_POPOVER))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = popover_label (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Opens a combo row with a click and clicks its item text, as a user does. */
+static void
+choose (GtkWidget *combo_row, const char *text)
+{
+  pointer_to_widget (combo_row);
+  const char *click[] = { "click", "1", NULL };
+  xdotool (click);
+  spin (300);
+  GtkWidget *item = popover_label (combo_row, text);
+  g_assert_nonnull (item);
+  pointer_to_widget (item);
+  xdotool (click);
+  spin (300);
+}
+
+static CgOnHit
+on_hit_of (CaromWindow *window, guint i)
+{
+  return object (window, i)->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
+}
+
+/* 2: with several obstacles selected, Properties shows "When the Ball
+ * Touches It": mixed (nothing chosen, "Mixed" under the title) while they
+ * differ; choosing Reflect makes all of them reflect in one undo step. The
+ * role too: with a wall among them, the role is mixed and the on-hit row
+ * goes; choosing Wall makes them all walls, one step. */
+static void
+test_several_on_hit (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/pinball.svg");
+  CaromWindow *window = open_window_sized (path, 1100, 900);
+  CaromDocument *doc = carom_window_get_document (window);
+  CaromHistory *history = carom_document_get_history (doc);
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  carom_inspector_show_page (inspector_of (window), "properties");
+  /* pinball.svg: 1 bumper-left (reflect), 5 and 6 the flippers (stop) */
+  enum
+  {
+    TABLE = 0,
+    BUMPER = 1,
+    FLIPPER_LEFT = 5,
+    FLIPPER_RIGHT = 6
+  };
+  g_assert_cmpstr (object (window, FLIPPER_LEFT)->id, ==, "flipper-left");
+  g_assert_cmpint (on_hit_of (window, BUMPER), ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpint (on_hit_of (window, FLIPPER_LEFT), ==, CG_ON_HIT_STOP);
+  click_scene (window, 145, 670);
+  shift_click_scene (window, 255, 670);
+  shift_click_scene (window, 120, 200);
+  g_autoptr (GArray) sel = carom_editor_get_selection (carom_window_get_editor (window));
+  g_assert_cmpuint (sel->len, ==, 3);
+
+  GtkWidget *on_hit = properties_field (window, "on-hit");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (on_hit)), ==,
+                    GTK_INVALID_LIST_POSITION);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (on_hit)), "Mixed"));
+  GtkWidget *role = properties_field (window, "role");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (role)), ==, 1); /* Obstacle */
+
+  gboolean could_undo = carom_history_can_undo (history);
+  choose (on_hit, "Reflect");
+  g_assert_cmpint (on_hit_of (window, BUMPER), ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpint (on_hit_of (window, FLIPPER_LEFT), ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpint (on_hit_of (window, FLIPPER_RIGHT), ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (on_hit)), ==, 1);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (on_hit)), "Mixed"));
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Reflect on Hit");
+  /* one step */
+  g_assert_true (carom_document_undo (doc));
+  g_assert_cmpint (on_hit_of (window, BUMPER), ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpint (on_hit_of (window, FLIPPER_LEFT), ==, CG_ON_HIT_STOP);
+  g_assert_cmpint (on_hit_of (window, FLIPPER_RIGHT), ==, CG_ON_HIT_STOP);
+  g_assert_cmpint (carom_history_can_undo (history), ==, could_undo);
+  spin (300);
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (on_hit)), ==,
+                    GTK_INVALID_LIST_POSITION);
+
+  /* a wall among them: the role is mixed, on-hit is not theirs to have */
+  click_scene (window, 330, 560); /* nothing there: the selection goes */
+  click_scene (window, 145, 670);
+  /* the table's left side, x = 0, picked by its outline */
+  double zoom = carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window)));
+  shift_click_scene (window, 0 + 1 / zoom, 350);
+  g_autoptr (GArray) two = carom_editor_get_selection (carom_window_get_editor (window));
+  g_assert_cmpuint (two->len, ==, 2);
+  role = properties_field (window, "role");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (role)), ==,
+                    GTK_INVALID_LIST_POSITION);
+  g_assert_false (
+      gtk_widget_get_visible (find_named (carom_window_get_inspector (window), "on-hit")));
+  choose (role, "Wall");
+  g_assert_cmpint (object (window, FLIPPER_LEFT)->role, ==, CG_ROLE_WALL);
+  g_assert_cmpint (object (window, TABLE)->role, ==, CG_ROLE_WALL);
+  g_assert_cmpstr (carom_history_undo_label (history), ==, "Make Wall");
+  g_assert_true (carom_document_undo (doc));
+  g_assert_cmpint (object (window, FLIPPER_LEFT)->role, ==, CG_ROLE_OBSTACLE);
+  destroy_window (window);
+}
+
+/* The text (as shown, markup parsed) of the toast's title on screen under
+ * widget, or NULL. */
 int
 main (int argc, char **argv)
 {
   ui_harness_init (&argc, &argv);
   g_test_add_func ("/ui-edits/enter-returns-to-canvas", test_enter_returns_to_canvas);
+  g_test_add_func ("/ui-edits/several-on-hit", test_several_on_hit);
   return ui_harness_run ();
 }

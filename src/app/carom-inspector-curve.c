@@ -101,22 +101,29 @@ straighten_clicked (CaromInspector *self)
   carom_document_edited (self->document);
 }
 
+GtkWidget *
+carom_inspector_on_hit_row_new (CaromInspector *self, GCallback selected)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("When the Ball Touches It"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _ ("Stop there, or bounce off it as off a wall"));
+  GtkStringList *actions = gtk_string_list_new (NULL);
+  gtk_string_list_append (actions, C_ ("on hit", "Stop"));
+  gtk_string_list_append (actions, C_ ("on hit", "Reflect"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (actions));
+  g_object_unref (actions);
+  gtk_widget_set_name (row, "on-hit");
+  g_signal_connect (row, "notify::selected", selected, self);
+  return row;
+}
+
 void
 carom_inspector_build_curve (CaromInspector *self, const CaromObject *o)
 {
   (void)o;
   Props *p = &self->props;
-  p->on_hit = adw_combo_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (p->on_hit), _ ("When the Ball Touches It"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (p->on_hit),
-                               _ ("Stop there, or bounce off it as off a wall"));
-  GtkStringList *actions = gtk_string_list_new (NULL);
-  gtk_string_list_append (actions, C_ ("on hit", "Stop"));
-  gtk_string_list_append (actions, C_ ("on hit", "Reflect"));
-  adw_combo_row_set_model (ADW_COMBO_ROW (p->on_hit), G_LIST_MODEL (actions));
-  g_object_unref (actions);
-  gtk_widget_set_name (p->on_hit, "on-hit");
-  g_signal_connect (p->on_hit, "notify::selected", G_CALLBACK (on_hit_selected), self);
+  p->on_hit = carom_inspector_on_hit_row_new (self, G_CALLBACK (on_hit_selected));
   adw_preferences_group_add (p->group, p->on_hit);
 
   p->curve

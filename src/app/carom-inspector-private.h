@@ -72,6 +72,7 @@ typedef struct
   GtkWidget *move_x, *move_y, *rotate, *scale; /* Transform */
   /* carom-inspector-curve.c: on-hit and the chosen edge's arc */
   GtkWidget *on_hit;
+  GtkWidget *several_on_hit; /* PROPS_SEVERAL: on-hit of all the selected obstacles */
   AdwPreferencesGroup *curve;
   GtkWidget *edge_shape, *edge_radius, *edge_center, *edge_sweep, *edge_bulge, *edge_straighten;
   gint shown_edge;
@@ -175,6 +176,7 @@ void carom_inspector_refresh_properties (CaromInspector *self);
 
 /* carom-inspector-curve.c: a polygon's on-hit and arcs in Properties */
 void carom_inspector_build_curve (CaromInspector *self, const CaromObject *o);
+GtkWidget *carom_inspector_on_hit_row_new (CaromInspector *self, GCallback selected);
 void carom_inspector_update_curve (CaromInspector *self, const CaromObject *o);
 void carom_inspector_curve_editor_changed (CaromInspector *self);
 

@@ -346,12 +346,19 @@ name_row_new (CaromInspector *self, GtkWidget *group)
   return row;
 }
 
+static void several_role_selected (CaromInspector *self, guint selected);
+
 static void
 role_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
 {
   (void)pspec;
   if (self->updating)
     return;
+  if (self->props.kind == PROPS_SEVERAL)
+    {
+      several_role_selected (self, adw_combo_row_get_selected (row));
+      return;
+    }
   const CaromObject *o = shown_object (self, CAROM_OBJECT_POLYGON);
   if (o == NULL)
     return;
@@ -361,6 +368,84 @@ role_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
   carom_edit_set_role (carom_document_get_history (self->document),
                        carom_document_get_edit_scene (self->document), self->props.index, role);
   carom_document_edited (self->document);
+}
+
+static GtkWidget *
+role_row_new (CaromInspector *self)
+{
+  GtkWidget *row = adw_combo_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Role"));
+  GtkStringList *roles = gtk_string_list_new (NULL);
+  gtk_string_list_append (roles, C_ ("role", "Wall"));
+  gtk_string_list_append (roles, C_ ("role", "Obstacle"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (roles));
+  g_object_unref (roles);
+  gtk_widget_set_name (row, "role");
+  g_signal_connect (row, "notify::selected", G_CALLBACK (role_selected), self);
+  return row;
+}
+
+/* ---- several objects selected: what they share ---- */
+
+static const guint *
+selected_indices (CaromInspector *self)
+{
+  return (const guint *)self->selected->data;
+}
+
+/* The role chosen for several polygons: all of them take it, one undo step. */
+static void
+several_role_selected (CaromInspector *self, guint selected)
+{
+  CgRole role = selected == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE, shared;
+  const CaromScene *scene = carom_inspector_scene_of (self);
+  if (selected == GTK_INVALID_LIST_POSITION || scene == NULL
+      || (carom_edit_shared_role (scene, selected_indices (self), self->selected->len, &shared)
+              == CAROM_SHARED_SAME
+          && shared == role))
+    return;
+  carom_edit_set_role_all (carom_document_get_history (self->document),
+                           carom_document_get_edit_scene (self->document), selected_indices (self),
+                           self->selected->len, role);
+  carom_document_edited (self->document);
+}
+
+/* What the ball does on touching several obstacles: all of them, one undo
+ * step. */
+static void
+several_on_hit_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
+{
+  (void)pspec;
+  guint selected = adw_combo_row_get_selected (row);
+  if (self->updating || self->props.kind != PROPS_SEVERAL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  CgOnHit on_hit = selected == 1 ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP, shared;
+  const CaromScene *scene = carom_inspector_scene_of (self);
+  if (scene == NULL
+      || (carom_edit_shared_on_hit (scene, selected_indices (self), self->selected->len, &shared)
+              == CAROM_SHARED_SAME
+          && shared == on_hit))
+    return;
+  carom_edit_set_on_hit_all (carom_document_get_history (self->document),
+                             carom_document_get_edit_scene (self->document),
+                             selected_indices (self), self->selected->len, on_hit);
+  carom_document_edited (self->document);
+}
+
+/* A combo row showing a value shared by several objects: the value, or
+ * none chosen and "mixed" said under the title; hidden when not all of
+ * them have it. */
+static void
+set_shared_row (GtkWidget *row, CaromShared shared, guint value, const char *subtitle,
+                const char *mixed)
+{
+  gtk_widget_set_visible (row, shared != CAROM_SHARED_NONE);
+  guint selected = shared == CAROM_SHARED_SAME ? value : GTK_INVALID_LIST_POSITION;
+  if (adw_combo_row_get_selected (ADW_COMBO_ROW (row)) != selected)
+    adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+  const char *text = shared == CAROM_SHARED_MIXED ? mixed : subtitle;
+  if (g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), text) != 0)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), text);
 }
 
 /* A vertex's x or y was typed: the polygon with that vertex moved, if it
@@ -618,15 +703,7 @@ build_polygon (CaromInspector *self, const CaromObject *o)
   p->group = ADW_PREFERENCES_GROUP (carom_inspector_group_new (self->properties_box, o->id, NULL));
   GtkWidget *group = GTK_WIDGET (p->group);
 
-  p->role = adw_combo_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (p->role), _ ("Role"));
-  GtkStringList *roles = gtk_string_list_new (NULL);
-  gtk_string_list_append (roles, C_ ("role", "Wall"));
-  gtk_string_list_append (roles, C_ ("role", "Obstacle"));
-  adw_combo_row_set_model (ADW_COMBO_ROW (p->role), G_LIST_MODEL (roles));
-  g_object_unref (roles);
-  gtk_widget_set_name (p->role, "role");
-  g_signal_connect (p->role, "notify::selected", G_CALLBACK (role_selected), self);
+  p->role = role_row_new (self);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), p->role);
 
   p->name = name_row_new (self, group);
@@ -718,13 +795,37 @@ update_ball (CaromInspector *self, const CaromObject *o)
   set_spin_value (p->max_bounces, o->max_bounces);
 }
 
+/* Several objects: the properties they can share (the role of polygons,
+ * what the ball does on touching obstacles), each set for all at once. */
+static void
+build_several (CaromInspector *self)
+{
+  Props *p = &self->props;
+  p->group = ADW_PREFERENCES_GROUP (carom_inspector_group_new (self->properties_box, NULL, NULL));
+  p->role = role_row_new (self);
+  adw_preferences_group_add (p->group, p->role);
+  p->several_on_hit = carom_inspector_on_hit_row_new (self, G_CALLBACK (several_on_hit_selected));
+  adw_preferences_group_add (p->group, p->several_on_hit);
+}
+
 static void
 update_several (CaromInspector *self)
 {
+  Props *p = &self->props;
   guint n = self->selected->len;
   g_autofree char *title = g_strdup_printf (
       g_dngettext (GETTEXT_PACKAGE, "%u object selected", "%u objects selected", n), n);
-  adw_preferences_group_set_title (self->props.group, title);
+  adw_preferences_group_set_title (p->group, title);
+  const CaromScene *scene = carom_inspector_scene_of (self);
+  CgRole role = CG_ROLE_WALL;
+  CgOnHit on_hit = CG_ON_HIT_STOP;
+  CaromShared roles = carom_edit_shared_role (scene, selected_indices (self), n, &role);
+  CaromShared on_hits = carom_edit_shared_on_hit (scene, selected_indices (self), n, &on_hit);
+  set_shared_row (p->role, roles, role == CG_ROLE_WALL ? 0 : 1, NULL,
+                  _ ("Mixed: some are walls, some obstacles"));
+  set_shared_row (p->several_on_hit, on_hits, on_hit == CG_ON_HIT_REFLECT ? 1 : 0,
+                  _ ("Stop there, or bounce off it as off a wall"),
+                  _ ("Mixed: the ball stops at some, bounces off others"));
 }
 
 /* Fills the fields from the document (self->updating is set). */
@@ -787,8 +888,7 @@ build_properties (CaromInspector *self, PropsKind kind, guint index, size_t vert
       carom_inspector_build_beam (self, o);
       break;
     case PROPS_SEVERAL:
-      p->group
-          = ADW_PREFERENCES_GROUP (carom_inspector_group_new (self->properties_box, NULL, NULL));
+      build_several (self);
       if (transform)
         adw_preferences_group_set_description (p->group,
                                                _ ("Move, rotate or scale them together."));

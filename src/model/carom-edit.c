@@ -631,14 +631,15 @@ carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index, co
   return TRUE;
 }
 
-void
-carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role)
+/* Object index made a polygon of role, its vertices in that role's
+ * orientation (nothing when it is one already or not a polygon). */
+static void
+replace_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role, const char *label)
 {
-  g_return_if_fail (history != NULL && scene != NULL);
-  g_return_if_fail (index < scene->objects->len);
+  if (index >= scene->objects->len)
+    return;
   const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_if_fail (o->kind == CAROM_OBJECT_POLYGON);
-  if (o->role == role)
+  if (o->kind != CAROM_OBJECT_POLYGON || o->role == role)
     return;
   CaromObject *copy = carom_object_copy (o);
   copy->role = role;
@@ -651,8 +652,63 @@ carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRo
   else
     cg_polygon_orient (copy->points, copy->n_points, role);
   copy->reversed = FALSE;
-  carom_history_replace (history, index, copy,
-                         role == CG_ROLE_WALL ? _ ("Make Wall") : _ ("Make Obstacle"), NULL);
+  carom_history_replace (history, index, copy, label, NULL);
+}
+
+static const char *
+role_label (CgRole role)
+{
+  return role == CG_ROLE_WALL ? _ ("Make Wall") : _ ("Make Obstacle");
+}
+
+void
+carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role)
+{
+  g_return_if_fail (history != NULL && scene != NULL);
+  g_return_if_fail (index < scene->objects->len);
+  g_return_if_fail (((const CaromObject *)g_ptr_array_index (scene->objects, index))->kind
+                    == CAROM_OBJECT_POLYGON);
+  replace_role (history, scene, index, role, role_label (role));
+}
+
+void
+carom_edit_set_role_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+                         guint n_indices, CgRole role)
+{
+  g_return_if_fail (history != NULL && scene != NULL);
+  g_return_if_fail (indices != NULL || n_indices == 0);
+  const char *label = role_label (role);
+  carom_history_begin (history, label, NULL);
+  for (guint i = 0; i < n_indices; i++)
+    replace_role (history, scene, indices[i], role, label);
+  carom_history_commit (history);
+}
+
+CaromShared
+carom_edit_shared_role (const CaromScene *scene, const guint *indices, guint n_indices,
+                        CgRole *role)
+{
+  g_return_val_if_fail (scene != NULL, CAROM_SHARED_NONE);
+  CaromShared shared = CAROM_SHARED_NONE;
+  CgRole first = CG_ROLE_WALL;
+  for (guint i = 0; i < n_indices; i++)
+    {
+      if (indices[i] >= scene->objects->len)
+        return CAROM_SHARED_NONE;
+      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CAROM_OBJECT_POLYGON)
+        return CAROM_SHARED_NONE;
+      if (shared == CAROM_SHARED_NONE)
+        {
+          first = o->role;
+          shared = CAROM_SHARED_SAME;
+        }
+      else if (o->role != first)
+        shared = CAROM_SHARED_MIXED;
+    }
+  if (shared == CAROM_SHARED_SAME && role != NULL)
+    *role = first;
+  return shared;
 }
 
 /* An XML name without a colon (what an SVG id must be), ASCII-strict, any
@@ -873,6 +929,19 @@ carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint ind
                          merge_key);
 }
 
+/* What the tracer makes of an object's on-hit: anything but reflect stops. */
+static CgOnHit
+on_hit_of (const CaromObject *o)
+{
+  return o->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
+}
+
+static const char *
+on_hit_label (CgOnHit on_hit)
+{
+  return on_hit == CG_ON_HIT_REFLECT ? _ ("Reflect on Hit") : _ ("Stop on Hit");
+}
+
 void
 carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit)
 {
@@ -884,7 +953,54 @@ carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, Cg
     return;
   CaromObject *copy = carom_object_copy (o);
   copy->on_hit = (guint8)on_hit;
-  carom_history_replace (history, index, copy,
-                         on_hit == CG_ON_HIT_REFLECT ? _ ("Reflect on Hit") : _ ("Stop on Hit"),
-                         NULL);
+  carom_history_replace (history, index, copy, on_hit_label (on_hit), NULL);
+}
+
+void
+carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+                           guint n_indices, CgOnHit on_hit)
+{
+  g_return_if_fail (history != NULL && scene != NULL);
+  g_return_if_fail (indices != NULL || n_indices == 0);
+  const char *label = on_hit_label (on_hit);
+  carom_history_begin (history, label, NULL);
+  for (guint i = 0; i < n_indices; i++)
+    {
+      if (indices[i] >= scene->objects->len)
+        continue;
+      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CAROM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE || o->on_hit == on_hit)
+        continue;
+      CaromObject *copy = carom_object_copy (o);
+      copy->on_hit = (guint8)on_hit;
+      carom_history_replace (history, indices[i], copy, label, NULL);
+    }
+  carom_history_commit (history);
+}
+
+CaromShared
+carom_edit_shared_on_hit (const CaromScene *scene, const guint *indices, guint n_indices,
+                          CgOnHit *on_hit)
+{
+  g_return_val_if_fail (scene != NULL, CAROM_SHARED_NONE);
+  CaromShared shared = CAROM_SHARED_NONE;
+  CgOnHit first = CG_ON_HIT_STOP;
+  for (guint i = 0; i < n_indices; i++)
+    {
+      if (indices[i] >= scene->objects->len)
+        return CAROM_SHARED_NONE;
+      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CAROM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE)
+        return CAROM_SHARED_NONE;
+      if (shared == CAROM_SHARED_NONE)
+        {
+          first = on_hit_of (o);
+          shared = CAROM_SHARED_SAME;
+        }
+      else if (on_hit_of (o) != first)
+        shared = CAROM_SHARED_MIXED;
+    }
+  if (shared == CAROM_SHARED_SAME && on_hit != NULL)
+    *on_hit = first;
+  return shared;
 }

@@ -139,6 +139,31 @@ gboolean carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, g
 /// What the ball does when it touches an obstacle (carom:on-hit).
 void carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit);
 
+/// Gives every obstacle at indices (any order; other objects are left
+/// alone) the on-hit on_hit, as one undo step.
+void carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+                                guint n_indices, CgOnHit on_hit);
+
+/// How a property stands over several objects (what Properties shows for a
+/// selection of several).
+typedef enum
+{
+  CAROM_SHARED_NONE,  ///< not every object has the property (or there is none)
+  CAROM_SHARED_SAME,  ///< every object has it, with one value
+  CAROM_SHARED_MIXED, ///< every object has it, with different values
+} CaromShared;
+
+/// The role of the objects at indices: CAROM_SHARED_NONE unless all are
+/// polygons; *role (may be NULL) is set when they share one.
+CaromShared carom_edit_shared_role (const CaromScene *scene, const guint *indices, guint n_indices,
+                                    CgRole *role);
+
+/// What the ball does when it touches the objects at indices:
+/// CAROM_SHARED_NONE unless all are obstacles; *on_hit (may be NULL) is set
+/// when they share one.
+CaromShared carom_edit_shared_on_hit (const CaromScene *scene, const guint *indices,
+                                      guint n_indices, CgOnHit *on_hit);
+
 /// Places an object's name label: its centre at offset from
 /// carom_object_label_anchor() (scene units, finite), exempt from the
 /// automatic placement; placed FALSE gives the label back to it (Reset).
@@ -148,6 +173,11 @@ void carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guin
 
 /// Makes a polygon a wall or an obstacle, reversing its vertex order to fit.
 void carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role);
+
+/// Makes every polygon at indices (any order; other objects are left alone)
+/// a wall or an obstacle, as one undo step.
+void carom_edit_set_role_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+                              guint n_indices, CgRole role);
 
 /// Renames an object; the name must be a valid SVG id no other object has.
 gboolean carom_edit_rename (CaromHistory *history, CaromScene *scene, guint index, const char *name,
