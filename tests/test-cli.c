@@ -262,6 +262,30 @@ test_cli_invalid_object (void)
   g_rmdir (dir);
 }
 
+/* A truncated file: the same words as the window's, in English and in
+ * Chinese, naming the file and where it ends. */
+static void
+test_cli_truncated_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("carom-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "table.svg", NULL);
+  const char *svg
+      = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">\n"
+        "<polygon carom:role=\"wall\" id=\"room\" points=\"0,0 0,100 100,100 100,0\"/>\n"
+        "<polygon carom:role=\"obstacle\" id=\"post\" points=\"40,40";
+  g_assert_true (g_file_set_contents (path, svg, -1, NULL));
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL;
+  const char *args[] = { "trace", path, NULL };
+  g_assert_cmpint (run_carom_in ("C", args, &out, &err), ==, 1);
+  g_assert_cmpstr (err, ==,
+                   "carom trace: “table.svg” is not a complete SVG file: it ends at line 3 before "
+                   "its elements are closed\n");
+  g_assert_cmpint (run_carom_in ("zh_CN", args, &out2, &err2), ==, 1);
+  g_assert_nonnull (strstr (err2, "“table.svg”不是完整的 SVG 文件：它在第 3 行就结束了"));
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* 7: usage errors exit with status 2 and say what is wrong. */
 static void
 test_cli_usage (void)
@@ -424,6 +448,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/lab", test_cli_lab);
   g_test_add_func ("/cli/trace/missing-file", test_cli_missing_file);
   g_test_add_func ("/cli/trace/invalid-object", test_cli_invalid_object);
+  g_test_add_func ("/cli/trace/truncated-file", test_cli_truncated_file);
   g_test_add_func ("/cli/usage", test_cli_usage);
   g_test_add_func ("/cli/save", test_cli_save);
   g_test_add_func ("/cli/language/explain", test_cli_language_explain);

@@ -1758,6 +1758,125 @@ test_entity_across_blocks (void)
   g_assert_cmpint (g_rmdir (directory), ==, 0);
 }
 
+/* Reads path, which must fail as not XML with exactly the message expected. */
+static void
+assert_file_message (const char *path, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
+  g_assert_null (scene);
+  g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML);
+  g_assert_cmpstr (error->message, ==, expected);
+}
+
+/* The line the last byte of text other than white space is on. */
+static int
+last_content_line (const char *text, gsize length)
+{
+  while (length > 0 && g_ascii_isspace (text[length - 1]))
+    length--;
+  int line = 1;
+  for (gsize i = 0; i < length; i++)
+    line += text[i] == '\n';
+  return line;
+}
+
+/* A file cut short (a download stopped, a disk full) is named, with the
+ * line where it ends, in plain words, not libxml2's ("Premature end of
+ * data in tag svg line 1"); wherever it is cut: in a tag, in an attribute's
+ * value, between elements, after a line break, after the first block of a
+ * large file. A file that is whole but not well-formed says what is wrong
+ * and where. A buffer says "the document". */
+static void
+test_truncated_file (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *directory = g_dir_make_tmp ("carom-scene-io-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *path = g_build_filename (directory, "table.svg", NULL);
+  g_autofree char *seed_path = source_path ("data", "examples", "seed.svg", NULL);
+  g_autofree char *seed = NULL;
+  gsize seed_length;
+  g_assert_true (g_file_get_contents (seed_path, &seed, &seed_length, NULL));
+
+  /* cut after every byte from the root's start tag on, but the end */
+  const char *close = strstr (seed, "</svg>");
+  g_assert_nonnull (close);
+  for (gsize cut = 1; cut < (gsize)(close - seed) + 5; cut++)
+    {
+      g_assert_true (g_file_set_contents (path, seed, (gssize)cut, NULL));
+      g_autofree char *expected = g_strdup_printf (
+          "“table.svg” is not a complete SVG file: it ends at line %d before its elements are "
+          "closed",
+          last_content_line (seed, cut));
+      g_test_message ("cut at byte %" G_GSIZE_FORMAT, cut);
+      assert_file_message (path, expected);
+    }
+  /* the seed's fourth line, cut within the post's points */
+  const char *post = strstr (seed, "20,50");
+  g_assert_true (g_file_set_contents (path, seed, post - seed, NULL));
+  assert_file_message (
+      path,
+      "“table.svg” is not a complete SVG file: it ends at line 4 before its elements are closed");
+  /* the same bytes from a buffer */
+  g_autoptr (CaromScene) none = carom_svg_read_memory (seed, post - seed, NULL, NULL, &error);
+  g_assert_null (none);
+  g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML);
+  g_assert_cmpstr (error->message, ==,
+                   "The document is not complete: it ends at line 4 before its elements are "
+                   "closed");
+  g_clear_error (&error);
+
+  /* a large file (more than one 64 KiB block), cut after its last element
+   * but one, and after a line break */
+  g_autoptr (GString) big = g_string_new (SVG_OPEN "<g>\n");
+  for (int i = 0; big->len < 200 * 1024; i++)
+    g_string_append_printf (big,
+                            "  <rect carom:role='obstacle' id='r%d' x='%d' y='0' width='1' "
+                            "height='1'/>\n",
+                            i, 2 * i);
+  int lines = last_content_line (big->str, big->len);
+  g_assert_true (g_file_set_contents (path, big->str, (gssize)big->len, NULL));
+  g_autofree char *expected = g_strdup_printf (
+      "“table.svg” is not a complete SVG file: it ends at line %d before its elements are closed",
+      lines);
+  assert_file_message (path, expected);
+
+  /* whole but not well-formed */
+  static const struct
+  {
+    const char *svg, *message;
+  } whole[] = {
+    { "<svg xmlns='http://www.w3.org/2000/svg'>\n<g>\n</svg>\n",
+      "“table.svg” is not well-formed XML: at line 3, </svg> closes <g>, opened at line 2" },
+    { "<svg xmlns='http://www.w3.org/2000/svg'/>\n<g/>\n",
+      "“table.svg” is not well-formed XML: at line 2, there is more after the last element "
+      "closes" },
+    { "<svg xmlns='http://www.w3.org/2000/svg' id='a' id='b'/>\n",
+      "“table.svg” is not well-formed XML: at line 1, the attribute “id” is given twice" },
+    { "<svg xmlns='http://www.w3.org/2000/svg'>\n<text>&nbsp;</text>\n</svg>\n",
+      "“table.svg” is not well-formed XML: at line 2, “&nbsp;” is not defined (XML knows only "
+      "&amp; &lt; &gt; &quot; and &apos;)" },
+    { "a scene", "“table.svg” is not well-formed XML: no element starts at line 1" },
+    /* on one line (a minified file), an error well before its end */
+    { "<svg xmlns='http://www.w3.org/2000/svg'><rect x=1 width='10' height='10'/><rect "
+      "width='1' height='1'/><rect width='1' height='1'/></svg>",
+      "“table.svg” is not well-formed XML: at line 1, an attribute’s value is not in quotes" },
+    { "<svg xmlns='http://www.w3.org/2000/svg'><rect width='10' height='10'/><rect width='1' "
+      "heig",
+      "“table.svg” is not a complete SVG file: it ends at line 1 before its elements are "
+      "closed" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (whole); i++)
+    {
+      g_assert_true (g_file_set_contents (path, whole[i].svg, -1, NULL));
+      assert_file_message (path, whole[i].message);
+    }
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (directory), ==, 0);
+}
+
 /* 38: nothing the document names is fetched or read: XInclude, external images and stylesheets
  * are ignored, a DTD is never loaded; a file bigger than one block reads like its bytes. */
 static void
@@ -2076,6 +2195,7 @@ main (int argc, char **argv)
   g_test_add_func ("/scene-io/errors/file-size-limit", test_file_size_limit);
   g_test_add_func ("/scene-io/errors/entity-across-blocks", test_entity_across_blocks);
   g_test_add_func ("/scene-io/errors/no-fetching", test_no_fetching);
+  g_test_add_func ("/scene-io/errors/truncated-file", test_truncated_file);
   g_test_add_func ("/scene-io/errors/prefixes-inkscape", test_prefixes_inkscape);
   g_test_add_func ("/scene-io/write/generated", test_generated);
   g_test_add_func ("/scene-io/write/round-trip-imports", test_round_trip_imports);

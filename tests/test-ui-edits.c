@@ -6,6 +6,7 @@
  * truncated file's message. */
 #include "ui-harness.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 static const CaromObject *
@@ -277,11 +278,135 @@ test_several_on_hit (void)
 
 /* The text (as shown, markup parsed) of the toast's title on screen under
  * widget, or NULL. */
+static gboolean
+in_toast (GtkWidget *widget)
+{
+  for (; widget != NULL; widget = gtk_widget_get_parent (widget))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget"))
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+toast_text (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) && in_toast (widget)
+      && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    return gtk_label_get_text (GTK_LABEL (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      const char *found = toast_text (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct
+{
+  GtkWidget *window;
+  const char *before;
+} ToastWait;
+
+static gboolean
+has_new_toast (gpointer data)
+{
+  ToastWait *w = data;
+  const char *text = toast_text (w->window);
+  return text != NULL && g_strcmp0 (text, w->before) != 0;
+}
+
+/* The close button of the toast on screen under widget, or NULL. */
+static GtkWidget *
+toast_close_button (GtkWidget *widget)
+{
+  if (GTK_IS_BUTTON (widget) && in_toast (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "toast.close") == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = toast_close_button (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Opens path in window as the Open dialog does, and returns the toast it
+ * shows (NULL: none). The toast on screen before is closed first, as its
+ * close button does (toasts wait their turn). */
+static char *
+open_and_toast (CaromWindow *window, const char *path)
+{
+  GtkWidget *close = toast_close_button (GTK_WIDGET (window));
+  if (close != NULL)
+    gtk_widget_activate (close);
+  spin (500);
+  g_autofree char *before = g_strdup (toast_text (GTK_WIDGET (window)));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  carom_window_open_file (window, file);
+  ToastWait w = { GTK_WIDGET (window), before };
+  if (!wait_for (has_new_toast, &w, 5000))
+    return NULL;
+  return g_strdup (toast_text (GTK_WIDGET (window)));
+}
+
+/* 5: a truncated file opened over a scene: the toast names the file, says
+ * it is not complete and where it ends, in plain words; the scene on screen
+ * stays as it was. A message naming an element ("<polygon> on line 2")
+ * shows as plain text, not as markup (which would show nothing). */
+static void
+test_truncated_file_toast (void)
+{
+  g_autofree char *seed_path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (seed_path, 1000, 700);
+  CaromDocument *doc = carom_window_get_document (window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *directory = g_dir_make_tmp ("carom-ui-edits-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_autofree char *seed = NULL;
+  g_assert_true (g_file_get_contents (seed_path, &seed, NULL, NULL));
+  g_autofree char *table = g_build_filename (directory, "table.svg", NULL);
+  g_assert_true (g_file_set_contents (table, seed, strstr (seed, "20,50") - seed, NULL));
+
+  const CaromScene *before = carom_document_get_scene (doc);
+  guint64 position = carom_history_get_position (carom_document_get_history (doc));
+  g_autofree char *text = open_and_toast (window, table);
+  g_assert_cmpstr (text, ==,
+                   "Could not open: “table.svg” is not a complete SVG file: it ends at line 4 "
+                   "before its elements are closed");
+  /* the scene is untouched: the same file, objects, history */
+  g_autofree char *shown = g_file_get_path (carom_document_get_file (doc));
+  g_assert_cmpstr (shown, ==, seed_path);
+  g_assert_true (carom_document_get_scene (doc) == before);
+  g_assert_cmpuint (before->objects->len, ==, 3);
+  g_assert_cmpuint (carom_history_get_position (carom_document_get_history (doc)), ==, position);
+  g_assert_false (carom_document_get_modified (doc));
+
+  /* plain text: <polygon> shows */
+  g_autofree char *bad = g_build_filename (directory, "bad.svg", NULL);
+  g_assert_true (g_file_set_contents (
+      bad,
+      "<svg xmlns='http://www.w3.org/2000/svg' xmlns:carom='urn:carom:scene:1'>\n"
+      "<polygon carom:role='wall' points='0,0 10,10 0,0 10,10'/>\n</svg>\n",
+      -1, NULL));
+  g_autofree char *text2 = open_and_toast (window, bad);
+  g_assert_nonnull (text2);
+  g_assert_nonnull (strstr (text2, "<polygon> on line 2"));
+  g_assert_cmpuint (carom_document_get_scene (doc)->objects->len, ==, 3);
+
+  g_assert_cmpint (g_remove (table), ==, 0);
+  g_assert_cmpint (g_remove (bad), ==, 0);
+  g_assert_cmpint (g_rmdir (directory), ==, 0);
+  destroy_window (window);
+}
+
 int
 main (int argc, char **argv)
 {
   ui_harness_init (&argc, &argv);
   g_test_add_func ("/ui-edits/enter-returns-to-canvas", test_enter_returns_to_canvas);
   g_test_add_func ("/ui-edits/several-on-hit", test_several_on_hit);
+  g_test_add_func ("/ui-edits/truncated-file-toast", test_truncated_file_toast);
   return ui_harness_run ();
 }

@@ -25,16 +25,22 @@ struct _CaromSvgInput
   /* a file */
   int fd;
   char *display_name;
-  char *window; ///< CARRY bytes of the previous block, then the current one
-  gsize carry;  ///< bytes of the previous block at the start of window
+  char *display_basename; ///< made when asked for
+  char *window;           ///< CARRY bytes of the previous block, then the current one
+  gsize carry;            ///< bytes of the previous block at the start of window
 
   /* a buffer */
   const char *data;
   gsize length;
   gsize offset; ///< how much of data has been handed out
 
-  gsize total; ///< bytes read so far
-  int lines;   ///< line breaks in the bytes handed out so far
+  gsize total;      ///< bytes read so far
+  int lines;        ///< line breaks in the bytes handed out so far (before the current block)
+  int block_lines;  ///< line breaks in the current block
+  int content_line; ///< a file's: the line of its last byte other than white space so far (0: none)
+  int content_column; ///< its column (in characters, from 1)
+  int end_column;     ///< characters after the last line break so far
+  gboolean ended;     ///< a file's: read to its end
   GError *error;
   char *path;       ///< the file's (NULL: a buffer)
   guint64 identity; ///< the file's, when opened (carom_svg_file_identity())
@@ -168,6 +174,62 @@ count_lines (const char *data, gsize length)
   return lines;
 }
 
+static gboolean
+is_xml_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* The offset of the last byte of data[0, length) that is not white space,
+ * or -1. */
+static gssize
+last_content (const char *data, gsize length)
+{
+  for (gsize i = length; i > 0; i--)
+    if (!is_xml_space (data[i - 1]))
+      return (gssize)(i - 1);
+  return -1;
+}
+
+/* Characters (UTF-8) in data[0, length). */
+static int
+count_chars (const char *data, gsize length)
+{
+  int n = 0;
+  for (gsize i = 0; i < length; i++)
+    n += ((guchar)data[i] & 0xC0) != 0x80;
+  return n;
+}
+
+/* The offset just after the last line break in data[0, length), or -1. */
+static gssize
+after_last_break (const char *data, gsize length)
+{
+  const char *nl = memrchr (data, '\n', length);
+  return nl != NULL ? nl + 1 - data : -1;
+}
+
+/* Counts the line breaks of a file's new block, and where its last byte
+ * other than white space is (line and column): only the bytes after the
+ * line break before that byte are scanned again. */
+static void
+note_block_lines (CaromSvgInput *input, const char *block, gsize length)
+{
+  input->block_lines = count_lines (block, length);
+  gssize last = last_content (block, length);
+  if (last >= 0)
+    {
+      input->content_line = 1 + input->lines + input->block_lines
+                            - count_lines (block + last, length - (gsize)last);
+      gssize start = after_last_break (block, (gsize)last);
+      input->content_column = start >= 0 ? count_chars (block + start, (gsize)(last + 1 - start))
+                                         : input->end_column + count_chars (block, (gsize)last + 1);
+    }
+  gssize start = after_last_break (block, length);
+  input->end_column = start >= 0 ? count_chars (block + start, length - (gsize)start)
+                                 : input->end_column + count_chars (block, length);
+}
+
 /* Scans window[0, length) for a declaration at or after from; carry is
  * where the new bytes begin, lines the line breaks before them. */
 static gboolean
@@ -273,6 +335,7 @@ carom_svg_input_free (CaromSvgInput *input)
     close (input->fd);
   g_free (input->window);
   g_free (input->display_name);
+  g_free (input->display_basename);
   g_free (input->path);
   g_clear_error (&input->error);
   g_free (input);
@@ -316,7 +379,7 @@ carom_svg_input_read (void *context, char *buffer, int length)
     {
       /* Keep the last CARRY bytes in front: the scan looks back into them. */
       gsize keep = MIN (input->carry + input->length, (gsize)CARRY);
-      input->lines += count_lines (input->window + input->carry, input->length);
+      input->lines += input->block_lines;
       memmove (input->window, input->window + input->carry + input->length - keep, keep);
       input->carry = keep;
       input->offset = input->length = 0;
@@ -326,6 +389,8 @@ carom_svg_input_read (void *context, char *buffer, int length)
         return -1;
       input->length = (gsize)n;
       input->total += (gsize)n;
+      input->ended = n == 0;
+      note_block_lines (input, input->window + keep, (gsize)n);
       /* A '!' in the carried bytes was looked at in full unless it was within
        * 13 bytes of the end. */
       gsize from = keep > 13 ? keep - 13 : 0;
@@ -337,6 +402,38 @@ carom_svg_input_read (void *context, char *buffer, int length)
   memcpy (buffer, input->window + input->carry + input->offset, n);
   input->offset += n;
   return (int)n;
+}
+
+const char *
+carom_svg_input_display_basename (CaromSvgInput *input)
+{
+  if (input->path == NULL)
+    return NULL;
+  if (input->display_basename == NULL)
+    input->display_basename = g_filename_display_basename (input->path);
+  return input->display_basename;
+}
+
+gboolean
+carom_svg_input_ended (CaromSvgInput *input, int *last_line, int *last_column)
+{
+  if (input->fd < 0)
+    {
+      if (input->offset < input->length)
+        return FALSE;
+      gssize last = last_content (input->data, input->length);
+      *last_line = last < 0 ? 0 : 1 + count_lines (input->data, (gsize)last);
+      gssize start = last < 0 ? -1 : after_last_break (input->data, (gsize)last);
+      *last_column = last < 0 ? 0
+                              : count_chars (input->data + MAX (start, 0),
+                                             (gsize)(last + 1 - MAX (start, 0)));
+      return TRUE;
+    }
+  if (!input->ended)
+    return FALSE;
+  *last_line = input->content_line;
+  *last_column = input->content_column;
+  return TRUE;
 }
 
 gboolean

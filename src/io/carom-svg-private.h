@@ -96,6 +96,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSvgInput, carom_svg_input_free)
 int carom_svg_input_read (void *input, char *buffer, int length);
 /// True, with the reason in error, when the input stopped the read.
 gboolean carom_svg_input_failed (CaromSvgInput *input, GError **error);
+/// The file's name without its folder, for messages (NULL for a buffer).
+const char *carom_svg_input_display_basename (CaromSvgInput *input);
+/// True when every byte has been handed out, with *last_line and
+/// *last_column (in characters, from 1) where the last byte other than white
+/// space is: where the document really ends (line 0 when there is none).
+gboolean carom_svg_input_ended (CaromSvgInput *input, int *last_line, int *last_column);
 /// What was read: the file's path (NULL for a buffer) or the buffer, and
 /// its size and, for a file, its identity when opened (carom_svg_file_identity()).
 void carom_svg_input_origin (CaromSvgInput *input, const char **path, const char **data,

@@ -51,7 +51,8 @@ typedef struct
   guint n_elements;
   gsize n_vertices;
 
-  GError *xml_error; ///< the first error libxml2 reported
+  GError *xml_error;    ///< the first error libxml2 reported
+  CaromSvgInput *input; ///< the bytes read (borrowed): the file's name, where its data ends
 
   /* The current element's attributes, reused from element to element. */
   GArray *attributes;      ///< of CaromSvgAttribute
