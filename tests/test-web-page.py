@@ -37,7 +37,9 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 EXE = os.environ.get('CAROM_EXE', 'carom')
 SRC = os.environ.get('CAROM_SOURCE_ROOT', os.path.join(os.path.dirname(__file__), '..'))
@@ -92,6 +94,7 @@ def browser(javascript=True):
 def wait_ready(d):
     return d.execute_async_script(
         'var done = arguments[0];'
+        'if (!window.carom || !window.carom.ready) { done({ok: false, error: "no carom"}); return; }'
         'window.carom.ready.then(function () { done({ok: true, at: carom.readyAt}); },'
         '  function (e) { done({ok: false, error: String(e)}); });')
 
@@ -244,6 +247,31 @@ def test_examples(d, work):
               'hits %s; page:\n%s\nCLI:\n%s' % (bad[:5], got_latex[bad[0] - 1] if bad else '',
                                                want_latex[bad[0] - 1] if bad else ''))
 
+        # Another ball followed (the stepper's ball menu): its maths.
+        others = [b['id'] for b in cli['balls'][1:] if '#' not in b['id']]
+        if others:
+            menu = Select(d.find_element(By.CSS_SELECTOR, 'select.carom-ball'))
+            menu.select_by_visible_text(others[0])
+            got_text = d.execute_script(
+                'var out = []; for (var n = 1; n <= arguments[0]; n++) out.push(carom.maths(n, false));'
+                'return out;', len(text.get(others[0], [])))
+            status = d.find_element(By.CSS_SELECTOR, '.carom-status').text
+            check('%s: the ball menu follows %s (%d hits, the maths of each)'
+                  % (name, others[0], len(got_text)),
+                  got_text == text.get(others[0]) and status.endswith(
+                      'of %d' % len(text.get(others[0], []))), status)
+            menu.select_by_visible_text(first)
+            d.execute_script('carom.step(arguments[0]);', STEP)
+
+        # Pointing at a hit marker shows its maths.
+        marker = d.find_elements(By.CSS_SELECTOR, '.carom-marker[data-hit="1"]')
+        if marker and want_text:
+            ActionChains(d).move_to_element(marker[0]).perform()
+            shown = d.find_element(By.CSS_SELECTOR, '.carom-maths-text').text.strip()
+            check('%s: pointing at hit 1’s marker shows its maths' % name,
+                  shown == want_text[0].strip(), shown[:120])
+            ActionChains(d).move_to_element(d.find_element(By.CSS_SELECTOR, '.carom-status')).perform()
+
         # → steps, and the page says so.
         svg = d.find_element(By.CSS_SELECTOR, 'svg.carom-svg')
         svg.send_keys(Keys.ARROW_RIGHT)
@@ -343,27 +371,44 @@ def hostile_scene(path):
 
 
 def test_hostile(d, work):
+    """The hostile scene as a whole page (its CSP would block an injected inline
+    script anyway) and as a figure pasted into a page without any CSP (where
+    only the escaping stands between the scene and the reader)."""
     source = os.path.join(work, 'hostile.svg')
     payloads = hostile_scene(source)
     page = os.path.join(work, 'hostile.html')
     carom('export', source, '-o', page, '--step', '1', '--show', 'all')
+    fragment = os.path.join(work, 'hostile-fragment.html')
+    carom('export', source, '-o', fragment, '--step', '1', '--show', 'all', '--html-fragment')
+    article = os.path.join(work, 'hostile-article.html')
+    open(article, 'w', encoding='utf-8').write(
+        '<!DOCTYPE html><html><head><meta charset="utf-8"><title>No CSP</title></head><body>'
+        + open(fragment, encoding='utf-8').read() + '</body></html>')
+    for path, what in ((article, 'hostile, pasted without a CSP'), (page, 'hostile')):
+        try:
+            hostile_page(d, path, payloads, what)
+        except Exception as e:
+            check(what + ': the page can be driven', False, str(e).split('\n')[0])
+
+
+def hostile_page(d, page, payloads, what):
     html = open(page, encoding='utf-8').read()
     url = 'file://' + page
     d.get('about:blank')
     d.get_log('performance')
     d.get(url)
     ready = wait_ready(d)
-    check('hostile: the page still works', ready.get('ok'), str(ready))
+    check(what + ': the page still works', ready.get('ok'), str(ready))
     pwned = d.execute_script('return typeof window.__pwned;')
-    check('hostile: no script of the scene ran', pwned == 'undefined', pwned)
+    check(what + ': no script of the scene ran', pwned == 'undefined', pwned)
     try:
         alert = d.switch_to.alert
-        check('hostile: no alert', False, alert.text)
+        check(what + ': no alert', False, alert.text)
     except NoAlertPresentException:
-        check('hostile: no alert', True)
+        check(what + ': no alert', True)
     d.execute_script('carom.step(2);')
     pwned = d.execute_script('return typeof window.__pwned;')
-    check('hostile: stepping runs none either', pwned == 'undefined', pwned)
+    check(what + ': stepping runs none either', pwned == 'undefined', pwned)
     found = d.execute_script(
         'var bad = [];'
         'document.querySelectorAll("*").forEach(function (e) {'
@@ -380,29 +425,29 @@ def test_hostile(d, work):
         'var styles = document.querySelectorAll("style").length;'
         'return {bad: bad, scripts: scripts, styles: styles,'
         '        status: document.querySelector(".carom-maths-text").textContent};')
-    check('hostile: no handler, no external reference, no element of the file', not found['bad'],
+    check(what + ': no handler, no external reference, no element of the file', not found['bad'],
           repr(found['bad'][:5]))
-    check('hostile: only the figure’s own scripts (data, program) and style',
+    check(what + ': only the figure’s own scripts (data, program) and style',
           found['scripts'] == 2 + ('class="carom-core"' in html) and found['styles'] == 1,
           repr(found))
-    check('hostile: the ids show as text', payloads[0] in found['status'] or payloads[2] in found['status'],
+    check(what + ': the ids show as text', payloads[0] in found['status'] or payloads[2] in found['status'],
           found['status'][:200])
-    check('hostile: nothing of the file’s own <script>, <style>, <image> or <title> is carried',
+    check(what + ': nothing of the file’s own <script>, <style>, <image> or <title> is carried',
           '__pwned = 6' not in html and 'style.css' not in html and 'img.png' not in html
           and '__pwned=7' not in html and '__pwned=8' not in html, '')
     # (javascript:… is harmless as text; no href holds it, checked above.)
     for p in payloads[:2] + payloads[3:]:
         raw = p.replace('\u2028', '').replace('\u2029', '')
-        check('hostile: %r never appears unescaped' % p[:30], raw not in html, '')
-    check('hostile: no U+2028 or U+2029 raw in the page', '\u2028' not in html and '\u2029' not in html)
+        check(what + ': %r never appears unescaped' % p[:30], raw not in html, '')
+    check(what + ': no U+2028 or U+2029 raw in the page', '\u2028' not in html and '\u2029' not in html)
     requests = network_requests(d, url)
-    check('hostile: no network request', not requests, repr(requests[:5]))
+    check(what + ': no network request', not requests, repr(requests[:5]))
     logs = [l for l in severe_logs(d) if 'Refused' in l or 'Content Security Policy' in l]
-    check('hostile: no CSP violation (nothing tried)', not logs, repr(logs[:3]))
+    check(what + ': no CSP violation (nothing tried)', not logs, repr(logs[:3]))
     d.execute_script('carom.moveBall(arguments[0], -190, 10);', payloads[2]) if \
         d.execute_script('return !!document.querySelector(".carom-handle");') else None
     pwned = d.execute_script('return typeof window.__pwned;')
-    check('hostile: moving a ball runs none either', pwned == 'undefined', pwned)
+    check(what + ': moving a ball runs none either', pwned == 'undefined', pwned)
 
 
 def test_several(d, work):

@@ -742,30 +742,39 @@
     paint(el('path', { d: d }, parent), null, color('normal'), style.normalWidth);
   }
 
-  // Where each ray of a beam is after the path length s.
+  // Where a ball is after the path length s along its path (C's
+  // carom_render_trace_point_at()): the point, and the index of the last
+  // path point before it.
   function pointAt(ball, s) {
-    var points = pathPoints(ball);
-    var left = s;
-    for (var i = 0; i + 1 < points.length; i++) {
-      var a = points[i];
-      var b = points[i + 1];
-      var len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-      if (left <= len) {
-        var f = len > 0 ? left / len : 0;
-        return { point: [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])], index: i };
+    var points = [ball.start];
+    ball.hits.forEach(function (h) {
+      points.push(h.point);
+    });
+    var walked = 0;
+    for (var i = 1; i <= ball.hits.length; i++) {
+      var len = ball.hits[i - 1].distance;
+      if (s <= walked + len && len > 0) {
+        var a = points[i - 1];
+        var b = points[i];
+        var f = (s - walked) / len;
+        return { point: [a[0] + f * (b[0] - a[0]), a[1] + f * (b[1] - a[1])], index: i - 1 };
       }
-      left -= len;
+      walked += len;
     }
-    return { point: points[points.length - 1], index: points.length - 1 };
+    var last = points[points.length - 1];
+    if (ball.status === 'escaped') {
+      var dir = ball.hits.length ? ball.hits[ball.hits.length - 1].out : ball.direction;
+      var go = Math.max(s - walked, 0);
+      return { point: [last[0] + go * dir[0], last[1] + go * dir[1]], index: points.length - 1 };
+    }
+    return { point: last, index: points.length - 1 };
   }
 
+  // The path length to hit n.
   function lengthTo(ball, n) {
     var s = 0;
-    var prev = ball.start;
     for (var i = 0; i < n && i < ball.hits.length; i++) {
-      var p = ball.hits[i].point;
-      s += Math.hypot(p[0] - prev[0], p[1] - prev[1]);
-      prev = p;
+      s += ball.hits[i].distance;
     }
     return s;
   }
@@ -871,7 +880,6 @@
     clear(live);
     clear(liveLabels);
     var list = entries();
-    var upto = data.path !== 'all';
     var fb = followedBall();
     var fe = list[followed];
     var beamFront = fe && fe.beam;
@@ -904,6 +912,8 @@
       var colour = entry.beam ? color('path') : ballColor(i, list);
       var n = Math.min(step, ball.hits.length);
       var isFollowed = i === followed;
+      // A beam's front: its followed ray, as the others, up to the step.
+      var upto = data.path !== 'all' || entry.beam;
       var shown = upto ? points.slice(0, n + 1) : points;
       if (showPath) {
         if (!upto && n + 1 < points.length) {
@@ -912,7 +922,12 @@
         } else {
           polyline(shown, colour, style.pathWidth, live);
         }
-        pathArrows(points, 0, upto ? n : points.length - 1, colour, live);
+        pathArrows(points, 0, n, colour, live);
+        if (!upto) {
+          var faint = el('g', { 'class': 'carom-faint' }, live);
+          faint.style.opacity = 0.3;
+          pathArrows(points, n, points.length - 1, colour, faint);
+        }
         // Hit markers: faint beyond the step.
         var last = upto ? n : ball.hits.length;
         for (var j = 0; j < last; j++) {
@@ -1050,10 +1065,15 @@
     if (ball) {
       var last = data.path === 'all' ? ball.hits.length : Math.min(step, ball.hits.length);
       if (showPath) {
-        for (var n = 1; n <= ball.hits.length; n++) {
-          if (n > last && data.path !== 'all') {
-            break;
+        // One marker where several hits fall on one spot: the earliest's.
+        var taken = {};
+        for (var n = 1; n <= last; n++) {
+          var at = pt(ball.hits[n - 1].point);
+          var spot = Math.round(at[0]) + ',' + Math.round(at[1]);
+          if (taken[spot]) {
+            continue;
           }
+          taken[spot] = true;
           var m = circle(pt(ball.hits[n - 1].point), Math.max(4, 2 * style.markerRadius), overlay);
           m.setAttribute('class', 'carom-marker');
           m.setAttribute('data-hit', n);
@@ -1197,10 +1217,44 @@
     return true;
   }
 
-  // Pointing at a marker shows its maths; a click (or Enter) steps there.
-  overlay.addEventListener('pointerover', function (event) {
-    var n = Number(event.target.getAttribute('data-hit'));
-    if (n > 0) {
+  // Pointing at a marker shows the maths of the hit nearest the pointer
+  // (markers of nearby hits overlap); a click (or Enter) steps there.
+  function nearestHit(event) {
+    var m = overlay.getScreenCTM();
+    var ball = followedBall();
+    if (!m || !ball) {
+      return -1;
+    }
+    var p = new DOMPoint(event.clientX, event.clientY).matrixTransform(m.inverse());
+    var best = -1;
+    var bestDistance = Infinity;
+    overlay.querySelectorAll('.carom-marker').forEach(function (marker) {
+      var n = Number(marker.getAttribute('data-hit'));
+      var at = pt(ball.hits[n - 1].point);
+      var distance = Math.hypot(at[0] - p.x, at[1] - p.y);
+      if (distance < bestDistance) {
+        best = n;
+        bestDistance = distance;
+      }
+    });
+    // Every hit at that spot: the nearest, the earliest first.
+    if (best > 0) {
+      var spot = pt(ball.hits[best - 1].point);
+      for (var n = 1; n < best; n++) {
+        var q = pt(ball.hits[n - 1].point);
+        if (Math.hypot(q[0] - spot[0], q[1] - spot[1]) < 0.5) {
+          return n;
+        }
+      }
+    }
+    return best;
+  }
+  overlay.addEventListener('pointermove', function (event) {
+    if (drag || !event.target.classList.contains('carom-marker')) {
+      return;
+    }
+    var n = nearestHit(event);
+    if (n > 0 && n !== pointed) {
       pointed = n;
       showMaths();
     }
@@ -1225,8 +1279,8 @@
     }
   });
   overlay.addEventListener('click', function (event) {
-    var n = Number(event.target.getAttribute('data-hit'));
-    if (n > 0) {
+    if (event.target.getAttribute('data-hit')) {
+      var n = event.detail > 0 ? nearestHit(event) : Number(event.target.getAttribute('data-hit'));
       pointed = -1;
       api.step(n);
     }

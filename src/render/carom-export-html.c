@@ -920,6 +920,16 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
   single.underlay = NULL;
   if (single.step == CAROM_STEP_NONE && cache->ball != NULL)
     single.step = 0;
+  /* Stepping a beam moves its front, as in the window: every ray drawn up
+   * to the path length of the followed ray at the step. */
+  if (cache->ball != NULL && cache->ball->source != cache->ball->ball
+      && single.front == CAROM_FRONT_NONE)
+    {
+      double s = 0.0;
+      for (gint64 k = 0; k < single.step && (guint64)k < cache->ball->trace.n_hits; k++)
+        s += cache->ball->trace.hits[k].distance;
+      single.front = s;
+    }
   CaromFigure figure;
   carom_figure_init (&figure, cache, box, style, &single);
   CgAabb cover = carom_export_figure_cover (&figure);
