@@ -307,6 +307,60 @@ test_file_sized_beam (void)
   g_assert_no_error (error);
 }
 
+/* Adds a ball of radius r at (x, 0) as one edit; returns its index. */
+static guint
+add_ball (Fx *fx, double x, double r, gboolean hidden)
+{
+  CaromObject *ball = carom_object_new_ball (NULL, cg_v2 (x, 0), r, cg_v2 (1, 0), 3);
+  ball->hidden = hidden;
+  gint i = carom_edit_add (carom_document_get_history (fx->doc),
+                           carom_document_get_edit_scene (fx->doc), ball, "Draw Ball", NULL, NULL);
+  g_assert_cmpint (i, >=, 0);
+  carom_document_edited (fx->doc);
+  return (guint)i;
+}
+
+/* A new beam's balls are the scene's size: the selected ball's radius,
+ * else the radius most of the scene's balls and beams have (the last one's
+ * on a tie; hidden ones do not count), else the new-ball default. */
+static void
+test_radius_from_scene (void)
+{
+  Fx fx;
+  fx_init (&fx); /* new balls: radius 5 */
+  carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 5.0);
+  guint small = add_ball (&fx, 0, 12, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0);
+  add_ball (&fx, 100, 30, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 30.0); /* a tie: the last */
+  add_ball (&fx, 200, 12, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0); /* most of them */
+  add_ball (&fx, 300, 30, TRUE);
+  add_ball (&fx, 400, 30, TRUE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0); /* hidden: not counted */
+  guint big = add_ball (&fx, 500, 30, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 30.0);
+
+  /* a fan drawn now has that radius; then the selected ball's */
+  drag (&fx, cg_v2 (0, 200), cg_v2 (100, 200), 0);
+  const CaromObject *fan = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
+  g_assert_cmpint (fan->kind, ==, CAROM_OBJECT_BEAM);
+  g_assert_cmpfloat (fan->radius, ==, 30.0);
+  carom_editor_select (fx.ed, &small, 1, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0);
+  carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 4, 30.0);
+  drag (&fx, cg_v2 (0, 300), cg_v2 (100, 300), 0);
+  const CaromObject *line = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
+  g_assert_cmpint (line->beam_shape, ==, CAROM_BEAM_PARALLEL);
+  g_assert_cmpfloat (line->radius, ==, 12.0);
+  /* the new beam is selected: the next one is its size */
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0);
+  carom_editor_select (fx.ed, &big, 1, FALSE);
+  g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 30.0);
+  fx_clear (&fx);
+}
+
 /* Copy and paste: a fan and a parallel beam come back from the clipboard's
  * SVG as they were (the same shape, start, end, direction, spread, rays). */
 static void
@@ -359,5 +413,6 @@ main (int argc, char **argv)
   g_test_add_func ("/editor-beam/handles", test_handles);
   g_test_add_func ("/editor-beam/set-beam", test_set_beam);
   g_test_add_func ("/editor-beam/clipboard", test_clipboard);
+  g_test_add_func ("/editor-beam/radius-from-scene", test_radius_from_scene);
   return g_test_run ();
 }

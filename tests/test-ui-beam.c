@@ -123,6 +123,14 @@ test_draw_fan_and_step_front (void)
   g_assert_cmpuint (object (window, n0)->count, ==, 64);
   g_assert_cmpuint (traced_rays (window, n0, &hit), ==, 64);
 
+  /* The fan's balls are the seed ball's size (40); at 20 its first ray
+   * bounces off the room before it stops, so there is a hit to step on to. */
+  GtkWidget *radius = find_named (inspector, "radius");
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (radius)), ==, 40.0);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (radius), 20);
+  spin (200);
+  g_assert_cmpfloat (object (window, n0)->radius, ==, 20.0);
+
   /* The stepper follows the fan's first ray: a front at s = 0. ] moves it
    * to that ray's first hit, and the picture with it. */
   guint index = n0;

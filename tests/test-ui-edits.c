@@ -316,6 +316,33 @@ has_new_toast (gpointer data)
   return text != NULL && g_strcmp0 (text, w->before) != 0;
 }
 
+/* 3: a beam drawn in the window is the size of the scene's ball (the
+ * seed's is 40), not the new-ball default (20): its Radius field says so. */
+static void
+test_beam_radius (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1100, 760);
+  const CaromScene *scene = carom_document_get_scene (carom_window_get_document (window));
+  g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                      g_variant_new_boolean (TRUE));
+  carom_inspector_show_page (inspector_of (window), "properties");
+  g_assert_cmpfloat (object (window, 2)->radius, ==, 40.0);
+  click_scene (window, 150, 200); /* nothing there: the canvas has the keys */
+  press_key ("e");
+  g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==, CAROM_TOOL_BEAM);
+  drag_scene (window, cg_v2 (-100, 200), cg_v2 (0, 150), FALSE);
+  g_assert_cmpuint (scene->objects->len, ==, 4);
+  const CaromObject *beam = object (window, 3);
+  g_assert_cmpint (beam->kind, ==, CAROM_OBJECT_BEAM);
+  g_assert_cmpfloat (beam->radius, ==, 40.0);
+  GtkWidget *radius = properties_field (window, "radius");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (radius)), ==, "40.000");
+  destroy_window (window);
+}
+
 /* The close button of the toast on screen under widget, or NULL. */
 static GtkWidget *
 toast_close_button (GtkWidget *widget)
@@ -407,6 +434,7 @@ main (int argc, char **argv)
   ui_harness_init (&argc, &argv);
   g_test_add_func ("/ui-edits/enter-returns-to-canvas", test_enter_returns_to_canvas);
   g_test_add_func ("/ui-edits/several-on-hit", test_several_on_hit);
+  g_test_add_func ("/ui-edits/beam-radius", test_beam_radius);
   g_test_add_func ("/ui-edits/truncated-file-toast", test_truncated_file_toast);
   return ui_harness_run ();
 }

@@ -16,6 +16,50 @@
 
 #include "model/carom-edit.h"
 
+static gboolean
+has_balls (const CaromObject *o)
+{
+  return o->kind == CAROM_OBJECT_BALL || o->kind == CAROM_OBJECT_BEAM;
+}
+
+/* A new beam's balls are the size of the scene's: a beam of balls of
+ * another size than the ball it was drawn next to reads as a mistake. */
+double
+carom_editor_get_beam_radius (CaromEditor *self)
+{
+  g_return_val_if_fail (CAROM_IS_EDITOR (self), 0.0);
+  g_autoptr (GArray) sel = carom_editor_get_selection (self);
+  if (sel->len == 1)
+    {
+      const CaromObject *o = carom_editor_object_at (self, g_array_index (sel, guint, 0));
+      if (o != NULL && has_balls (o))
+        return o->radius;
+    }
+  /* The radius most of them have, counted as the objects come; the later
+   * one wins a tie. */
+  const CaromScene *s = carom_editor_scene (self);
+  g_autoptr (GHashTable) counts
+      = g_hash_table_new_full (g_double_hash, g_double_equal, g_free, NULL);
+  double best = self->ball_radius;
+  guint best_count = 0;
+  for (guint i = 0; s != NULL && i < s->objects->len; i++)
+    {
+      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      if (!has_balls (o) || o->hidden)
+        continue;
+      double *key = g_new (double, 1);
+      *key = o->radius;
+      guint count = GPOINTER_TO_UINT (g_hash_table_lookup (counts, key)) + 1;
+      g_hash_table_replace (counts, key, GUINT_TO_POINTER (count));
+      if (count >= best_count)
+        {
+          best = o->radius;
+          best_count = count;
+        }
+    }
+  return best;
+}
+
 /* The beam the drag makes now, from the press to q (snapped), or NULL when
  * the drag is too short for one (a parallel beam needs a line). */
 static CaromObject *
@@ -26,14 +70,14 @@ beam_for (CaromEditor *self, CgVec2 q, gboolean moved)
     {
       /* A click places a fan aimed up and to the right, like a ball. */
       CgVec2 direction = moved && cg_length (d) > 0.0 ? d : cg_v2 (1.0, -1.0);
-      return carom_object_new_fan_beam (NULL, a, self->ball_radius, direction, self->beam_spread,
+      return carom_object_new_fan_beam (NULL, a, self->beam_radius, direction, self->beam_spread,
                                         self->beam_count, self->ball_max_bounces);
     }
   if (!moved || !(cg_length (d) > 0.0))
     return NULL;
   /* y points down: (−dy, dx) is the drag turned a quarter clockwise on
    * screen, to its right. */
-  return carom_object_new_parallel_beam (NULL, a, q, self->ball_radius, cg_v2 (-d.y, d.x),
+  return carom_object_new_parallel_beam (NULL, a, q, self->beam_radius, cg_v2 (-d.y, d.x),
                                          self->beam_count, self->ball_max_bounces);
 }
 
@@ -78,6 +122,9 @@ carom_editor_beam_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifier
   self->press = carom_editor_snap (self, p, mods, -1, -1, &self->state.snap);
   self->state.pointer = self->press;
   self->drag = DRAG_BEAM;
+  /* The size is chosen once, before the beam (selected as it appears) is
+   * in the scene. */
+  self->beam_radius = carom_editor_get_beam_radius (self);
   g_array_set_size (self->indices, 0);
   carom_editor_new_merge_key (self);
   /* The history joins the drag's steps only while nothing else came

@@ -51,6 +51,7 @@ struct _CaromEditor
   CaromBeamShape beam_shape; /* the Beam tool's defaults */
   guint beam_count;
   double beam_spread;
+  double beam_radius; /* the beam being drawn's (carom_editor_get_beam_radius() at the press) */
   gboolean reversal_explained;
 
   CaromLab *lab;        /* owned: the Lab tool's probes */

@@ -176,6 +176,11 @@ const CaromEditorState *carom_editor_get_state (CaromEditor *self);
 /// the first ball's, else the new-ball radius.
 double carom_editor_get_preview_radius (CaromEditor *self);
 
+/// The radius of the balls of a beam drawn now: the selected ball's or
+/// beam's, else the radius most of the scene's shown balls and beams have
+/// (the last one's on a tie), else the new-ball radius.
+double carom_editor_get_beam_radius (CaromEditor *self);
+
 /// The selection, as object indices in document order (newly allocated).
 GArray *carom_editor_get_selection (CaromEditor *self);
 gboolean carom_editor_is_selected (CaromEditor *self, guint index);
