@@ -388,6 +388,50 @@ test_front (void)
   drawing_clear (&d);
 }
 
+/* While a beam's ray is followed (its front stepped), the other balls stay
+ * drawn where they start, as they do while a ball is followed. */
+static void
+test_front_keeps_other_balls (void)
+{
+  CaromView view = room_view ();
+  CaromStyle style = carom_style_screen (FALSE);
+  for (int followed = 0; followed < 3; followed++)
+    {
+      /* 0: a ball; 1: the fan's first ray; 2: its last. The other ball,
+       * at (100, 300), is the one looked at. */
+      int selected = followed == 0 ? 0 : followed == 1 ? 2 : 65;
+      CaromScene *scene = carom_scene_new ();
+      add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
+      carom_scene_add_ball (scene, "followed", cg_v2 (300, 250), 10, cg_v2 (1, 0), 29);
+      carom_scene_add_ball (scene, "other", cg_v2 (100, 300), 20, cg_v2 (1, 0), 29);
+      g_ptr_array_add (scene->objects, carom_object_new_fan_beam ("fan", cg_v2 (400, 100), 6,
+                                                                  cg_v2 (-1, 0), 40, 64, 29));
+      Drawing d = drawing_new (scene, selected);
+      const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
+      g_assert_true ((bt->source->kind == CAROM_OBJECT_BEAM) == (followed != 0));
+      for (int at_step = 0; at_step < 2; at_step++)
+        {
+          CaromRenderOptions o;
+          carom_render_options_init (&o);
+          o.overlays = 0; /* no paths over the ball */
+          o.step = at_step;
+          /* the canvas: a beam's ray is followed by its front */
+          if (followed != 0)
+            o.front = at_step == 0 ? 0.0 : 50.0;
+          g_autofree char *name = g_strdup_printf ("front-other-balls-%d-%d", followed, at_step);
+          cairo_surface_t *img = render_image (&d, &view, &style, &o, NULL, name);
+          int floor_ = luminance (img, 300, 380);
+          /* the ball's outline on its left and right, and its fill */
+          g_test_message ("followed %d, step %d", followed, at_step);
+          g_assert_cmpint (darkest_near (img, 80, 300, 1), <, floor_ - 60);
+          g_assert_cmpint (darkest_near (img, 100, 320, 1), <, floor_ - 60);
+          g_assert_cmpint (luminance (img, 92, 308), <, floor_ - 10);
+          cairo_surface_destroy (img);
+        }
+      drawing_clear (&d);
+    }
+}
+
 /* ---- beams as objects -------------------------------------------------- */
 
 static void
@@ -436,6 +480,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/render-beam/mono-greys", test_mono_greys);
   g_test_add_func ("/render-beam/selected-on-top", test_selected_on_top);
   g_test_add_func ("/render-beam/front", test_front);
+  g_test_add_func ("/render-beam/front-keeps-other-balls", test_front_keeps_other_balls);
   g_test_add_func ("/render-beam/beam-objects", test_beam_objects);
   int status = g_test_run ();
   carom_render_shutdown ();

@@ -343,6 +343,70 @@ test_beam_radius (void)
   destroy_window (window);
 }
 
+/* Luminance (0-255) of the window's pixel where the canvas shows scene
+ * point (x, y), from pixels (B G R A, w × h) of the window. */
+static int
+scene_luminance (CaromWindow *window, const guint8 *pixels, int w, int h, double x, double y)
+{
+  GtkWidget *canvas = carom_window_get_canvas (window);
+  double wx, wy;
+  g_assert_true (carom_canvas_scene_to_widget (CAROM_CANVAS (canvas), x, y, &wx, &wy));
+  graphene_point_t p;
+  g_assert_true (gtk_widget_compute_point (canvas, GTK_WIDGET (window),
+                                           &GRAPHENE_POINT_INIT ((float)wx, (float)wy), &p));
+  int px = (int)p.x, py = (int)p.y;
+  g_assert_true (px >= 0 && py >= 0 && px < w && py < h);
+  const guint8 *c = pixels + ((size_t)py * w + px) * 4;
+  return (299 * c[2] + 587 * c[1] + 114 * c[0]) / 1000;
+}
+
+/* How many of 12 points around the seed ball's centre (at half its radius)
+ * show its fill: darker than the empty room beside it. */
+static int
+ball_fill_points (CaromWindow *window)
+{
+  spin (300);
+  g_autoptr (GdkTexture) texture = window_texture (GTK_WINDOW (window));
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guint8 *pixels = g_malloc ((size_t)w * h * 4);
+  gdk_texture_download (texture, pixels, (size_t)w * 4);
+  int room = scene_luminance (window, pixels, w, h, 150, -250);
+  int filled = 0;
+  for (int k = 0; k < 12; k++)
+    {
+      double a = k * G_PI / 6.0 + 0.1;
+      filled
+          += scene_luminance (window, pixels, w, h, -200 + 20 * cos (a), 20 * sin (a)) < room - 8;
+    }
+  return filled;
+}
+
+/* 4: while a beam is followed (its front stepped), the seed's ball stays
+ * drawn, as while the ball itself is followed (its body used to go: a ball
+ * and a beam of 64 rays counted as a crowd of 65 balls, drawn blended). */
+static void
+test_beam_followed_keeps_balls (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1100, 760);
+  g_assert_cmpint (ball_fill_points (window), >=, 10);
+  click_scene (window, 150, 200);
+  press_key ("e");
+  drag_scene (window, cg_v2 (-100, 200), cg_v2 (0, 150), FALSE);
+  g_assert_cmpuint (carom_document_get_scene (carom_window_get_document (window))->objects->len, ==,
+                    4);
+  /* the new fan is selected, the stepper follows its first ray, a front at
+   * s = 0, then at its first hit */
+  g_assert_cmpfloat (carom_window_get_front (window), ==, 0.0);
+  g_assert_cmpint (ball_fill_points (window), >=, 10);
+  press_key ("bracketright");
+  g_assert_cmpfloat (carom_window_get_front (window), >, 0.0);
+  g_assert_cmpint (ball_fill_points (window), >=, 10);
+  destroy_window (window);
+}
+
 /* The close button of the toast on screen under widget, or NULL. */
 static GtkWidget *
 toast_close_button (GtkWidget *widget)
@@ -435,6 +499,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-edits/enter-returns-to-canvas", test_enter_returns_to_canvas);
   g_test_add_func ("/ui-edits/several-on-hit", test_several_on_hit);
   g_test_add_func ("/ui-edits/beam-radius", test_beam_radius);
+  g_test_add_func ("/ui-edits/beam-followed-keeps-balls", test_beam_followed_keeps_balls);
   g_test_add_func ("/ui-edits/truncated-file-toast", test_truncated_file_toast);
   return ui_harness_run ();
 }

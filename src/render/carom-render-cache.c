@@ -338,7 +338,7 @@ carom_render_cache_front_length (const CaromRenderCache *cache)
   if (cache->ball == NULL)
     return 0.0;
   const CaromObject *beam = carom_ball_trace_beam (cache->ball);
-  gboolean crowd = cache->trace->balls->len > CAROM_MANY_BALLS;
+  gboolean crowd = carom_trace_is_crowd (cache->trace);
   if (beam == NULL && !crowd)
     return 0.0;
   double longest = 0.0;

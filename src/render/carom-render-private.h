@@ -404,6 +404,19 @@ carom_ball_trace_beam (const CaromBallTrace *bt)
   return bt->source != NULL && bt->source->kind == CAROM_OBJECT_BEAM ? bt->source : NULL;
 }
 
+/// Whether the scene's own balls (beams' rays are not counted: they are
+/// blended anyway) are a crowd, more than CAROM_MANY_BALLS, drawn blended.
+static inline gboolean
+carom_trace_is_crowd (const CaromSceneTrace *trace)
+{
+  guint loose = 0;
+  for (guint b = 0; b < trace->balls->len; b++)
+    if (carom_ball_trace_beam (&g_array_index (trace->balls, CaromBallTrace, b)) == NULL
+        && ++loose > CAROM_MANY_BALLS)
+      return TRUE;
+  return FALSE;
+}
+
 /// The ramp of blended paths in the frame's style: carom_render_ramp(), or
 /// greys from strong to light in a mono style.
 CaromColor carom_frame_ramp (const CaromFrame *f, double t);

@@ -380,7 +380,7 @@ legend_rows (const CaromFrame *f)
     add_row (rows, SAMPLE_WALL, g_strdup (_ ("Wall")));
   if (c->n_obstacles > 0)
     add_row (rows, SAMPLE_OBSTACLE, g_strdup (_ ("Obstacle")));
-  gboolean loose = FALSE, blended = c->trace->balls->len > CAROM_MANY_BALLS;
+  gboolean loose = FALSE, blended = carom_trace_is_crowd (c->trace);
   for (guint b = 0; b < c->trace->balls->len; b++)
     {
       gboolean ray

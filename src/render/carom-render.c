@@ -734,7 +734,7 @@ gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_p
   const CaromRenderCache *cache = f->cache;
   const CaromRenderOptions *options = f->options;
   guint n_balls = cache->trace->balls->len;
-  gboolean crowd = n_balls > CAROM_MANY_BALLS;
+  gboolean crowd = carom_trace_is_crowd (cache->trace);
   const CaromObject *selected_beam = NULL;
   gboolean selected_blended = FALSE;
   if (cache->ball != NULL)

@@ -140,7 +140,8 @@ const char *carom_path_extent_name (CaromPathExtent extent);
 CaromPathExtent carom_path_extent_for_style (const CaromStyle *style);
 
 /// Paths are drawn blended, so that density shows, for the rays of a beam,
-/// and for every ball when a scene has more balls than this.
+/// and for every ball when a scene has more balls than this (its beams'
+/// rays not counted: a ball next to a beam is drawn as a ball).
 #define CAROM_MANY_BALLS 16
 
 /// No front: paths drawn whole.
