@@ -972,16 +972,22 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
                    cache->trace != NULL ? (double)cache->trace->max_bounces_override : -1.0);
   json_key (data, "scene");
   scene_json (data, scene);
-  json_key (data, "trace");
-  if (cache->trace != NULL)
-    trace_json (data, cache->trace);
-  else
-    g_string_append (data, "{\"balls\":[]}");
-  json_key (data, "explanations");
-  if (cache->trace != NULL)
-    explanations_json (data, cache->trace, cache->ball);
-  else
-    g_string_append (data, "[]");
+  /* With the core, the page traces and explains the scene itself; without
+   * it, it carries the trace and the numbers of the explanations. */
+  gboolean with_core = carom_export_html_has_core ();
+  if (!with_core)
+    {
+      json_key (data, "trace");
+      if (cache->trace != NULL)
+        trace_json (data, cache->trace);
+      else
+        g_string_append (data, "{\"balls\":[]}");
+      json_key (data, "explanations");
+      if (cache->trace != NULL)
+        explanations_json (data, cache->trace, cache->ball);
+      else
+        g_string_append (data, "[]");
+    }
   json_key (data, "strings");
   strings_json (data);
   json_key (data, "style");
@@ -1000,8 +1006,8 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
   if (css == NULL)
     return NULL;
   g_autoptr (GBytes) wasm = NULL;
-  if (carom_export_html_has_core ())
-    wasm = resource ("carom-core.wasm", NULL);
+  if (with_core && (wasm = resource ("carom-core.wasm", error)) == NULL)
+    return NULL;
   g_autofree char *wasm64 = NULL;
   if (wasm != NULL)
     {
