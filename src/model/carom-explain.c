@@ -112,56 +112,18 @@ carom_explain_primitive_name (const CaromSceneTrace *trace, const CgPrimitive *p
   return place_name ((CgPrimKind)p->kind, (CgPart)p->part, p->element);
 }
 
-/* Sort keys of the rejected candidates. */
-typedef struct
-{
-  guint index;
-  gboolean crossed; /* the ray crosses it at rec.t (farther, outside, behind) */
-  double key;
-} Rank;
-
-static int
-compare_ranks (const void *a, const void *b)
-{
-  const Rank *x = a, *y = b;
-  if (x->crossed != y->crossed)
-    return x->crossed ? -1 : 1;
-  return (x->key > y->key) - (x->key < y->key);
-}
-
-/* How far a primitive is from c, for candidates the ray never crosses. */
-static double
-distance_from (const CgPrimitive *p, CgVec2 c)
-{
-  if (p->kind == CG_PRIM_SEGMENT)
-    return cg_point_segment_distance (c, p->a, p->b);
-  return fabs (cg_distance (c, p->q) - p->rho);
-}
-
 GArray *
 carom_explain_rejected (const CaromCastExplanation *e)
 {
   g_return_val_if_fail (e != NULL, NULL);
+  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (guint), (guint)e->n_tested);
   if (e->n_tested == 0)
-    return g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GArray) ranks = g_array_new (FALSE, FALSE, sizeof (Rank));
-  for (guint i = 0; i < e->n_tested; i++)
-    {
-      const CgCastRecord *rec = &e->tested[i].rec;
-      if (rec->reject == CG_REJECT_NONE)
-        continue;
-      gboolean crossed
-          = rec->reject == CG_REJECT_FARTHER || rec->reject == CG_REJECT_OUTSIDE_SEGMENT
-            || rec->reject == CG_REJECT_OUTSIDE_SWEEP || rec->reject == CG_REJECT_BEHIND;
-      double away = distance_from (&e->tested[i].p, e->c);
-      Rank r = { i, crossed, crossed ? fabs (rec->t) : away };
-      g_array_append_val (ranks, r);
-    }
-  if (ranks->len > 1) /* an empty GArray's data is NULL, which qsort may not take */
-    qsort (ranks->data, ranks->len, sizeof (Rank), compare_ranks);
-  GArray *out = g_array_sized_new (FALSE, FALSE, sizeof (guint), ranks->len);
-  for (guint i = 0; i < ranks->len; i++)
-    g_array_append_val (out, g_array_index (ranks, Rank, i).index);
+    return out;
+  /* The order the web page's core gives too (cg-scene.h). */
+  g_array_set_size (out, (guint)e->n_tested);
+  G_STATIC_ASSERT (sizeof (guint) == sizeof (uint32_t));
+  g_array_set_size (out, (guint)cg_scene_rank_rejected (e->tested, e->n_tested, e->c,
+                                                        (uint32_t *)(void *)out->data));
   return out;
 }
 

@@ -191,36 +191,33 @@ carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double rad
   return object;
 }
 
+CgSource
+carom_object_source (const CaromObject *object)
+{
+  g_return_val_if_fail (object != NULL && object->kind != CAROM_OBJECT_POLYGON, (CgSource){ 0 });
+  CgSource s = { .shape = object->kind == CAROM_OBJECT_BALL           ? CG_SOURCE_BALL
+                          : object->beam_shape == CAROM_BEAM_PARALLEL ? CG_SOURCE_PARALLEL
+                                                                      : CG_SOURCE_FAN,
+                 .count = object->kind == CAROM_OBJECT_BEAM ? object->count : 1,
+                 .max_bounces = object->max_bounces,
+                 .radius = object->radius,
+                 .center = object->center,
+                 .direction = object->direction };
+  if (object->kind == CAROM_OBJECT_BEAM)
+    {
+      s.end = object->beam_end;
+      s.spread = object->spread;
+    }
+  return s;
+}
+
 void
 carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction)
 {
   g_return_if_fail (beam != NULL && beam->kind == CAROM_OBJECT_BEAM);
   g_return_if_fail (start != NULL && direction != NULL);
-  guint n = MAX (beam->count, 1u);
-  if (beam->beam_shape == CAROM_BEAM_FAN)
-    {
-      *start = beam->center;
-      double theta = atan2 (beam->direction.y, beam->direction.x);
-      if (n > 1)
-        theta
-            += (-beam->spread / 2.0 + (double)k * beam->spread / (double)(n - 1)) * (G_PI / 180.0);
-      *direction = (CgVec2){ cos (theta), sin (theta) };
-      /* k = middle ray of an odd fan, or a fan of one: exactly the given direction */
-      if (n == 1 || (n % 2 == 1 && k == n / 2))
-        *direction = beam->direction;
-      return;
-    }
-  CgVec2 p1 = beam->center, p2 = beam->beam_end;
-  if (n == 1)
-    *start = (CgVec2){ p1.x + 0.5 * (p2.x - p1.x), p1.y + 0.5 * (p2.y - p1.y) };
-  else if (k == n - 1)
-    *start = p2;
-  else
-    {
-      double s = (double)k / (double)(n - 1);
-      *start = (CgVec2){ p1.x + s * (p2.x - p1.x), p1.y + s * (p2.y - p1.y) };
-    }
-  *direction = beam->direction;
+  CgSource s = carom_object_source (beam);
+  cg_beam_ray (&s, k, start, direction);
 }
 
 CaromObject *

@@ -6,6 +6,7 @@
 
 #include "geom/cg-curve.h"
 #include "geom/cg-polygon.h"
+#include "geom/cg-scene.h"
 
 G_BEGIN_DECLS
 
@@ -133,6 +134,10 @@ CaromObject *carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p
 /// a parallel beam's starts at P1 + k/(count − 1)·(P2 − P1) (count 1: the
 /// midpoint).
 void carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction);
+
+/// A ball or a beam as the tracer takes it (cg-scene.h: what the window,
+/// `carom trace` and the web page's core share).
+CgSource carom_object_source (const CaromObject *object);
 
 /// Appends a polygon (copied, not yet validated or oriented). id may be NULL:
 /// carom_scene_assign_ids() names it later. Returns the new object (borrowed).

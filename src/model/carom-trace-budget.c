@@ -15,89 +15,42 @@ carom_trace_plan_free (CaromTracePlan *plan)
   g_free (plan);
 }
 
-/* The hits the traced objects' rays make at most when each is given up to
- * level (saturating at G_MAXUINT64). */
-static guint64
-hits_at (const GArray *objects, guint64 level)
-{
-  guint64 sum = 0;
-  for (guint i = 0; i < objects->len; i++)
-    {
-      const CaromBudgetObject *o = &g_array_index (objects, CaromBudgetObject, i);
-      if (!o->traced)
-        continue;
-      guint64 each = MIN ((guint64)o->max_bounces, level);
-      if (each != 0 && o->rays > (G_MAXUINT64 - sum) / each)
-        return G_MAXUINT64;
-      sum += each * o->rays;
-    }
-  return sum;
-}
-
 CaromTracePlan *
 carom_trace_plan_new (const CaromScene *scene, gint64 max_bounces_override, guint64 budget)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   CaromTracePlan *plan = g_new0 (CaromTracePlan, 1);
-  plan->budget = MAX (budget, 1);
   plan->objects = g_array_new (FALSE, FALSE, sizeof (CaromBudgetObject));
-  plan->level = G_MAXUINT32;
-
-  /* The rays, objects in document order, within half the budget. */
-  guint64 ray_room = plan->budget / 2, ray_units = 0;
+  /* The balls and beams that ask, in document order; cg_plan_make() shares
+   * the budget between them (the web page's core does the same). */
+  g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (CgPlanEntry));
   for (guint i = 0; i < scene->objects->len; i++)
     {
       const CaromObject *object = g_ptr_array_index (scene->objects, i);
       if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM) || object->hidden
           || (object->kind == CAROM_OBJECT_BEAM && object->count == 0))
         continue;
-      CaromBudgetObject o = {
-        .index = i,
-        .rays = object->kind == CAROM_OBJECT_BEAM ? object->count : 1,
-        .max_bounces = max_bounces_override >= 0
-                           ? (guint32)MIN (max_bounces_override, (gint64)G_MAXUINT32)
-                           : object->max_bounces,
-      };
-      o.traced = (guint64)o.rays * CAROM_BUDGET_RAY_UNITS <= ray_room - ray_units;
-      o.allowance = o.max_bounces;
-      plan->asked += (double)o.rays * (CAROM_BUDGET_RAY_UNITS + (double)o.max_bounces);
-      if (o.traced)
-        ray_units += (guint64)o.rays * CAROM_BUDGET_RAY_UNITS;
-      if (o.traced)
-        plan->rays += o.rays;
-      else
-        plan->cut = TRUE;
+      CgSource source = carom_object_source (object);
+      CgPlanEntry e = { .rays = cg_source_rays (&source),
+                        .max_bounces = cg_source_max_bounces (&source, max_bounces_override) };
+      g_array_append_val (entries, e);
+      CaromBudgetObject o = { .index = i, .rays = e.rays, .max_bounces = e.max_bounces };
       g_array_append_val (plan->objects, o);
     }
-
-  /* The hits: the highest level that fits, found by halving. */
-  guint64 room = plan->budget - ray_units;
-  guint64 all = hits_at (plan->objects, G_MAXUINT32);
-  if (all > room)
-    {
-      guint64 lo = 0, hi = G_MAXUINT32; /* hits_at (lo) <= room < hits_at (hi) */
-      while (hi - lo > 1)
-        {
-          guint64 mid = lo + (hi - lo) / 2;
-          if (hits_at (plan->objects, mid) <= room)
-            lo = mid;
-          else
-            hi = mid;
-        }
-      plan->level = (guint32)lo;
-      plan->extra = room - hits_at (plan->objects, lo);
-      plan->cut = TRUE;
-      for (guint i = 0; i < plan->objects->len; i++)
-        {
-          CaromBudgetObject *o = &g_array_index (plan->objects, CaromBudgetObject, i);
-          o->allowance = o->traced ? MIN (o->max_bounces, plan->level) : 0;
-        }
-    }
+  CgPlan shared;
+  cg_plan_make (&shared, (CgPlanEntry *)entries->data, entries->len, budget);
+  plan->budget = shared.budget;
+  plan->asked = shared.asked;
+  plan->rays = shared.rays;
+  plan->level = shared.level;
+  plan->extra = shared.extra;
+  plan->cut = shared.cut;
   for (guint i = 0; i < plan->objects->len; i++)
     {
       CaromBudgetObject *o = &g_array_index (plan->objects, CaromBudgetObject, i);
-      if (!o->traced)
-        o->allowance = 0;
+      const CgPlanEntry *e = &g_array_index (entries, CgPlanEntry, i);
+      o->traced = e->traced;
+      o->allowance = e->allowance;
     }
   return plan;
 }
@@ -126,13 +79,11 @@ guint32
 carom_trace_plan_ray_allowance (const CaromTracePlan *plan, const CaromBudgetObject *o,
                                 guint64 *cut_rays_so_far)
 {
-  if (!o->traced)
-    return 0;
-  if (o->max_bounces <= plan->level)
-    return o->max_bounces;
-  /* A cut ray: the first `extra` of them get one hit more. */
-  guint64 nth = (*cut_rays_so_far)++;
-  return nth < plan->extra ? plan->level + 1 : plan->level;
+  CgPlan shared = { .level = plan->level, .extra = plan->extra };
+  CgPlanEntry e = {
+    .rays = o->rays, .max_bounces = o->max_bounces, .traced = o->traced, .allowance = o->allowance
+  };
+  return cg_plan_ray_allowance (&shared, &e, cut_rays_so_far);
 }
 
 char *

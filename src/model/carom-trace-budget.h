@@ -19,7 +19,7 @@ G_BEGIN_DECLS
 /// minute here (`--max-hits N`).
 #define CAROM_BUDGET_WINDOW_DEFAULT ((guint64)6000000)
 /// What a ray costs, in hits.
-#define CAROM_BUDGET_RAY_UNITS 2
+#define CAROM_BUDGET_RAY_UNITS CG_PLAN_RAY_UNITS
 #define CAROM_BUDGET_STREAM_DEFAULT ((guint64)20000000)
 /// The smallest and largest budgets a user can set.
 #define CAROM_BUDGET_MIN ((guint64)1000)

@@ -59,8 +59,9 @@ watch_flush (Watch *w)
 }
 
 /* The sink of a ball's trace: hits into the block's room, or into memory of
- * the trace's own when the ball may make more than a block holds; at most
- * `limit` (the budget's allowance), and none once the trace is cancelled. */
+ * the trace's own (growing up to `limit`, the budget's allowance, which
+ * cg_scene_trace_ball() keeps to) when the ball may make more than a block
+ * holds; none once the trace is cancelled. */
 typedef struct
 {
   CgTrace *out;
@@ -88,7 +89,7 @@ ball_sink (const CgHit *hit, void *data)
       s->capacity = grown;
     }
   out->hits[out->n_hits++] = *hit;
-  return watch_hit (&s->watch) && out->n_hits < s->limit;
+  return watch_hit (&s->watch);
 }
 
 /* Traces one ball into bt->trace within its allowance: its hits in the
@@ -101,9 +102,8 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
 {
   const CaromObject *ball = bt->ball;
   const CaromTraceOptions *o = trace->options;
-  guint32 max_bounces = o->max_bounces_override >= 0
-                            ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
-                            : ball->max_bounces;
+  CgSource source = carom_object_source (ball);
+  guint32 max_bounces = cg_source_max_bounces (&source, o->max_bounces_override);
   BallSink sink = { .out = &bt->trace,
                     .limit = bt->allowance,
                     .watch = { o->cancel, o->progress, 0, FALSE } };
@@ -111,10 +111,8 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
   if (o->cancel != NULL && g_atomic_int_get (o->cancel))
     {
       /* Not started: a ball with no hits, cut where it stands. */
-      bt->trace.status = CG_TRACE_BUDGET;
-      bt->trace.start = ball->center;
-      bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
-      bt->trace.radius = bt->radius;
+      cg_scene_trace_untraced (&bt->trace, CG_TRACE_BUDGET, ball->center, ball->direction,
+                               bt->radius);
       *cancelled = TRUE;
       return TRUE;
     }
@@ -135,17 +133,9 @@ run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *curs
       bt->trace.hits_borrowed = TRUE;
     }
   gboolean borrowed = bt->trace.hits_borrowed;
-  if (bt->allowance == 0 && max_bounces > 0)
-    {
-      /* Nothing to cast: the budget gave this ball no hit. */
-      bt->trace.status = CG_TRACE_BUDGET;
-      bt->trace.start = ball->center;
-      bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
-      bt->trace.radius = bt->radius;
-    }
-  else
-    cg_trace_each (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
-                   o->brute_force, bt->start_overlaps, ball_sink, &sink, &bt->trace);
+  cg_scene_trace_ball (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                       bt->allowance, o->brute_force, bt->start_overlaps, ball_sink, &sink,
+                       &bt->trace);
   if (borrowed)
     carom_hit_blocks_keep (cursor, bt->trace.n_hits);
   watch_flush (&sink.watch);
@@ -165,7 +155,6 @@ typedef struct
   const CaromSceneTrace *trace;
   CaromBallTrace *bt;
   CgHit prev;
-  guint32 limit;
   Watch watch;
   gboolean failed;
 } StreamSink;
@@ -182,27 +171,25 @@ stream_sink (const CgHit *hit, void *data)
     }
   s->prev = *hit;
   out->n_hits++;
-  return watch_hit (&s->watch) && out->n_hits < s->limit;
+  return watch_hit (&s->watch);
 }
 
-/* Streams one ball: begin, its hits, end. FALSE when the caller stopped it. */
+/* Streams one ball (ray k of source): begin, its hits, end. FALSE when the
+ * caller stopped it. */
 static gboolean
-stream_ball (StreamSink *s, CaromBallTrace *bt)
+stream_ball (StreamSink *s, CaromBallTrace *bt, const CgSource *source)
 {
   const CaromTraceOptions *o = s->trace->options;
   const CaromObject *ball = bt->ball;
-  guint32 max_bounces = o->max_bounces_override >= 0
-                            ? (guint32)MIN (o->max_bounces_override, (gint64)G_MAXUINT32)
-                            : ball->max_bounces;
+  guint32 max_bounces = cg_source_max_bounces (source, o->max_bounces_override);
   s->bt = bt;
-  s->limit = bt->allowance;
   memset (&bt->trace, 0, sizeof bt->trace);
-  bt->trace.start = ball->center;
-  bt->trace.direction = bt->trace.end_direction = cg_normalize (ball->direction);
-  bt->trace.radius = bt->radius;
-  if (s->watch.cancelled || (bt->allowance == 0 && max_bounces > 0))
-    bt->trace.status = CG_TRACE_BUDGET;
-  else
+  cg_scene_trace_untraced (&bt->trace,
+                           s->watch.cancelled || (bt->allowance == 0 && max_bounces > 0)
+                               ? CG_TRACE_BUDGET
+                               : CG_TRACE_RUNNING,
+                           ball->center, ball->direction, bt->radius);
+  if (bt->trace.status == CG_TRACE_RUNNING)
     {
       /* The start and direction as the tracer takes them, for begin. */
       CgTracer t;
@@ -213,8 +200,9 @@ stream_ball (StreamSink *s, CaromBallTrace *bt)
   if (!s->funcs->begin (s->trace, bt, s->data))
     return FALSE;
   if (bt->trace.status == CG_TRACE_RUNNING)
-    cg_trace_each (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
-                   o->brute_force, bt->start_overlaps, stream_sink, s, &bt->trace);
+    cg_scene_trace_ball (bt->world, bt->radius, ball->center, ball->direction, max_bounces,
+                         bt->allowance, o->brute_force, bt->start_overlaps, stream_sink, s,
+                         &bt->trace);
   watch_flush (&s->watch);
   if (s->failed)
     return FALSE;
@@ -375,15 +363,18 @@ carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_over
   return carom_scene_trace_full (scene, &options);
 }
 
-/* A beam's ray k as a ball the trace owns: the ball `BEAMID#k` written into
- * the scene would be made the same way. */
+/* A beam's ray k as a ball the trace owns (cg_source_ray()): the ball
+ * `BEAMID#k` written into the scene would be made the same way. */
 static CaromObject *
 new_ray (const CaromObject *beam, guint k)
 {
+  CgSource source = carom_object_source (beam);
   CgVec2 start, direction;
-  carom_beam_ray (beam, k, &start, &direction);
+  cg_source_ray (&source, k, &start, &direction);
   g_autofree char *id = g_strdup_printf ("%s#%u", beam->id != NULL ? beam->id : "", k);
-  return carom_object_new_ball (id, start, beam->radius, direction, beam->max_bounces);
+  CaromObject *ray = carom_object_new_ball (id, start, beam->radius, direction, beam->max_bounces);
+  ray->direction = direction; /* already a unit vector: not normalised again */
+  return ray;
 }
 
 /* Makes the ball of every beam ray whose slot has none (data: the trace). */
@@ -409,45 +400,40 @@ make_rays (gpointer data)
 static gboolean
 build_world (CaromSceneTrace *trace, GArray *refs)
 {
-  trace->world = cg_world_new ((const CgBoundaryRef *)refs->data, refs->len);
-  if (trace->world == NULL)
-    return FALSE;
-  double largest = 0.0;
+  double largest = -1.0; /* no ball: the world is not prepared */
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
-      bt->world = trace->world;
       /* The source's: a beam's rays may not be made yet (make_rays()). */
       bt->radius = bt->source->radius;
       largest = MAX (largest, bt->radius);
     }
-  if (trace->balls->len > 0)
-    cg_world_prepare (trace->world, largest);
+  trace->world = cg_scene_world_new ((const CgBoundaryRef *)refs->data, refs->len, largest);
+  if (trace->world == NULL)
+    return FALSE;
+  for (guint b = 0; b < trace->balls->len; b++)
+    g_array_index (trace->balls, CaromBallTrace, b).world = trace->world;
   return TRUE;
 }
 
 /* The rays of a fan start at one point: whether a ball there starts
- * overlapping is found once, for the first ray, and given to the others
- * (start_overlaps, -1 elsewhere: found by each ball's trace). */
+ * overlapping is found once (cg_source_start_overlaps()) and given to every
+ * ray (start_overlaps, -1 elsewhere: found by each ball's trace). */
 static void
 check_shared_starts (CaromSceneTrace *trace)
 {
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
-      bt->start_overlaps = -1;
-      if (bt->world == NULL || bt->source->kind != CAROM_OBJECT_BEAM
-          || bt->source->beam_shape != CAROM_BEAM_FAN || bt->source->count < 2)
-        continue;
-      CgVec2 c = bt->ball->center;
-      const CaromBallTrace *first = bt - bt->ray;
-      if (bt->ray == 0 && cg_is_valid_vec2 (c))
-        bt->start_overlaps = trace->brute_force
-                                 ? cg_world_start_overlaps_brute_force (bt->world, c, bt->radius)
-                                 : cg_world_start_overlaps (bt->world, c, bt->radius);
-      else if (bt->ray > 0 && first->radius == bt->radius
-               && memcmp (&first->ball->center, &c, sizeof c) == 0)
-        bt->start_overlaps = first->start_overlaps;
+      if (bt->ray > 0)
+        bt->start_overlaps = (bt - bt->ray)->start_overlaps;
+      else if (bt->world == NULL || bt->source->kind != CAROM_OBJECT_BEAM)
+        bt->start_overlaps = -1;
+      else
+        {
+          CgSource source = carom_object_source (bt->source);
+          bt->start_overlaps = cg_source_start_overlaps (bt->world, &source, trace->brute_force);
+        }
     }
 }
 
@@ -485,9 +471,8 @@ collect_polygons (CaromSceneTrace *trace, const CaromScene *scene)
       if (object->kind != CAROM_OBJECT_POLYGON || object->hidden)
         continue;
       g_array_index (trace->slots, gint, i) = (gint)trace->polygons->len;
-      CgBoundaryRef ref
-          = { object->points, object->edges, object->n_points, object->role,
-              object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP };
+      CgBoundaryRef ref = cg_scene_boundary (object->points, object->edges, object->n_points,
+                                             object->role, object->on_hit);
       g_array_append_val (refs, ref);
       g_ptr_array_add (trace->polygons, (gpointer)object);
     }
@@ -501,10 +486,7 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
   g_return_val_if_fail (scene != NULL && options != NULL && funcs != NULL, FALSE);
   g_autoptr (CaromSceneTrace) trace = trace_new (scene, options);
   g_autoptr (GArray) refs = collect_polygons (trace, scene);
-  trace->world = cg_world_new ((const CgBoundaryRef *)refs->data, refs->len);
-  if (trace->world == NULL)
-    return FALSE;
-  double largest = 0.0;
+  double largest = -1.0; /* no ball: the world is not prepared */
   for (guint i = 0; i < trace->plan->objects->len; i++)
     {
       const CaromBudgetObject *o = &g_array_index (trace->plan->objects, CaromBudgetObject, i);
@@ -512,7 +494,9 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
       if (o->traced)
         largest = MAX (largest, object->radius);
     }
-  cg_world_prepare (trace->world, largest);
+  trace->world = cg_scene_world_new ((const CgBoundaryRef *)refs->data, refs->len, largest);
+  if (trace->world == NULL)
+    return FALSE;
 
   /* Each ball, each ray, one after the other: the hits go to the caller
    * as they are found and are not kept. */
@@ -528,6 +512,8 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
       if (!o->traced)
         continue;
       const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
+      CgSource source = carom_object_source (object);
+      int overlaps = cg_source_start_overlaps (trace->world, &source, options->brute_force);
       for (guint k = 0; ok && k < o->rays; k++)
         {
           g_autoptr (CaromObject) ray
@@ -539,10 +525,10 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
             .index = o->index,
             .world = trace->world,
             .radius = object->radius,
-            .start_overlaps = -1,
+            .start_overlaps = overlaps,
             .allowance = carom_trace_plan_ray_allowance (trace->plan, o, &cut),
           };
-          ok = stream_ball (&sink, &bt);
+          ok = stream_ball (&sink, &bt, &source);
           trace->n_hits += bt.trace.n_hits;
         }
     }
@@ -614,10 +600,8 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
       for (guint b = 0; b < trace->balls->len; b++)
         {
           CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
-          bt->trace.status = CG_TRACE_RUNNING;
-          bt->trace.start = bt->ball->center;
-          bt->trace.direction = bt->trace.end_direction = cg_normalize (bt->ball->direction);
-          bt->trace.radius = bt->radius;
+          cg_scene_trace_untraced (&bt->trace, CG_TRACE_RUNNING, bt->ball->center,
+                                   bt->ball->direction, bt->radius);
         }
     }
   /* The worlds are complete: from here on they are only read. */
