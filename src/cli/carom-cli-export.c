@@ -114,7 +114,7 @@ export_main (int argc, char **argv)
       N_ ("LIST") },
     { "show", 0, 0, G_OPTION_ARG_STRING, &show,
       N_ ("Overlays to draw, comma-separated: path, outlines, normals, aabb, bvh, labels, "
-          "legend, grid, all, none (default: path,outlines,labels,legend)"),
+          "legend, grid, candidates, ghosts, all, none (default: path,outlines,labels,legend)"),
       N_ ("LIST") },
     { "legend", 0, 0, G_OPTION_ARG_STRING, &legend,
       N_ ("Where the legend goes: auto (inside where nothing is drawn, else outside), right, "
@@ -146,7 +146,7 @@ export_main (int argc, char **argv)
     { "bvh-levels", 0, 0, G_OPTION_ARG_STRING, &levels,
       N_ ("BVH levels to draw, 0 being the root (default: all)"), N_ ("LO[:HI]") },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
-      N_ ("Stop each ball after N wall hits (default: the ball’s own setting)"), "N" },
+      N_ ("Stop each ball after N hits (default: the ball’s own setting)"), "N" },
     { "max-hits", 0, 0, G_OPTION_ARG_INT64, &max_hits,
       N_ ("Trace within a work budget of N rays and hits in all (default 6,000,000, as the "
           "window)"),

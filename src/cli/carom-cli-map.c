@@ -145,7 +145,7 @@ carom_cli_map (int argc, char **argv)
     { "ball", 0, 0, G_OPTION_ARG_STRING, &ball_id,
       N_ ("Map only the ball with this id (a beam’s id: all its rays; BEAMID#k: ray k)"), "ID" },
     { "max-bounces", 0, 0, G_OPTION_ARG_INT64, &max_bounces,
-      N_ ("Stop each ball after M wall hits (default: the ball’s own setting)"), "M" },
+      N_ ("Stop each ball after M hits (default: the ball’s own setting)"), "M" },
     { "max-hits", 0, 0, G_OPTION_ARG_INT64, &max_hits,
       N_ ("Trace within a work budget of N rays and hits in all (default 20,000,000 for .csv, "
           "6,000,000 for a plot)"),
