@@ -243,7 +243,21 @@ enum
   CAROM_CORE_ERROR_NO_SCENE = -4, ///< nothing loaded yet
   CAROM_CORE_ERROR_OBJECT = -5,   ///< no such object, or not of that kind
   CAROM_CORE_ERROR_VALUE = -6,    ///< a number that cannot be taken (not finite, zero)
+  CAROM_CORE_ERROR_CHANGED = -7,  ///< carom_core_update(): not the loaded scene's polygons
 };
+
+/// Takes the balls and beams of the scene anew from carom_core_buffer()'s
+/// first n doubles (laid out as for carom_core_load()), their numbers as
+/// given (a direction as the scene stores it, not normalised again), without
+/// building the world again: the buffer's polygons must be the loaded
+/// scene's, the same numbers in the same places, and its objects of the same
+/// kinds in the same order (balls and beams may change anything else:
+/// start, direction, radius, count …). Forgets the trace. Returns the number
+/// of objects, or an error: CAROM_CORE_ERROR_CHANGED when the polygons or the
+/// kinds differ (load the scene instead), CAROM_CORE_ERROR_FORMAT,
+/// CAROM_CORE_ERROR_INVALID (carom_core_error_object() says which),
+/// CAROM_CORE_ERROR_NO_SCENE.
+int32_t carom_core_update (uint32_t n);
 
 /// The index of the object carom_core_load() refused, or -1.
 int32_t carom_core_error_object (void);
@@ -288,6 +302,12 @@ int32_t carom_core_set_end (uint32_t object, double x, double y);
 /// scene reader makes carom:direction one (kept as given when it is one
 /// already, within 4 ulps of length² 1). 0, or an error.
 int32_t carom_core_set_direction (uint32_t object, double dx, double dy);
+
+/// (dx, dy) made a unit vector as the scene reader makes carom:direction
+/// one, and carom_core_set_direction() does (what a page's "aim along" gives
+/// the scene): two doubles, valid until the next call; (0, 0) for a zero or
+/// non-finite vector.
+const double *carom_core_unit_direction (double dx, double dy);
 
 /// The record of object `index` as the core has it now (the layout of the
 /// scene buffer, from its kind): the direction carom_core_set_direction()
