@@ -150,4 +150,12 @@ gboolean carom_svg_use_read (ReadState *state, const CaromSvgElement *element, c
 /// reading may clash with it: they are taken back and given again by the rule.
 void carom_svg_reader_auto_name_fix (ReadState *state);
 
+/* carom-svg-xml-errors.c: libxml2's errors in plain words; hostile documents. */
+void carom_svg_reader_on_xml_error (void *data, xmlErrorPtr xml_error);
+void carom_svg_reader_ignore_generic_error (void *data, const char *format, ...);
+xmlParserInputPtr carom_svg_reader_deny_external_entity (const char *url, const char *id,
+                                                         xmlParserCtxtPtr context);
+/* FALSE, with an error, when the document type declares entities. */
+gboolean carom_svg_reader_check_dtd (xmlDtdPtr dtd, GError **error);
+
 G_END_DECLS
