@@ -311,6 +311,19 @@ def test_examples(d, work):
             check('%s: after aimBall(%s) carom.trace() equals the CLI’s trace of the aimed scene'
                   % (name, ball_id), not diffs, '; '.join(diffs[:5]))
 
+        # A drag traces again "at once": under a frame (16.7 ms) for the examples, the
+        # trace and the drawing both (the median of 11 moves of the first ball).
+        times = d.execute_script(
+            'var s = carom.trace().balls[0]; var id = s.id.split("#")[0]; var times = [];'
+            'for (var i = 0; i < 11; i++) { var t0 = performance.now();'
+            '  carom.moveBall(id, s.start[0] + (i % 4) * 0.5, s.start[1] + (i % 3) * 0.25);'
+            '  times.push(performance.now() - t0); }'
+            'return times.sort(function (a, b) { return a - b; });') if cli['balls'] else [0] * 11
+        print('# %s: moveBall, traced and drawn again: median %.2f ms, slowest %.2f ms'
+              % (name, times[5], times[10]), flush=True)
+        check('%s: a move is traced and drawn in under a frame (median %.2f ms)' % (name, times[5]),
+              times[5] < 1000 / 60, repr(times))
+
         requests = network_requests(d, url)
         check('%s: no network request' % name, not requests, repr(requests[:5]))
         logs = severe_logs(d)

@@ -415,242 +415,16 @@
     };
   }
 
-  // ---- the WebAssembly core (src/wasm/carom-wasm.h, docs/web-core.md) -----
-
-  // The layouts of carom-wasm.h, version 1.
-  var CORE_VERSION = 1;
-  var BALL = { object: 0, ray: 1, start: 2, direction: 4, radius: 6, status: 7, nHits: 8,
-    firstHit: 9, stride: 12 };
-  var HIT = { index: 0, point: 1, distance: 3, normal: 4, object: 6, role: 7, kind: 8, part: 9,
-    element: 10, reflected: 11, in: 12, out: 14, from: 16, prim: 18, nodes: 19, boxes: 20,
-    primitives: 21, stride: 22 };
-  var EXPLAIN = { c: 0, d: 2, radius: 4, edgeRadius: 5, exclude: 6, nodes: 7, boxes: 8,
-    primitives: 9, nPrimitives: 10, nTested: 11, nRejected: 12, header: 13 };
-  var PRIM = { id: 0, kind: 1, part: 2, object: 3, element: 4, inside: 5, full: 6, a: 7, b: 9,
-    n: 11, q: 13, rho: 15, uFrom: 16, uTo: 18, sweep: 20, stride: 21 };
-  var REC = { reject: 0, tol: 1, t: 2, point: 3, normal: 5, dn: 7, h: 8, s: 9, sideA: 10,
-    sideB: 11, m: 12, b: 14, cc: 15, disc: 16, t0: 17, t1: 18, larger: 19, sweepFrom: 20,
-    sweepTo: 21, phi: 22, sweep: 23, stride: 24 };
-  var STATUS = ['running', 'stopped', 'max-bounces', 'escaped', 'start-overlap', 'invalid-input',
-    'budget'];
-  var PART_EDGE = 3;
-
-  function base64Bytes(text) {
-    var raw = atob(text.replace(/\s+/g, ''));
-    var bytes = new Uint8Array(raw.length);
-    for (var i = 0; i < raw.length; i++) {
-      bytes[i] = raw.charCodeAt(i);
-    }
-    return bytes;
-  }
-
-  // The scene as the core reads it (carom-wasm.h, "the scene").
-  function sceneNumbers(objects) {
-    var out = [CORE_VERSION, objects.length];
-    objects.forEach(function (o) {
-      if (o.role === 'wall' || o.role === 'obstacle') {
-        out.push(0, o.role === 'wall' ? 0 : 1, o.onHit === 'reflect' ? 1 : 0, o.points.length,
-          o.edges ? 1 : 0);
-        o.points.forEach(function (p) {
-          out.push(p[0], p[1]);
-        });
-        if (o.edges) {
-          o.edges.forEach(function (e) {
-            out.push(e[0], e[1], e[2], e[3]);
-          });
-        }
-      } else if (o.role === 'ball') {
-        out.push(1, o.center[0], o.center[1], o.radius, o.direction[0], o.direction[1],
-          o.maxBounces);
-      } else {
-        var end = o.end || [0, 0];
-        out.push(2, o.shape === 'fan' ? 0 : 1, o.center[0], o.center[1], o.radius,
-          o.direction[0], o.direction[1], o.maxBounces, o.count, o.spread || 0, end[0], end[1]);
-      }
-    });
-    return out;
-  }
-
-  // Every import a wasi module may ask for, answered without a system:
-  // the core computes, it reads and writes nothing.
-  function imports(module) {
-    var out = {};
-    WebAssembly.Module.imports(module).forEach(function (entry) {
-      if (entry.kind !== 'function') {
-        return;
-      }
-      out[entry.module] = out[entry.module] || {};
-      out[entry.module][entry.name] = entry.name === 'proc_exit'
-        ? function (code) {
-          throw new Error('carom core: exit ' + code);
-        }
-        : function () {
-          return 52; // ENOSYS
-        };
-    });
-    return out;
-  }
-
-  function wasmCore(text) {
-    var bytes = base64Bytes(text);
-    return WebAssembly.compile(bytes).then(function (module) {
-      return WebAssembly.instantiate(module, imports(module));
-    }).then(function (instance) {
-      var x = instance.exports;
-      if (typeof x._initialize === 'function') {
-        x._initialize();
-      }
-      if (x.carom_core_version() !== CORE_VERSION) {
-        throw new Error('carom core: layout ' + x.carom_core_version());
-      }
-      var f64 = function (ptr, n) {
-        return new Float64Array(x.memory.buffer, ptr, n);
-      };
-      var numbers = sceneNumbers(scene);
-      var ptr = x.carom_core_buffer(numbers.length);
-      if (!ptr) {
-        throw new Error('carom core: out of memory');
-      }
-      f64(ptr, numbers.length).set(numbers);
-      var loaded = x.carom_core_load(numbers.length);
-      if (loaded < 0) {
-        throw new Error('carom core: the scene was refused (' + loaded + ', object ' +
-          x.carom_core_error_object() + ')');
-      }
-      var pair = function (a, i) {
-        return [a[i], a[i + 1]];
-      };
-      var primitive = function (a, i) {
-        var p = {
-          kind: a[i + PRIM.kind] === 0 ? 'segment' : 'arc',
-          part: a[i + PRIM.part] === PART_EDGE ? 'edge' : 'vertex',
-          object: scene[a[i + PRIM.object]] ? scene[a[i + PRIM.object]].id : '',
-          element: a[i + PRIM.element]
-        };
-        if (p.kind === 'segment') {
-          p.a = pair(a, i + PRIM.a);
-          p.b = pair(a, i + PRIM.b);
-          p.n = pair(a, i + PRIM.n);
-        } else {
-          p.q = pair(a, i + PRIM.q);
-          p.rho = a[i + PRIM.rho];
-          p.inside = a[i + PRIM.inside];
-          p.full = a[i + PRIM.full];
-          p.uFrom = pair(a, i + PRIM.uFrom);
-          p.sweep = a[i + PRIM.sweep];
-        }
-        return p;
-      };
-      var record = function (a, i) {
-        return {
-          reject: a[i + REC.reject], t: a[i + REC.t], point: pair(a, i + REC.point),
-          normal: pair(a, i + REC.normal), dn: a[i + REC.dn], s: a[i + REC.s],
-          m: pair(a, i + REC.m), b: a[i + REC.b], cc: a[i + REC.cc], disc: a[i + REC.disc],
-          t0: a[i + REC.t0], t1: a[i + REC.t1], larger: a[i + REC.larger], phi: a[i + REC.phi],
-          sweep: a[i + REC.sweep]
-        };
-      };
-      return {
-        live: true,
-        trace: function () {
-          var n = x.carom_core_trace(data.maxBouncesOverride >= 0 ? data.maxBouncesOverride : -1, 0);
-          if (n < 0) {
-            throw new Error('carom core: trace failed (' + n + ')');
-          }
-          var balls = f64(x.carom_core_balls(), n * BALL.stride);
-          var hitCount = x.carom_core_hit_count();
-          var hits = f64(x.carom_core_hits(), hitCount * HIT.stride);
-          var out = { balls: [] };
-          for (var b = 0; b < n; b++) {
-            var bi = b * BALL.stride;
-            var object = scene[balls[bi + BALL.object]];
-            var ball = {
-              id: object.role === 'beam' ? object.id + '#' + balls[bi + BALL.ray] : object.id,
-              start: pair(balls, bi + BALL.start),
-              direction: pair(balls, bi + BALL.direction),
-              radius: balls[bi + BALL.radius],
-              hits: []
-            };
-            var first = balls[bi + BALL.firstHit];
-            for (var k = 0; k < balls[bi + BALL.nHits]; k++) {
-              var hi = (first + k) * HIT.stride;
-              var hit = {
-                index: hits[hi + HIT.index],
-                point: pair(hits, hi + HIT.point),
-                distance: hits[hi + HIT.distance],
-                normal: pair(hits, hi + HIT.normal),
-                object: scene[hits[hi + HIT.object]].id,
-                role: hits[hi + HIT.role] === 0 ? 'wall' : 'obstacle',
-                primitive: hits[hi + HIT.kind] === 0 ? 'segment' : 'arc'
-              };
-              hit[hits[hi + HIT.part] === PART_EDGE ? 'edge' : 'vertex'] = hits[hi + HIT.element];
-              hit.action = hits[hi + HIT.reflected] ? 'reflect' : 'stop';
-              hit['in'] = pair(hits, hi + HIT['in']);
-              hit.out = pair(hits, hi + HIT.out);
-              ball.hits.push(hit);
-            }
-            ball.status = STATUS[balls[bi + BALL.status]] || 'invalid-input';
-            out.balls.push(ball);
-          }
-          return out;
-        },
-        explain: function (ballIndex, hitIndex) {
-          var rejected = x.carom_core_explain(ballIndex, hitIndex);
-          if (rejected < 0) {
-            return null;
-          }
-          var size = EXPLAIN.header + (rejected + 1) * (PRIM.stride + REC.stride);
-          var a = f64(x.carom_core_explanation(), size);
-          var e = {
-            c: pair(a, EXPLAIN.c),
-            d: pair(a, EXPLAIN.d),
-            r: a[EXPLAIN.radius],
-            radius: a[EXPLAIN.radius],
-            R: a[EXPLAIN.edgeRadius],
-            stats: [a[EXPLAIN.boxes], a[EXPLAIN.nodes], a[EXPLAIN.primitives],
-              a[EXPLAIN.nPrimitives]],
-            prim: primitive(a, EXPLAIN.header),
-            rec: record(a, EXPLAIN.header + PRIM.stride),
-            rejected: [],
-            more: Math.max(rejected - 5, 0)
-          };
-          for (var i = 0; i < Math.min(rejected, 5); i++) {
-            var at = EXPLAIN.header + (i + 1) * (PRIM.stride + REC.stride);
-            e.rejected.push({ prim: primitive(a, at), rec: record(a, at + PRIM.stride) });
-          }
-          return e;
-        },
-        // Moves, aims: the object's record as the core now has it.
-        set: function (index, what, u, v) {
-          var code = what === 'start' ? x.carom_core_set_start(index, u, v)
-            : what === 'end' ? x.carom_core_set_end(index, u, v)
-              : x.carom_core_set_direction(index, u, v);
-          if (code < 0) {
-            throw new Error('carom core: refused (' + code + ')');
-          }
-          var o = scene[index];
-          var r = f64(x.carom_core_object(index), o.role === 'ball' ? 7 : 12);
-          if (o.role === 'ball') {
-            o.center = [r[1], r[2]];
-            o.direction = [r[4], r[5]];
-          } else {
-            o.center = [r[2], r[3]];
-            o.direction = [r[5], r[6]];
-            if (o.shape !== 'fan') {
-              o.end = [r[10], r[11]];
-            }
-          }
-        }
-      };
-    });
-  }
-
+  // With it: window.CaromCore (src/wasm/carom-core.js, which comes before
+  // this program in the same script element) loads carom-core.wasm from the
+  // page's base64 and gives the same three calls: trace(scene), explain(ball,
+  // hit) and unitDirection(dx, dy), computed by Carom's own core.
   var core = null;
   var trace = null;
   var explainCache = {};
 
   function retrace() {
-    trace = core.trace();
+    trace = core.trace(scene);
     explainCache = {};
   }
 
@@ -1711,19 +1485,27 @@
       return setStep(n);
     },
     moveBall: function (id, x, y) {
-      return change(id, function (o, index) {
+      return change(id, function (o) {
         x = Number(x);
         y = Number(y);
+        if (!isFinite(x) || !isFinite(y)) {
+          throw new Error('carom: not a finite point');
+        }
         // A parallel beam moves whole: its P2 by as much as its P1.
         if (o.shape === 'parallel') {
-          core.set(index, 'end', o.end[0] + (x - o.center[0]), o.end[1] + (y - o.center[1]));
+          o.end = [o.end[0] + (x - o.center[0]), o.end[1] + (y - o.center[1])];
         }
-        core.set(index, 'start', x, y);
+        o.center = [x, y];
       });
     },
     aimBall: function (id, dx, dy) {
-      return change(id, function (o, index) {
-        core.set(index, 'direction', Number(dx), Number(dy));
+      return change(id, function (o) {
+        // Made a unit vector as the scene reader makes carom:direction one.
+        var u = core.unitDirection(Number(dx), Number(dy));
+        if (u[0] === 0 && u[1] === 0) {
+          throw new Error('carom: not a direction');
+        }
+        o.direction = u;
       });
     },
     maths: function (n, latex) {
@@ -1741,9 +1523,19 @@
       throw new Error('carom: the scene has no ball or beam “' + id + '”');
     }
     var keep = followedBall() ? followedBall().id : null;
-    edit(o, scene.indexOf(o));
+    var before = JSON.parse(JSON.stringify(o));
+    try {
+      edit(o);
+      retrace();
+    } catch (error) {
+      // Refused (not a number, a scene the core will not take): as it was.
+      Object.keys(before).forEach(function (key) {
+        o[key] = before[key];
+      });
+      retrace();
+      throw error;
+    }
     moved = true;
-    retrace();
     // Still the same ball (or ray) followed, at the same step or its last hit.
     for (var i = 0; i < trace.balls.length; i++) {
       if (trace.balls[i].id === keep) {
@@ -1795,8 +1587,8 @@
   }
 
   var coreElement = root.querySelector('script.carom-core');
-  if (coreElement && typeof WebAssembly === 'object') {
-    wasmCore(coreElement.textContent).then(function (wasm) {
+  if (coreElement && typeof WebAssembly === 'object' && window.CaromCore) {
+    window.CaromCore.load(coreElement.textContent, data).then(function (wasm) {
       start(wasm, null);
     }).catch(function (error) {
       if (window.console) {

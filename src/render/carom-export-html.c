@@ -12,9 +12,15 @@
 #include "carom-render-private.h"
 #include "carom-web-resources.h"
 #include "model/carom-explain.h"
+#ifdef CAROM_HAVE_CORE
+#include "carom-core-resources.h"
+#endif
 
-/* The page's runtime, compiled into the binary (data/web/, a GResource). */
+/* The page's runtime, compiled into the binary (data/web/, a GResource),
+ * and the geometry core when the build makes it (-Dwasm: carom-core.wasm
+ * and its loader src/wasm/carom-core.js, data/web/carom-core.gresource.xml). */
 #define RESOURCE_DIR "/io/carom/Carom/web/"
+#define CORE_DIR "/io/carom/Carom/core/"
 
 /* Hits whose maths a page without the WebAssembly core carries: beyond,
  * the page says the maths is not in it (the core explains any hit). */
@@ -826,11 +832,29 @@ resource (const char *name, GError **error)
                                  error);
 }
 
+/* A file of the core (NULL with an error when the build has none). */
+static GBytes *
+core_resource (const char *name, GError **error)
+{
+#ifdef CAROM_HAVE_CORE
+  g_autofree char *path = g_strconcat (CORE_DIR, name, NULL);
+  return g_resource_lookup_data (carom_core_web_get_resource (), path, G_RESOURCE_LOOKUP_FLAGS_NONE,
+                                 error);
+#else
+  g_set_error (error, G_RESOURCE_ERROR, G_RESOURCE_ERROR_NOT_FOUND,
+               "this build of Carom has no WebAssembly core (%s)", name);
+  return NULL;
+#endif
+}
+
 gboolean
 carom_export_html_has_core (void)
 {
-  return g_resource_get_info (carom_web_get_resource (), RESOURCE_DIR "carom-core.wasm",
-                              G_RESOURCE_LOOKUP_FLAGS_NONE, NULL, NULL, NULL);
+#ifdef CAROM_HAVE_CORE
+  return TRUE;
+#else
+  return FALSE;
+#endif
 }
 
 /* 'sha256-…' of text, for the Content-Security-Policy. */
@@ -1000,13 +1024,16 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
     }
   g_string_append_c (data, '}');
 
-  /* The runtime, and the core when the build has it. */
+  /* The runtime, and the core when the build has it: its loader goes
+   * first in the page's one script. */
   g_autoptr (GBytes) js = resource ("carom-page.js", error);
   g_autoptr (GBytes) css = js != NULL ? resource ("carom-page.css", error) : NULL;
   if (css == NULL)
     return NULL;
-  g_autoptr (GBytes) wasm = NULL;
-  if (with_core && (wasm = resource ("carom-core.wasm", error)) == NULL)
+  g_autoptr (GBytes) wasm = NULL, loader = NULL;
+  if (with_core
+      && ((wasm = core_resource ("carom-core.wasm", error)) == NULL
+          || (loader = core_resource ("carom-core.js", error)) == NULL))
     return NULL;
   g_autofree char *wasm64 = NULL;
   if (wasm != NULL)
@@ -1026,8 +1053,14 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
   g_autoptr (GString) style_text
       = g_string_new_len (g_bytes_get_data (css, NULL), (gssize)g_bytes_get_size (css));
   g_string_append (style_text, dark_css->str);
-  g_autoptr (GString) script_text
-      = g_string_new_len (g_bytes_get_data (js, NULL), (gssize)g_bytes_get_size (js));
+  g_autoptr (GString) script_text = g_string_new (NULL);
+  if (loader != NULL)
+    {
+      g_string_append_len (script_text, g_bytes_get_data (loader, NULL),
+                           (gssize)g_bytes_get_size (loader));
+      g_string_append_c (script_text, '\n');
+    }
+  g_string_append_len (script_text, g_bytes_get_data (js, NULL), (gssize)g_bytes_get_size (js));
   /* Nothing in either can end its element early. */
   if (strstr (script_text->str, "</") != NULL || strstr (style_text->str, "</") != NULL)
     {
