@@ -1085,6 +1085,7 @@
           m.setAttribute('tabindex', ball.hits.length <= 60 ? '0' : '-1');
           m.setAttribute('aria-label', markerTitle(ball, n));
           m.style.fill = 'transparent';
+          el('title', {}, m).textContent = markerTitle(ball, n);
         }
       }
     }
@@ -1105,6 +1106,7 @@
       start.setAttribute('tabindex', '0');
       start.setAttribute('aria-label', fill(S.startHandle, [o.id]));
       start.style.fill = 'transparent';
+      el('title', {}, start).textContent = fill(S.startHandle, [o.id]);
       var reach = (o.role === 'ball' ? o.radius / k : 0) + Math.max(style.vectorLength, 10) + 8;
       var aim = [c[0] + reach * o.direction[0], c[1] + reach * o.direction[1]];
       paint(el('path', { d: dpath([c, aim]) }, overlay), null, color('path'), 0.6,
@@ -1117,6 +1119,7 @@
       handle.setAttribute('tabindex', '0');
       handle.setAttribute('aria-label', fill(S.aimHandle, [o.id]));
       paint(handle, color('background'), color('path'), 1.2);
+      el('title', {}, handle).textContent = fill(S.aimHandle, [o.id]);
     });
   }
 
