@@ -331,6 +331,48 @@ def test_examples(d, work):
               not logs, repr(logs[:3]))
 
 
+def c_number(value, digits):
+    """carom_explain_number_digits() (glibc's printf; Python formats as it does)."""
+    if digits <= 0 or digits >= 17 or value == 0 or not math.isfinite(value):
+        if value == 0:
+            return '0'
+        if math.isnan(value):
+            return 'NaN'
+        if math.isinf(value):
+            return '∞' if value > 0 else '−∞'
+        for n in (15, 16, 17):
+            text = '%.*g' % (n, value)
+            if float(text) == value:
+                return text
+        return text
+    text = '%.*g' % (digits, value)
+    return '0' if text == '-0' else text
+
+
+def test_numbers(d, work):
+    """The page's numbers are C's: ties to even on the exact value, %g's exponents."""
+    page = os.path.join(work, 'seed.html')
+    d.get('file://' + page)
+    wait_ready(d)
+    values = [0.5, 1.5, 2.5, -2.5, 0.125, 1234565.0, 123456.5, 1234.5625, 0.0001234565, 1e-5,
+              1.5e-7, -0.0, 5e-324, 1.7976931348623157e308, 100000.5, 999999.5, 9.9999995,
+              0.30000000000000004, 60.00000000000003, 1 / 3, 2 / 3, 1e21, 1e22, 123456789012,
+              -0.7071067811865476, 452.5483399593904, 2.675, 1.0000005, float('inf'),
+              float('-inf'), float('nan'), 4.35, 0.045, 1e100, 6.02214076e23]
+    bad = []
+    for digits in (1, 2, 3, 6, 7, 15, 0, 17):
+        got = d.execute_script(
+            'return arguments[0].map(function (v) { return carom.formatNumber(v, arguments[1]); });'
+            .replace('arguments[1]', str(digits)), [v if math.isfinite(v) else
+                                   {'inf': 'Infinity', '-inf': '-Infinity'}.get(str(v), 'NaN')
+                                   for v in values])
+        for v, g in zip(values, got):
+            if g != c_number(v, digits):
+                bad.append('%r to %d digits: %s, C %s' % (v, digits, g, c_number(v, digits)))
+    check('numbers: formatNumber writes what C’s printf writes (%d values × 8 precisions)'
+          % len(values), not bad, '; '.join(bad[:6]))
+
+
 def test_copy_fallback(d, work):
     """Where the clipboard refuses, Copy shows the LaTeX selected."""
     page = os.path.join(work, 'seed.html')
@@ -588,7 +630,7 @@ def test_size_and_speed(d, work):
 def main():
     work = tempfile.mkdtemp(prefix='carom-web-')
     d = None
-    tests = [test_examples, test_copy_fallback, test_hostile, test_several, test_looks,
+    tests = [test_examples, test_numbers, test_copy_fallback, test_hostile, test_several, test_looks,
              test_size_and_speed]
     try:
         d = browser()

@@ -1513,6 +1513,9 @@
     },
     maths: function (n, latex) {
       return mathsOf(n === undefined ? shownHit() : n, !!latex);
+    },
+    formatNumber: function (value, digits) {
+      return numberDigits(Number(value), digits === undefined ? data.digits : Number(digits));
     }
   };
   Object.defineProperty(api, 'isCaromFigure', { value: true });
