@@ -7,11 +7,12 @@ usage: bench-tables.py DOC OUTDIR NAME...
 For each NAME, reads OUTDIR/NAME.txt (the output of `scripts/bench NAME`,
 each program's output under the "$ command" line scripts/bench prints before
 running it), builds a markdown table of its figures, each row with the
-command that printed it, this machine (processors available, CPU model, RAM)
-and the date of the run (the output file's time), and puts it in DOC between
-the lines <!-- bench:NAME --> and <!-- /bench:NAME -->, replacing what was
-there. Nothing else in DOC changes. Fails, leaving DOC as it was, when an
-output lacks a figure or DOC lacks the markers.
+command that printed it, this machine (processors available, CPU model, RAM,
+and the load average as the benchmark started, from OUTDIR/NAME.load when
+scripts/bench wrote it) and the date of the run (the output file's time), and
+puts it in DOC between the lines <!-- bench:NAME --> and <!-- /bench:NAME -->,
+replacing what was there. Nothing else in DOC changes. Fails, leaving DOC as
+it was, when an output lacks a figure or DOC lacks the markers.
 """
 import datetime
 import os
@@ -343,7 +344,12 @@ def main():
             sys.stderr.write("bench-tables: %s needs one pair of lines %s and %s\n" % (doc, begin, end))
             failed = True
             continue
-        table = markdown(headers, rows, where, when)
+        load = os.path.join(outdir, name + ".load")
+        here = where
+        if os.path.exists(load):
+            with open(load) as f:
+                here += ", load average %s at the start" % f.read().strip()
+        table = markdown(headers, rows, here, when)
         text = pattern.sub(lambda m: m.group(1) + table + "\n" + m.group(3), text)
     if failed:
         sys.stderr.write("bench-tables: %s left as it was\n" % doc)
