@@ -412,6 +412,79 @@ test_screenshots (void)
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The window's width as the window manager sees it (its X window's). */
+static int
+surface_width (CaromWindow *window)
+{
+  return gdk_surface_get_width (gtk_native_get_surface (GTK_NATIVE (window)));
+}
+
+typedef struct
+{
+  CaromWindow *window;
+  int width;
+} Resize;
+
+static gboolean
+resized (gpointer data)
+{
+  Resize *r = data;
+  return surface_width (r->window) == r->width;
+}
+
+/* Resizes window's X window to width × height as a window manager would
+ * (xdotool), and lets the layout follow. */
+static void
+resize_window (CaromWindow *window, int width, int height)
+{
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
+  g_autofree char *w = g_strdup_printf ("%d", width);
+  g_autofree char *h = g_strdup_printf ("%d", height);
+  const char *args[] = { "windowsize", win, w, h, NULL };
+  xdotool (args);
+  Resize r = { window, width };
+  wait_for (resized, &r, 3000);
+  spin (400);
+}
+
+static int
+min_width (GtkWidget *widget)
+{
+  int min = 0, nat = 0;
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  return min;
+}
+
+/* 5: from any width the window goes down to 360 pixels in one step, in
+ * every language: the least width it asks of the window manager never
+ * depends on the layout it has at the time. (It did: a window manager
+ * asked for 360 while the window had its 600-pixel layout gave it the
+ * minimum of that layout, 413 in English and 423 in Chinese, where "打开(O)"
+ * in the header bar is wider than "Open".) */
+static void
+test_shrinks_to_phone (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  static const int widths[] = { 1100, 600 };
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      CaromWindow *window = open_window_sized (path, widths[w], 720);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                          g_variant_new_boolean (TRUE));
+      /* As a user would: to another width of this layout first. */
+      resize_window (window, widths[w] + 100, 700);
+      int least = min_width (GTK_WIDGET (window));
+      g_test_message ("%s at %d px asks for at least %d px", language (), widths[w] + 100, least);
+      resize_window (window, 360, 640);
+      g_assert_cmpint (surface_width (window), ==, 360);
+      g_assert_cmpint (least, <=, 360);
+      destroy_window (window);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -419,6 +492,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-layout/any-width", test_any_width);
   g_test_add_func ("/ui-layout/nothing-cut-off", test_nothing_cut_off);
   g_test_add_func ("/ui-layout/panels-follow", test_panels_follow);
+  g_test_add_func ("/ui-layout/shrinks-to-phone", test_shrinks_to_phone);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }

@@ -22,6 +22,105 @@
 #include "carom-accessible.h"
 #include "carom-window-private.h"
 
+/* ---- the window's least width ----
+ *
+ * What the window asks of the window manager as its least width must not
+ * depend on the layout it has at the time: a window laid out for 600
+ * pixels asked for that layout's minimum (413 pixels, 423 in Chinese) and
+ * could not be made narrower in one go, although at that width it would
+ * have taken the narrow layout. So the window's content sits in a bin that
+ * asks for no width of its own (the window's width-request, 360, is the
+ * least) and gives its child at least the child's minimum, cut at the
+ * window's edge, until the layout of the new width (apply_width, right
+ * after this allocation) fits: AdwBreakpointBin of libadwaita 1.4 does the
+ * same. */
+
+#define CAROM_TYPE_LAYOUT_BIN (carom_layout_bin_get_type ())
+G_DECLARE_FINAL_TYPE (CaromLayoutBin, carom_layout_bin, CAROM, LAYOUT_BIN, GtkWidget)
+
+struct _CaromLayoutBin
+{
+  GtkWidget parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (CaromLayoutBin, carom_layout_bin, GTK_TYPE_WIDGET)
+
+static int
+child_min_width (GtkWidget *child)
+{
+  int min = 0;
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  return min;
+}
+
+static void
+carom_layout_bin_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *min,
+                          int *nat, int *min_baseline, int *nat_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+  *min = *nat = 0;
+  *min_baseline = *nat_baseline = -1;
+  if (child == NULL || !gtk_widget_should_layout (child))
+    return;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (child, orientation, for_size, NULL, nat, NULL, NULL);
+      *min = 0;
+      return;
+    }
+  /* Heights for the width the child will be given. */
+  if (for_size >= 0)
+    for_size = MAX (for_size, child_min_width (child));
+  gtk_widget_measure (child, orientation, for_size, min, nat, NULL, NULL);
+}
+
+static void
+carom_layout_bin_size_allocate (GtkWidget *widget, int width, int height, int baseline)
+{
+  (void)baseline;
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+  if (child != NULL && gtk_widget_should_layout (child))
+    gtk_widget_allocate (child, MAX (width, child_min_width (child)), height, -1, NULL);
+}
+
+static void
+carom_layout_bin_dispose (GObject *object)
+{
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (carom_layout_bin_parent_class)->dispose (object);
+}
+
+static void
+carom_layout_bin_class_init (CaromLayoutBinClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = carom_layout_bin_dispose;
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  widget_class->measure = carom_layout_bin_measure;
+  widget_class->size_allocate = carom_layout_bin_size_allocate;
+}
+
+static void
+carom_layout_bin_init (CaromLayoutBin *self)
+{
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+}
+
+/* Puts the window's content into a bin. */
+static void
+wrap_content (CaromWindow *self)
+{
+  AdwApplicationWindow *window = ADW_APPLICATION_WINDOW (self);
+  g_autoptr (GtkWidget) content = g_object_ref (adw_application_window_get_content (window));
+  adw_application_window_set_content (window, NULL);
+  GtkWidget *bin = g_object_new (CAROM_TYPE_LAYOUT_BIN, NULL);
+  gtk_widget_set_parent (content, bin);
+  adw_application_window_set_content (window, bin);
+}
+
+/* ---- the layout of each width ---- */
+
 /* The canvas keeps at least this much beside the 320-pixel inspector. */
 #define FOLD_WIDTH 860
 /* Below this the stepper and status line drop what a phone-sized window
@@ -104,6 +203,7 @@ reveal_changed (CaromWindow *self)
 void
 carom_window_layout_init (CaromWindow *self)
 {
+  wrap_content (self);
   /* Named for screen readers when it shows only its icon. */
   carom_accessible_set_label (GTK_WIDGET (self->open_button), _ ("Open"));
   adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "show-sidebar"));
