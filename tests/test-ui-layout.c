@@ -485,6 +485,154 @@ test_shrinks_to_phone (void)
     }
 }
 
+/* Whether widget is a control a user clicks or types in. */
+static gboolean
+is_control (GtkWidget *widget)
+{
+  return GTK_IS_BUTTON (widget) || GTK_IS_SPIN_BUTTON (widget) || GTK_IS_ENTRY (widget)
+         || GTK_IS_TEXT (widget) || GTK_IS_SWITCH (widget) || GTK_IS_CHECK_BUTTON (widget)
+         || GTK_IS_DROP_DOWN (widget) || GTK_IS_SCALE (widget);
+}
+
+/* A control cut off: not wholly inside the window, or past the side of a
+ * bar that scrolls sideways (the part a user sees without scrolling). A
+ * list scrolled up or down is not cut: only across. */
+static void
+check_control (GtkWidget *control, GtkWidget *window, const char *where, GString *problems)
+{
+  graphene_rect_t b;
+  if (!gtk_widget_compute_bounds (control, window, &b))
+    return;
+  const char *name = GTK_IS_BUTTON (control) ? gtk_button_get_label (GTK_BUTTON (control)) : NULL;
+  for (GtkWidget *w = control; name == NULL && w != NULL; w = gtk_widget_get_parent (w))
+    name = gtk_widget_get_tooltip_text (w);
+  gboolean in_list = gtk_widget_get_ancestor (control, GTK_TYPE_SCROLLED_WINDOW) != NULL;
+  double w = gtk_widget_get_width (window), h = gtk_widget_get_height (window);
+  if (b.origin.x < -0.5 || b.origin.x + b.size.width > w + 0.5
+      || (!in_list && (b.origin.y < -0.5 || b.origin.y + b.size.height > h + 0.5)))
+    {
+      g_string_append_printf (problems, "%s: %s “%s” is cut by the window (%.0f to %.0f of %.0f)\n",
+                              where, G_OBJECT_TYPE_NAME (control), name, b.origin.x,
+                              b.origin.x + b.size.width, w);
+      return;
+    }
+  for (GtkWidget *s = gtk_widget_get_ancestor (control, GTK_TYPE_SCROLLED_WINDOW); s != NULL;
+       s = gtk_widget_get_ancestor (gtk_widget_get_parent (s), GTK_TYPE_SCROLLED_WINDOW))
+    {
+      GtkPolicyType across, down;
+      gtk_scrolled_window_get_policy (GTK_SCROLLED_WINDOW (s), &across, &down);
+      if (across == GTK_POLICY_NEVER || !gtk_widget_compute_bounds (control, s, &b))
+        continue;
+      if (b.origin.x < -0.5 || b.origin.x + b.size.width > gtk_widget_get_width (s) + 0.5)
+        g_string_append_printf (problems, "%s: %s “%s” is past the side of its bar\n", where,
+                                G_OBJECT_TYPE_NAME (control), name);
+      if (gtk_widget_get_parent (s) == NULL)
+        break;
+    }
+}
+
+/* Every control on screen under widget, whole (see check_control). */
+static void
+check_controls (GtkWidget *widget, GtkWidget *window, const char *where, GString *problems)
+{
+  if (!gtk_widget_get_mapped (widget) || gtk_widget_get_width (widget) <= 0)
+    return;
+  if (is_control (widget))
+    {
+      check_control (widget, window, where, problems);
+      return; /* its parts are its own */
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    check_controls (c, window, where, problems);
+}
+
+/* Labels and controls, once the layout has settled (see
+ * check_labels_settled). */
+static void
+check_all_settled (GtkWidget *window, const char *where, GString *problems)
+{
+  g_autoptr (GString) found = g_string_new (NULL);
+  for (guint tries = 0; tries < 10; tries++)
+    {
+      if (tries > 0)
+        spin (300);
+      g_string_truncate (found, 0);
+      check_labels (window, where, found);
+      check_controls (window, window, where, found);
+      /* The window's content at its width, not wider and cut by its edge. */
+      GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+      GtkWidget *inner = gtk_widget_get_first_child (content);
+      if (inner != NULL && gtk_widget_get_width (inner) > gtk_widget_get_width (content))
+        g_string_append_printf (found, "%s: the window’s content needs %d px of %d\n", where,
+                                gtk_widget_get_width (inner), gtk_widget_get_width (content));
+      if (found->len == 0)
+        return;
+    }
+  g_string_append (problems, found->str);
+}
+
+static const char *const tool_names[]
+    = { "Select", "Vertices", "Polygon", "Rectangle", "Regular", "Circle", "Ball", "Beam", "Lab" };
+
+/* 6: at 360 × 640, GNOME's smallest, and at 600 and 1100 pixels, in
+ * English and Chinese: with every tool, and with the inspector on each of
+ * its pages, every control is whole inside the window (not past the side of
+ * a bar that scrolls), the window's content is no wider than the window,
+ * and no label is cut off with "…" unless a tooltip gives its whole text.
+ * At 1100 pixels the tools are checked with the inspector beside the
+ * canvas, which leaves the tool bar the least room. */
+static void
+test_every_control_whole (void)
+{
+  g_autoptr (GString) problems = g_string_new (NULL);
+  static const char *const files[] = { "seed.svg" };
+  static const struct
+  {
+    int width, height;
+  } sizes[] = { { 360, 640 }, { 600, 720 }, { 1100, 720 } };
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+      {
+        int width = sizes[z].width;
+        g_autofree char *relative = g_build_filename ("data/examples", files[f], NULL);
+        g_autofree char *path = source_path (relative);
+        CaromWindow *window = open_window_sized (path, width, sizes[z].height);
+        CaromEditor *editor = carom_window_get_editor (window);
+        g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                            g_variant_new_boolean (width >= 1100));
+        g_action_group_activate_action (G_ACTION_GROUP (window), "step-next", NULL);
+        if (f == 0)
+          for (int t = 0; t <= CAROM_TOOL_LAB; t++)
+            {
+              carom_editor_set_tool (editor, (CaromTool)t);
+              spin (250);
+              g_autofree char *where = g_strdup_printf ("%d px, %s tool", width, tool_names[t]);
+              check_all_settled (GTK_WIDGET (window), where, problems);
+            }
+        carom_editor_set_tool (editor, CAROM_TOOL_SELECT);
+        g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                            g_variant_new_boolean (TRUE));
+        spin (400);
+        CaromInspector *inspector = CAROM_INSPECTOR (carom_window_get_inspector (window));
+        static const char *const pages[]
+            = { "scene", "properties", "hit", "display", "statistics" };
+        for (guint p = 0; p < G_N_ELEMENTS (pages); p++)
+          for (int sel = 0; sel < (g_str_equal (pages[p], "properties") ? 3 : 1); sel++)
+            {
+              carom_inspector_select (inspector, sel);
+              carom_inspector_show_page (inspector, pages[p]);
+              spin (300);
+              g_autofree char *where
+                  = g_strdup_printf ("%d px, %s, %s, object %d", width, files[f], pages[p], sel);
+              check_all_settled (GTK_WIDGET (window), where, problems);
+            }
+        destroy_window (window);
+      }
+  if (problems->len > 0)
+    g_test_message ("in %s:\n%s", language (), problems->str);
+  g_assert_cmpstr (problems->str, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -493,6 +641,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-layout/nothing-cut-off", test_nothing_cut_off);
   g_test_add_func ("/ui-layout/panels-follow", test_panels_follow);
   g_test_add_func ("/ui-layout/shrinks-to-phone", test_shrinks_to_phone);
+  g_test_add_func ("/ui-layout/every-control-whole", test_every_control_whole);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }

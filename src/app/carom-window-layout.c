@@ -9,8 +9,11 @@
  *  - below COMPACT_WIDTH the stepper shows "n / N" instead of "Hit n of N"
  *    (the long text in its tooltip), the speed menu and the pointer's
  *    coordinates give their room to the scrubber and the trace's summary,
- *    the tool bar drops the tool's hint,
+ *    the tool bar drops the tool's hint and narrows its tools a little, so
+ *    that the nine tools and Type a Point fill one row whole,
  *    and the header bar keeps Open as an icon and Save in the menu only.
+ * At any width the tool's options go to a row of their own under the tools
+ * when the tool bar has no room for them (see update_tool_bar).
  * The thresholds are on the window's own width rather than on AdwFlap's
  * measure of its children (fold-threshold-policy), so they are the same in
  * every language and do not move with the canvas's contents. */
@@ -127,6 +130,106 @@ wrap_content (CaromWindow *self)
  * cannot hold. */
 #define COMPACT_WIDTH 560
 
+/* ---- the tool bar ----
+ *
+ * The tool's options (role, sides, a beam's shape and numbers) stand after
+ * the tools and Type a Point when the row has room for them and for some of
+ * the hint, and in a row of their own under the tools when not: always in a
+ * compact window, in a wider one when the inspector beside the canvas or the
+ * language leaves too little. Nothing in the tool bar is ever past its side,
+ * to be scrolled to. */
+
+/* The room kept for the tool's hint before the options go under the tools. */
+#define HINT_ROOM 120
+
+/* The width widget takes in one row (a box standing on end counted as if
+ * its parts were side by side). */
+static int
+width_in_a_row (GtkWidget *widget)
+{
+  int nat = 0;
+  if (GTK_IS_BOX (widget)
+      && gtk_orientable_get_orientation (GTK_ORIENTABLE (widget)) == GTK_ORIENTATION_VERTICAL)
+    {
+      int parts = 0;
+      for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+           c = gtk_widget_get_next_sibling (c))
+        if (gtk_widget_get_visible (c))
+          {
+            int w = 0;
+            gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+            nat += w;
+            parts++;
+          }
+      return nat + MAX (parts - 1, 0) * gtk_box_get_spacing (GTK_BOX (widget));
+    }
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+  return nat;
+}
+
+static void
+update_tool_bar (CaromWindow *self)
+{
+  if (self->tool_options == NULL || self->placing_options)
+    return;
+  self->placing_options = TRUE;
+  GtkWidget *options[] = { self->role_box, self->sides_box, self->beam_box };
+  int spacing = gtk_box_get_spacing (GTK_BOX (self->tool_bar));
+  int need = 12 /* the bar's padding */
+             + width_in_a_row (gtk_widget_get_first_child (self->tool_bar));
+  if (self->point_button != NULL) /* not yet while the window is being made */
+    need += spacing + width_in_a_row (GTK_WIDGET (self->point_button));
+  gboolean any = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (gtk_widget_get_visible (options[i]))
+      {
+        need += spacing + width_in_a_row (options[i]);
+        any = TRUE;
+      }
+  if (gtk_widget_get_visible (GTK_WIDGET (self->tool_hint)))
+    need += spacing + HINT_ROOM;
+  int room = self->layout_width;
+  if (!adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
+    {
+      int inspector = gtk_widget_get_width (GTK_WIDGET (self->inspector));
+      if (inspector <= 0)
+        gtk_widget_measure (GTK_WIDGET (self->inspector), GTK_ORIENTATION_HORIZONTAL, -1,
+                            &inspector, NULL, NULL, NULL);
+      room -= inspector + 1;
+    }
+  gboolean below = any && (self->compact || need > room);
+  if (below != self->options_below)
+    {
+      self->options_below = below;
+      for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+        {
+          g_autoptr (GtkWidget) w = g_object_ref (options[i]);
+          gtk_widget_unparent (w);
+          if (below)
+            gtk_widget_insert_before (w, self->tool_options, NULL);
+          else
+            gtk_widget_insert_before (w, self->tool_bar, GTK_WIDGET (self->tool_hint));
+        }
+    }
+  gtk_widget_set_visible (self->tool_options, below);
+  self->placing_options = FALSE;
+}
+
+/* A compact window's tool bar: the nine tools a little narrower, a beam's
+ * shape over its numbers. */
+static void
+compact_tool_bar (CaromWindow *self, gboolean compact)
+{
+  gtk_box_set_spacing (GTK_BOX (self->tool_bar), compact ? 6 : 12);
+  if (compact)
+    gtk_widget_add_css_class (self->tool_bar, "compact");
+  else
+    gtk_widget_remove_css_class (self->tool_bar, "compact");
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->beam_box),
+                                  compact ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_halign (self->beam_box, compact ? GTK_ALIGN_START : GTK_ALIGN_FILL);
+}
+
 static gboolean
 apply_width (gpointer data)
 {
@@ -157,9 +260,11 @@ apply_width (gpointer data)
       else
         adw_split_button_set_label (self->open_button, _ ("_Open"));
       gtk_widget_set_visible (self->save_button, !compact);
+      compact_tool_bar (self, compact);
       if (self->stepper != NULL) /* not yet while the window is being made */
         carom_window_update_step (self);
     }
+  update_tool_bar (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -204,6 +309,19 @@ void
 carom_window_layout_init (CaromWindow *self)
 {
   wrap_content (self);
+  /* The row of the tool's options in a compact window, under the tool bar. */
+  self->tool_options = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->tool_options, "toolbar");
+  gtk_widget_add_css_class (self->tool_options, "tool-options");
+  gtk_widget_set_visible (self->tool_options, FALSE);
+  GtkWidget *scroller = gtk_widget_get_ancestor (self->tool_bar, GTK_TYPE_SCROLLED_WINDOW);
+  gtk_widget_insert_after (self->tool_options, gtk_widget_get_parent (scroller), scroller);
+  GtkWidget *options[] = { self->role_box, self->sides_box, self->beam_box };
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    g_signal_connect_swapped (options[i], "notify::visible", G_CALLBACK (update_tool_bar), self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (update_tool_bar), self);
+  g_signal_connect_swapped (self->tool_bar, "map", G_CALLBACK (update_tool_bar), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (update_tool_bar), self);
   /* Named for screen readers when it shows only its icon. */
   carom_accessible_set_label (GTK_WIDGET (self->open_button), _ ("Open"));
   adw_flap_set_reveal_flap (self->flap, g_settings_get_boolean (self->settings, "show-sidebar"));

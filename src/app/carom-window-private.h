@@ -68,6 +68,9 @@ struct _CaromWindow
   guint layout_idle; /* applies it */
   gboolean compact;  /* narrower than a stepper with all its parts */
   GtkWidget *save_button;
+  GtkWidget *tool_options; /* a row for the tool's options, under the tools */
+  gboolean options_below;  /* they are there */
+  gboolean placing_options;
 
   /* carom-window-keyboard.c */
   GtkWidget *tool_bar;
