@@ -633,6 +633,122 @@ test_every_control_whole (void)
   g_assert_cmpstr (problems->str, ==, "");
 }
 
+static GtkWidget *
+scrubber_of (CaromWindow *window)
+{
+  return gtk_widget_get_prev_sibling (GTK_WIDGET (step_label (window)));
+}
+
+/* Whether model (or a section or submenu of it) has an item for action
+ * (with target, when not NULL). */
+static gboolean
+menu_has (GMenuModel *model, const char *action, GVariant *target)
+{
+  for (int i = 0; model != NULL && i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *a = NULL;
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &a)
+          && g_str_equal (a, action))
+        {
+          g_autoptr (GVariant) t
+              = g_menu_model_get_item_attribute_value (model, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+          if (target == NULL || (t != NULL && g_variant_equal (t, target)))
+            return TRUE;
+        }
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+      g_autoptr (GMenuModel) sub = g_menu_model_get_item_link (model, i, G_MENU_LINK_SUBMENU);
+      if (menu_has (section, action, target) || menu_has (sub, action, target))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether the stepper bar offers action (with target): a button on screen,
+ * or an item of a menu button on screen. */
+static gboolean
+stepper_offers (GtkWidget *bar, const char *action, GVariant *target)
+{
+  g_autoptr (GVariant) sunk = target != NULL ? g_variant_ref_sink (target) : NULL;
+  g_autoptr (GPtrArray) all = g_ptr_array_new ();
+  collect_type (bar, GTK_TYPE_WIDGET, all);
+  for (guint i = 0; i < all->len; i++)
+    {
+      GtkWidget *w = all->pdata[i];
+      if (!gtk_widget_get_mapped (w))
+        continue;
+      if (GTK_IS_MENU_BUTTON (w)
+          && menu_has (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (w)), action, target))
+        return TRUE;
+      if (GTK_IS_ACTIONABLE (w)
+          && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), action) == 0)
+        return TRUE;
+      if (g_str_equal (action, "win.play-speed") && GTK_IS_DROP_DOWN (w))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 7: the scrubber keeps a useful width at every width, in English and
+ * Chinese: at least 40 % of the stepper bar (the canvas's width: the
+ * window's, less the inspector when it is beside the canvas) from 560
+ * pixels up, 30 % at 360 (next to Previous, Play, Next, "n / N" and the
+ * menu), with "Hit n of N" as long as the scene has; the
+ * controls that give it their room (the playing speed, the boundary map,
+ * First and Last at 360) are still offered, in a menu of the bar. */
+static void
+test_scrubber_room (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  static const struct
+  {
+    int width;
+    gboolean inspector;
+  } cases[] = { { 1100, TRUE }, { 1100, FALSE }, { 900, FALSE }, { 860, FALSE }, { 800, FALSE },
+                { 700, FALSE }, { 600, FALSE },  { 560, FALSE }, { 360, FALSE } };
+  g_autoptr (GString) problems = g_string_new (NULL);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      int width = cases[c].width;
+      CaromWindow *window = open_window_sized (path, width, 720);
+      g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
+                                          g_variant_new_boolean (cases[c].inspector));
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step-last", NULL);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "step-previous", NULL);
+      spin (500);
+      GtkWidget *scrubber = scrubber_of (window);
+      GtkWidget *bar = gtk_widget_get_parent (scrubber);
+      int room = gtk_widget_get_width (bar), w = gtk_widget_get_width (scrubber);
+      double share = width >= 560 ? 0.4 : 0.3;
+      g_test_message ("%s, %d px%s: the scrubber has %d px of %d (%s)", language (), width,
+                      cases[c].inspector ? " with the inspector" : "", w, room,
+                      gtk_label_get_text (step_label (window)));
+      if (w < share * room)
+        g_string_append_printf (problems, "%d px%s: the scrubber has %d px of %d\n", width,
+                                cases[c].inspector ? " with the inspector" : "", w, room);
+      for (guint32 s = 0; s < 5; s++)
+        if (!stepper_offers (bar, "win.play-speed", g_variant_new_uint32 (s)))
+          g_string_append_printf (problems, "%d px: no playing speed %u\n", width, s);
+      /* The menu's speed is the speed menu's. */
+      g_autoptr (GPtrArray) menus = g_ptr_array_new ();
+      collect_type (bar, GTK_TYPE_DROP_DOWN, menus);
+      g_assert_cmpuint (menus->len, ==, 1);
+      guint32 speed = c % 5;
+      g_action_group_activate_action (G_ACTION_GROUP (window), "play-speed",
+                                      g_variant_new_uint32 (speed));
+      g_assert_cmpuint (gtk_drop_down_get_selected (menus->pdata[0]), ==, speed);
+      static const char *const actions[]
+          = { "win.step-first", "win.step-previous", "win.play",
+              "win.step-next",  "win.step-last",     "win.show-map" };
+      for (guint a = 0; a < G_N_ELEMENTS (actions); a++)
+        if (!stepper_offers (bar, actions[a], NULL))
+          g_string_append_printf (problems, "%d px: no %s\n", width, actions[a]);
+      destroy_window (window);
+    }
+  if (problems->len > 0)
+    g_test_message ("in %s:\n%s", language (), problems->str);
+  g_assert_cmpstr (problems->str, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -642,6 +758,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-layout/panels-follow", test_panels_follow);
   g_test_add_func ("/ui-layout/shrinks-to-phone", test_shrinks_to_phone);
   g_test_add_func ("/ui-layout/every-control-whole", test_every_control_whole);
+  g_test_add_func ("/ui-layout/scrubber-room", test_scrubber_room);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }

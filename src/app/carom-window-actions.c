@@ -173,6 +173,11 @@ carom_window_actions_init (CaromWindow *self)
   g_autoptr (GPropertyAction) sidebar
       = g_property_action_new ("show-sidebar", self->flap, "reveal-flap");
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (sidebar));
+  /* The playing speed, as the stepper's menu chooses it in a narrow window:
+   * the speed menu's choice (carom-window-layout.c). */
+  g_autoptr (GPropertyAction) speed
+      = g_property_action_new ("play-speed", self->speed_dropdown, "selected");
+  g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (speed));
   for (guint i = 0; i < G_N_ELEMENTS (overlay_settings); i++)
     {
       g_autoptr (GAction) action = g_settings_create_action (self->settings, overlay_settings[i]);

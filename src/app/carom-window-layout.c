@@ -6,14 +6,15 @@
  *  - below FOLD_WIDTH the inspector folds: it slides over the canvas when
  *    shown (F9 or the header's sidebar button) instead of taking width from
  *    it, and hides again on a click outside it;
- *  - below COMPACT_WIDTH the stepper shows "n / N" instead of "Hit n of N"
- *    (the long text in its tooltip), the speed menu and the pointer's
- *    coordinates give their room to the scrubber and the trace's summary,
- *    the tool bar drops the tool's hint and narrows its tools a little, so
- *    that the nine tools and Type a Point fill one row whole,
- *    and the header bar keeps Open as an icon and Save in the menu only.
- * At any width the tool's options go to a row of their own under the tools
- * when the tool bar has no room for them (see update_tool_bar).
+ *  - below COMPACT_WIDTH the pointer's coordinates and the scene's summary
+ *    give their room to the trace's summary, the tool bar drops the tool's
+ *    hint and narrows its tools a little, so that the nine tools and Type a
+ *    Point fill one row whole, First and Last go to the stepper's menu, and
+ *    the header bar keeps Open as an icon and Save in the menu only.
+ * Two more on the canvas's width (the window's, less the inspector beside
+ * it) keep the scrubber at least 40 % of the stepper bar (see
+ * update_stepper), and the tool's options go to a row of their own under the
+ * tools when the tool bar has no room for them (see update_tool_bar).
  * The thresholds are on the window's own width rather than on AdwFlap's
  * measure of its children (fold-threshold-policy), so they are the same in
  * every language and do not move with the canvas's contents. */
@@ -130,6 +131,109 @@ wrap_content (CaromWindow *self)
  * cannot hold. */
 #define COMPACT_WIDTH 560
 
+/* The width of the canvas's column: the window's, less the inspector's
+ * when it stands beside the canvas. */
+static int
+content_room (CaromWindow *self)
+{
+  int room = self->layout_width;
+  if (!adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
+    {
+      int inspector = gtk_widget_get_width (GTK_WIDGET (self->inspector));
+      if (inspector <= 0)
+        gtk_widget_measure (GTK_WIDGET (self->inspector), GTK_ORIENTATION_HORIZONTAL, -1,
+                            &inspector, NULL, NULL, NULL);
+      room -= inspector + 1;
+    }
+  return room;
+}
+
+/* ---- the stepper ----
+ *
+ * The scrubber keeps at least 40 % of the stepper bar. Where the canvas's
+ * column is narrower than STEPPER_ALL_ROOM the playing speed and the
+ * Boundary Map button give it their room: they are in the bar's menu (⋮);
+ * narrower than STEPPER_WORDS_ROOM the step shows "n / N" (the words in its
+ * tooltip); in a compact window First and Last go to the menu too (Home and
+ * End still step there). The widths are those Chinese needs, the wider of
+ * the two languages ("第 28 次碰撞，共 29 次", "2 次碰撞/秒"). */
+#define STEPPER_ALL_ROOM 940
+#define STEPPER_WORDS_ROOM 720
+
+static void
+append_section (GMenu *menu, const char *label, GMenu *section)
+{
+  g_menu_append_section (menu, label, G_MENU_MODEL (section));
+  g_object_unref (section);
+}
+
+static GMenuItem *
+menu_item (const char *label, const char *action, const char *accel)
+{
+  GMenuItem *item = g_menu_item_new (label, action);
+  if (accel != NULL)
+    g_menu_item_set_attribute (item, "accel", "s", accel);
+  return item;
+}
+
+/* The stepper's menu: First and Last (when transport), the playing speeds,
+ * the Boundary Map. */
+static GMenuModel *
+stepper_menu (CaromWindow *self, gboolean transport)
+{
+  GMenu *menu = g_menu_new ();
+  if (transport)
+    {
+      GMenu *steps = g_menu_new ();
+      g_autoptr (GMenuItem) first = menu_item (_ ("First Step"), "win.step-first", "Home");
+      g_autoptr (GMenuItem) last = menu_item (_ ("Last Hit"), "win.step-last", "End");
+      g_menu_append_item (steps, first);
+      g_menu_append_item (steps, last);
+      append_section (menu, NULL, steps);
+    }
+  /* The speed menu's own names, as a choice of the speed action. */
+  GMenu *speeds = g_menu_new ();
+  GListModel *names = gtk_drop_down_get_model (self->speed_dropdown);
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    {
+      g_autoptr (GMenuItem) item
+          = g_menu_item_new (gtk_string_list_get_string (GTK_STRING_LIST (names), i), NULL);
+      g_menu_item_set_action_and_target_value (item, "win.play-speed", g_variant_new_uint32 (i));
+      g_menu_append_item (speeds, item);
+    }
+  append_section (menu, _ ("Playing Speed"), speeds);
+  GMenu *view = g_menu_new ();
+  g_autoptr (GMenuItem) map = menu_item (_ ("_Boundary Map"), "win.show-map", "<Control>m");
+  g_menu_append_item (view, map);
+  append_section (menu, NULL, view);
+  return G_MENU_MODEL (menu);
+}
+
+static void
+update_stepper (CaromWindow *self)
+{
+  if (self->stepper_more == NULL)
+    return;
+  int room = content_room (self);
+  /* 0: all in the bar; 1: speed and map in the menu; 2: "n / N" too;
+   * 3: First and Last in the menu too */
+  int tier = self->narrow ? 3 : room < STEPPER_WORDS_ROOM ? 2 : room < STEPPER_ALL_ROOM ? 1 : 0;
+  if (tier == self->stepper_tier)
+    return;
+  self->stepper_tier = tier;
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->speed_dropdown)), tier == 0);
+  gtk_widget_set_visible (self->map_button, tier == 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->stepper_more), tier > 0);
+  g_autoptr (GMenuModel) menu = stepper_menu (self, tier == 3);
+  gtk_menu_button_set_menu_model (self->stepper_more, menu);
+  /* A phone's bar: 6 pixels between its parts (its style's), not 12. */
+  gtk_box_set_spacing (GTK_BOX (gtk_widget_get_parent (GTK_WIDGET (self->scrubber))),
+                       tier == 3 ? 0 : 6);
+  self->compact = tier >= 2;
+  if (self->stepper != NULL) /* not yet while the window is being made */
+    carom_window_update_step (self);
+}
+
 /* ---- the tool bar ----
  *
  * The tool's options (role, sides, a beam's shape and numbers) stand after
@@ -188,16 +292,7 @@ update_tool_bar (CaromWindow *self)
       }
   if (gtk_widget_get_visible (GTK_WIDGET (self->tool_hint)))
     need += spacing + HINT_ROOM;
-  int room = self->layout_width;
-  if (!adw_flap_get_folded (self->flap) && adw_flap_get_reveal_flap (self->flap))
-    {
-      int inspector = gtk_widget_get_width (GTK_WIDGET (self->inspector));
-      if (inspector <= 0)
-        gtk_widget_measure (GTK_WIDGET (self->inspector), GTK_ORIENTATION_HORIZONTAL, -1,
-                            &inspector, NULL, NULL, NULL);
-      room -= inspector + 1;
-    }
-  gboolean below = any && (self->compact || need > room);
+  gboolean below = any && (self->narrow || need > content_room (self));
   if (below != self->options_below)
     {
       self->options_below = below;
@@ -236,7 +331,7 @@ apply_width (gpointer data)
   CaromWindow *self = data;
   self->layout_idle = 0;
   int width = self->layout_width;
-  gboolean fold = width < FOLD_WIDTH, compact = width < COMPACT_WIDTH;
+  gboolean fold = width < FOLD_WIDTH, narrow = width < COMPACT_WIDTH;
   /* The Beam tool's options keep their numbers; the words go to the
    * tooltips. */
   gtk_widget_set_visible (self->beam_count_label, !fold);
@@ -244,26 +339,24 @@ apply_width (gpointer data)
   if (fold != (adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS))
     adw_flap_set_fold_policy (self->flap,
                               fold ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER);
-  if (compact != self->compact)
+  if (narrow != self->narrow)
     {
-      self->compact = compact;
-      gtk_widget_set_visible (GTK_WIDGET (self->speed_dropdown), !compact);
-      gtk_widget_set_visible (GTK_WIDGET (self->pointer_label), !compact);
-      gtk_widget_set_visible (GTK_WIDGET (self->objects_label), !compact);
+      self->narrow = narrow;
+      gtk_widget_set_visible (GTK_WIDGET (self->pointer_label), !narrow);
+      gtk_widget_set_visible (GTK_WIDGET (self->objects_label), !narrow);
       /* Nine tools leave the hint no room: each tool's tooltip says what it
        * does. */
-      gtk_widget_set_visible (GTK_WIDGET (self->tool_hint), !compact);
+      gtk_widget_set_visible (GTK_WIDGET (self->tool_hint), !narrow);
       /* The header bar: Open as an icon, Save (Ctrl+S, and in the menu)
        * gives its place to the title. */
-      if (compact)
+      if (narrow)
         adw_split_button_set_icon_name (self->open_button, "document-open-symbolic");
       else
         adw_split_button_set_label (self->open_button, _ ("_Open"));
-      gtk_widget_set_visible (self->save_button, !compact);
-      compact_tool_bar (self, compact);
-      if (self->stepper != NULL) /* not yet while the window is being made */
-        carom_window_update_step (self);
+      gtk_widget_set_visible (self->save_button, !narrow);
+      compact_tool_bar (self, narrow);
     }
+  update_stepper (self);
   update_tool_bar (self);
   return G_SOURCE_REMOVE;
 }
@@ -309,6 +402,21 @@ void
 carom_window_layout_init (CaromWindow *self)
 {
   wrap_content (self);
+  /* The stepper's menu, at the end of its bar. */
+  self->stepper_tier = -1;
+  self->stepper_more = GTK_MENU_BUTTON (gtk_menu_button_new ());
+  gtk_menu_button_set_icon_name (self->stepper_more, "view-more-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stepper_more), _ ("Playing Speed and More"));
+  carom_accessible_set_label (GTK_WIDGET (self->stepper_more), _ ("Playing Speed and More"));
+  gtk_widget_set_visible (GTK_WIDGET (self->stepper_more), FALSE);
+  GtkWidget *stepper_bar = gtk_widget_get_parent (GTK_WIDGET (self->scrubber));
+  gtk_widget_insert_before (GTK_WIDGET (self->stepper_more), stepper_bar, NULL);
+  for (GtkWidget *c = gtk_widget_get_first_child (stepper_bar); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_ACTIONABLE (c)
+        && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (c)), "win.show-map") == 0)
+      self->map_button = c;
+  g_assert (self->map_button != NULL);
   /* The row of the tool's options in a compact window, under the tool bar. */
   self->tool_options = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_add_css_class (self->tool_options, "toolbar");
@@ -320,6 +428,8 @@ carom_window_layout_init (CaromWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
     g_signal_connect_swapped (options[i], "notify::visible", G_CALLBACK (update_tool_bar), self);
   g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (update_tool_bar), self);
+  g_signal_connect_swapped (self->flap, "notify::folded", G_CALLBACK (update_stepper), self);
+  g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (update_stepper), self);
   g_signal_connect_swapped (self->tool_bar, "map", G_CALLBACK (update_tool_bar), self);
   g_signal_connect_swapped (self->flap, "notify::reveal-flap", G_CALLBACK (update_tool_bar), self);
   /* Named for screen readers when it shows only its icon. */

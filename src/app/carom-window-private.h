@@ -64,9 +64,13 @@ struct _CaromWindow
   gboolean closing_confirmed;
 
   /* carom-window-layout.c */
-  int layout_width;  /* the width last allocated */
-  guint layout_idle; /* applies it */
-  gboolean compact;  /* narrower than a stepper with all its parts */
+  int layout_width;            /* the width last allocated */
+  guint layout_idle;           /* applies it */
+  gboolean compact;            /* the stepper shows "n / N" (carom-window-layout.c decides) */
+  gboolean narrow;             /* a phone-sized window: First and Last in the stepper's menu */
+  GtkMenuButton *stepper_more; /* the stepper's menu: what gives the scrubber room */
+  GtkWidget *map_button;
+  int stepper_tier;
   GtkWidget *save_button;
   GtkWidget *tool_options; /* a row for the tool's options, under the tools */
   gboolean options_below;  /* they are there */

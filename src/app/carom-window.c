@@ -252,8 +252,9 @@ carom_window_update_step (CaromWindow *self)
                           : g_strdup_printf ("%.0f / %.0f", front, length);
   gtk_label_set_label (self->step_label, numbers != NULL ? numbers : text);
   /* A front's numbers are wider: in a narrow window First and Last give
-   * them room (Home and End still go there). */
-  gboolean room = !(self->compact && front >= 0.0);
+   * them room (Home and End still go there); in a phone-sized one they are
+   * in the stepper's menu (carom-window-layout.c). */
+  gboolean room = !self->narrow && !(self->compact && front >= 0.0);
   gtk_widget_set_visible (self->step_first_button, room);
   gtk_widget_set_visible (self->step_last_button, room);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->step_label), text);
