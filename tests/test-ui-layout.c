@@ -571,6 +571,23 @@ check_all_settled (GtkWidget *window, const char *where, GString *problems)
   g_string_append (problems, found->str);
 }
 
+/* The label on screen under widget whose text ends with suffix. */
+static GtkLabel *
+label_ending (GtkWidget *widget, const char *suffix)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return NULL;
+  if (GTK_IS_LABEL (widget) && g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), suffix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkLabel *found = label_ending (c, suffix);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static const char *const tool_names[]
     = { "Select", "Vertices", "Polygon", "Rectangle", "Regular", "Circle", "Ball", "Beam", "Lab" };
 
@@ -585,7 +602,8 @@ static void
 test_every_control_whole (void)
 {
   g_autoptr (GString) problems = g_string_new (NULL);
-  static const char *const files[] = { "seed.svg" };
+  /* the ball's, a polygon's and a circle's Properties (its Sweep), a beam's */
+  static const char *const files[] = { "seed.svg", "circle.svg", "sinai-fan.svg" };
   static const struct
   {
     int width, height;
@@ -625,6 +643,11 @@ test_every_control_whole (void)
               g_autofree char *where
                   = g_strdup_printf ("%d px, %s, %s, object %d", width, files[f], pages[p], sel);
               check_all_settled (GTK_WIDGET (window), where, problems);
+              /* A circle's Sweep, short, reads whole: never "…". */
+              GtkLabel *sweep = label_ending (GTK_WIDGET (inspector), "°");
+              if (sweep != NULL && pango_layout_is_ellipsized (gtk_label_get_layout (sweep)))
+                g_string_append_printf (problems, "%s: the sweep “%s” is cut off\n", where,
+                                        gtk_label_get_text (sweep));
             }
         destroy_window (window);
       }

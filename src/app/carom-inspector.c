@@ -141,6 +141,31 @@ carom_inspector_group_new (GtkBox *box, const char *title, const char *descripti
   return group;
 }
 
+#define VALUE_TOOLTIP_KEY "carom-value-tooltip"
+
+/* A value's label keeps room for what it shows, up to 10 characters (wide
+ * ones counting twice), whatever it is set to later: a long subtitle must
+ * not squeeze a short value to "4…" (a circle's Sweep, set after the row
+ * was made empty, showed "…" alone). Longer values (coordinates) may still
+ * give way in a narrow window, ellipsized in the middle: their tooltip then
+ * holds them whole, unless the panel gave the label a tooltip of its own. */
+static void
+value_label_changed (GtkLabel *label)
+{
+  const char *text = gtk_label_get_text (label);
+  int width = 0;
+  for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+    width += g_unichar_iswide (g_utf8_get_char (c)) ? 2 : 1;
+  gtk_label_set_width_chars (label, MIN (width, 10));
+  const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (label));
+  const char *ours = g_object_get_data (G_OBJECT (label), VALUE_TOOLTIP_KEY);
+  if (tip != NULL && g_strcmp0 (tip, ours) != 0)
+    return;
+  const char *whole = width > 10 ? text : NULL;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), whole);
+  g_object_set_data_full (G_OBJECT (label), VALUE_TOOLTIP_KEY, g_strdup (whole), g_free);
+}
+
 /* A row showing a value on the right, selectable so it can be copied, and
  * what the value counts under its title (subtitle may be NULL). Returns the
  * value's label. */
@@ -156,10 +181,8 @@ carom_inspector_value_row_explained (GtkWidget *group, const char *title, const 
   GtkWidget *label = gtk_label_new (value);
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-  /* A long subtitle must not squeeze a short value to "4…": up to 10
-   * characters always show whole; longer values (coordinates) may still
-   * give way in a narrow window. */
-  gtk_label_set_width_chars (GTK_LABEL (label), (int)MIN (g_utf8_strlen (value, -1), 10));
+  value_label_changed (GTK_LABEL (label));
+  g_signal_connect (label, "notify::label", G_CALLBACK (value_label_changed), NULL);
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "dim-label");
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
