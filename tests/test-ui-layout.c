@@ -772,6 +772,57 @@ test_scrubber_room (void)
   g_assert_cmpstr (problems->str, ==, "");
 }
 
+/* 8: the Export dialog's formats read whole, each of them chosen, and in
+ * the open list of formats, in English and Chinese (it showed "Animated SVG
+ * (plays i…"). */
+static void
+test_export_formats (void)
+{
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  g_autoptr (GString) problems = g_string_new (NULL);
+  static const int widths[] = { 1100, 360 };
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      CaromWindow *window = open_window_sized (path, widths[w], 640);
+      g_autoptr (GPtrArray) before = toplevels_now ();
+      g_action_group_activate_action (G_ACTION_GROUP (window), "export", NULL);
+      spin (400);
+      GtkWindow *dialog = new_toplevel_besides (before);
+      g_assert_nonnull (dialog);
+      g_autoptr (GPtrArray) rows = g_ptr_array_new ();
+      collect_type (GTK_WIDGET (dialog), ADW_TYPE_COMBO_ROW, rows);
+      AdwComboRow *format = NULL;
+      for (guint i = 0; i < rows->len && format == NULL; i++)
+        if (g_str_equal (adw_preferences_row_get_title (rows->pdata[i]), _ ("Format")))
+          format = rows->pdata[i];
+      g_assert_nonnull (format);
+      guint n = g_list_model_get_n_items (adw_combo_row_get_model (format));
+      for (guint f = 0; f < n; f++)
+        {
+          adw_combo_row_set_selected (format, f);
+          spin (200);
+          g_autofree char *where = g_strdup_printf ("%d px, Export, format %u", widths[w], f);
+          check_labels_settled (GTK_WIDGET (format), where, problems);
+        }
+      /* The list of formats, open. */
+      gtk_widget_activate (GTK_WIDGET (format));
+      spin (400);
+      g_autoptr (GPtrArray) popovers = g_ptr_array_new ();
+      collect_type (GTK_WIDGET (format), GTK_TYPE_POPOVER, popovers);
+      g_assert_cmpuint (popovers->len, >, 0);
+      g_assert_true (gtk_widget_get_mapped (popovers->pdata[0]));
+      g_autofree char *where = g_strdup_printf ("%d px, Export, the list of formats", widths[w]);
+      check_labels_settled (popovers->pdata[0], where, problems);
+      gtk_popover_popdown (popovers->pdata[0]);
+      gtk_window_destroy (dialog);
+      spin (50);
+      destroy_window (window);
+    }
+  if (problems->len > 0)
+    g_test_message ("in %s:\n%s", language (), problems->str);
+  g_assert_cmpstr (problems->str, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -782,6 +833,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-layout/shrinks-to-phone", test_shrinks_to_phone);
   g_test_add_func ("/ui-layout/every-control-whole", test_every_control_whole);
   g_test_add_func ("/ui-layout/scrubber-room", test_scrubber_room);
+  g_test_add_func ("/ui-layout/export-formats", test_export_formats);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }

@@ -63,6 +63,13 @@ typedef struct
 static const char *const formats[] = { "svg", "png", "pdf", "tex", "gif", "svg-animated", "html" };
 /* Each format's file name extension. */
 static const char *const extensions[] = { "svg", "png", "pdf", "tex", "gif", "svg", "html" };
+/* What the format's short name in the menu leaves out, under the row's
+ * title while it is chosen (a name with it, "Animated SVG (plays in a
+ * browser)", was cut off in the menu). */
+static const char *const format_details[]
+    = { N_ ("An editable scene"), NULL, NULL, NULL, NULL, N_ ("Plays in a browser"),
+        N_ ("Interactive") };
+G_STATIC_ASSERT (G_N_ELEMENTS (format_details) == G_N_ELEMENTS (formats));
 enum
 {
   FORMAT_SVG,
@@ -136,6 +143,8 @@ format_changed (ExportDialog *d)
         gtk_widget_get_ancestor (GTK_WIDGET (d->drawing_switch), ADW_TYPE_ACTION_ROW),
         f == FORMAT_PNG || f == FORMAT_PDF);
   gtk_widget_set_visible (d->web_group, f == FORMAT_HTML);
+  const char *detail = f < G_N_ELEMENTS (format_details) ? format_details[f] : NULL;
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (d->format_row), detail != NULL ? _ (detail) : "");
 }
 
 static void
@@ -498,14 +507,10 @@ carom_export_dialog_new (GtkWindow *parent, CaromDocument *document, GSettings *
 
   GtkWidget *figure = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (figure), _ ("Figure"));
-  static const char *format_labels[] = { N_ ("SVG (an editable scene)"),
-                                         N_ ("PNG image"),
-                                         N_ ("PDF document"),
-                                         N_ ("TikZ for LaTeX"),
-                                         N_ ("Animated GIF"),
-                                         N_ ("Animated SVG (plays in a browser)"),
-                                         N_ ("Web page (interactive)"),
-                                         NULL };
+  /* Short names: the menu cuts off longer ones (format_details). */
+  static const char *format_labels[]
+      = { N_ ("SVG"),          N_ ("PNG image"),    N_ ("PDF document"), N_ ("TikZ for LaTeX"),
+          N_ ("Animated GIF"), N_ ("Animated SVG"), N_ ("Web page"),     NULL };
   G_STATIC_ASSERT (G_N_ELEMENTS (format_labels) == G_N_ELEMENTS (formats) + 1);
   const char *translated_formats[G_N_ELEMENTS (format_labels)];
   for (gsize i = 0; i < G_N_ELEMENTS (format_labels); i++)
