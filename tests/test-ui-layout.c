@@ -823,6 +823,185 @@ test_export_formats (void)
   g_assert_cmpstr (problems->str, ==, "");
 }
 
+/* The first widget under root (root included) whose type is named name:
+ * for libadwaita's and GTK's private types (AdwToastWidget,
+ * GtkTooltipWindow). */
+static GtkWidget *
+find_type_named (GtkWidget *root, const char *name)
+{
+  if (g_str_equal (G_OBJECT_TYPE_NAME (root), name))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type_named (c, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The tooltip on screen (a popup of window's surface), and where, in the
+ * window's surface. */
+static gboolean
+tooltip_shown (CaromWindow *window, GdkRectangle *where)
+{
+  GtkWidget *tip = find_type_named (GTK_WIDGET (window), "GtkTooltipWindow");
+  if (tip == NULL || !gtk_widget_get_mapped (tip))
+    return FALSE;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (tip));
+  if (surface == NULL || !GDK_IS_POPUP (surface) || !gdk_surface_get_mapped (surface))
+    return FALSE;
+  *where = (GdkRectangle){ gdk_popup_get_position_x (GDK_POPUP (surface)),
+                           gdk_popup_get_position_y (GDK_POPUP (surface)),
+                           gdk_surface_get_width (surface), gdk_surface_get_height (surface) };
+  return TRUE;
+}
+
+static gboolean
+some_tooltip_shown (gpointer window)
+{
+  GdkRectangle r;
+  return tooltip_shown (window, &r);
+}
+
+/* The toast on screen, where it is in the window's surface. */
+static gboolean
+toast_shown (CaromWindow *window, GdkRectangle *where)
+{
+  GtkWidget *toast = find_type_named (GTK_WIDGET (window), "AdwToastWidget");
+  graphene_rect_t b;
+  if (toast == NULL || !gtk_widget_get_mapped (toast)
+      || !gtk_widget_compute_bounds (toast, GTK_WIDGET (window), &b))
+    return FALSE;
+  double sx, sy;
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  *where = (GdkRectangle){ (int)(b.origin.x + sx), (int)(b.origin.y + sy), (int)b.size.width,
+                           (int)b.size.height };
+  return TRUE;
+}
+
+static gboolean
+some_toast_shown (gpointer window)
+{
+  GdkRectangle r;
+  return toast_shown (window, &r);
+}
+
+/* Moves the X pointer onto widget (at fx, fy of its width and height),
+ * a little at a time as a hand would. */
+static void
+pointer_onto (CaromWindow *window, GtkWidget *widget, double fx, double fy)
+{
+  graphene_point_t p;
+  g_assert_true (
+      gtk_widget_compute_point (widget, GTK_WIDGET (window),
+                                &GRAPHENE_POINT_INIT ((float)(gtk_widget_get_width (widget) * fx),
+                                                      (float)(gtk_widget_get_height (widget) * fy)),
+                                &p));
+  double sx, sy;
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &sx, &sy);
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
+  for (int i = 3; i >= 0; i--)
+    {
+      g_autofree char *px = g_strdup_printf ("%d", (int)lround (p.x + sx) - i);
+      g_autofree char *py = g_strdup_printf ("%d", (int)lround (p.y + sy));
+      const char *move[] = { "mousemove", "--window", win, px, py, NULL };
+      xdotool (move);
+    }
+}
+
+/* Whether a tooltip on screen covers part of the toast on screen. */
+static gboolean
+tooltip_over_toast (CaromWindow *window, GString *problems, const char *when)
+{
+  GdkRectangle tip, toast, both;
+  if (!tooltip_shown (window, &tip) || !toast_shown (window, &toast))
+    return FALSE;
+  if (!gdk_rectangle_intersect (&tip, &toast, &both))
+    return FALSE;
+  g_string_append_printf (
+      problems, "%s: a tooltip at (%d, %d) %d × %d covers the toast at (%d, %d) %d × %d\n", when,
+      tip.x, tip.y, tip.width, tip.height, toast.x, toast.y, toast.width, toast.height);
+  return TRUE;
+}
+
+static gboolean
+clipboard_holds_text (gpointer data)
+{
+  return gdk_content_formats_contain_gtype (gdk_clipboard_get_formats (data), G_TYPE_STRING);
+}
+
+/* 9: a toast's message is never under a tooltip, in English and Chinese.
+ * The window stands at the bottom of the screen (as a maximized one does),
+ * so the tooltips of the status line and the stepper bar open upwards, over
+ * the toast's place. A tooltip already open when a toast comes (here a
+ * paste of text that is not a scene, from the Paste action, as a toast
+ * comes from a trace or an export finishing: no key is pressed, which
+ * would close the tooltip) and one opened while the toast is there (the
+ * pointer moved onto the trace's summary) must leave the toast's message
+ * readable; a tooltip away from the toast still shows. */
+static void
+test_toast_over_tooltip (void)
+{
+  if (!can_send_input ())
+    return;
+  g_autofree char *path = source_path ("data/examples/seed.svg");
+  CaromWindow *window = open_window_sized (path, 1100, 700);
+  GdkRectangle screen;
+  GdkDisplay *display = gdk_display_get_default ();
+  GdkMonitor *monitor = g_list_model_get_item (gdk_display_get_monitors (display), 0);
+  gdk_monitor_get_geometry (monitor, &screen);
+  g_object_unref (monitor);
+  Window xid = gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window)));
+  g_autofree char *win = g_strdup_printf ("%lu", (unsigned long)xid);
+  int height = gdk_surface_get_height (gtk_native_get_surface (GTK_NATIVE (window)));
+  g_autofree char *y = g_strdup_printf ("%d", screen.height - height);
+  const char *move[] = { "windowmove", win, "0", y, NULL };
+  xdotool (move);
+  spin (500);
+  g_autoptr (GString) problems = g_string_new (NULL);
+
+  /* A tooltip open, then a toast. */
+  GtkWidget *summary = find_named (GTK_WIDGET (window), "trace-summary");
+  g_assert_nonnull (summary);
+  pointer_onto (window, summary, 0.5, 0.5);
+  g_assert_true (wait_for (some_tooltip_shown, window, 5000));
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (window));
+  gdk_clipboard_set_text (clipboard, "not a scene");
+  g_assert_true (wait_for (clipboard_holds_text, clipboard, 2000));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "paste", NULL);
+  g_assert_true (wait_for (some_toast_shown, window, 5000));
+  for (int i = 0; i < 10; i++) /* as the toast slides in, and after */
+    {
+      spin (100);
+      if (tooltip_over_toast (window, problems, "a toast under an open tooltip"))
+        break;
+    }
+
+  /* A toast there, then the pointer onto the trace's summary. */
+  pointer_onto (window, summary, 0.3, 0.5);
+  pointer_onto (window, summary, 0.6, 0.5);
+  for (int i = 0; i < 15; i++)
+    {
+      spin (100);
+      if (tooltip_over_toast (window, problems, "a tooltip opened over a toast"))
+        break;
+    }
+  g_assert_true (some_toast_shown (window));
+
+  /* Away from the toast, tooltips still show. */
+  GtkWidget *tools = gtk_widget_get_first_child (
+      gtk_widget_get_first_child (find_named (GTK_WIDGET (window), "tool-bar")));
+  pointer_onto (window, tools, 0.1, 0.5);
+  if (!wait_for (some_tooltip_shown, window, 5000))
+    g_string_append (problems, "no tooltip on the tools while a toast is shown\n");
+  destroy_window (window);
+  if (problems->len > 0)
+    g_test_message ("in %s:\n%s", language (), problems->str);
+  g_assert_cmpstr (problems->str, ==, "");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -834,6 +1013,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui-layout/every-control-whole", test_every_control_whole);
   g_test_add_func ("/ui-layout/scrubber-room", test_scrubber_room);
   g_test_add_func ("/ui-layout/export-formats", test_export_formats);
+  g_test_add_func ("/ui-layout/toast-over-tooltip", test_toast_over_tooltip);
   g_test_add_func ("/ui-layout/screenshots", test_screenshots);
   return ui_harness_run ();
 }

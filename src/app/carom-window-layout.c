@@ -22,6 +22,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "carom-accessible.h"
 #include "carom-window-private.h"
@@ -398,6 +399,93 @@ reveal_changed (CaromWindow *self)
     g_settings_set_boolean (self->settings, "show-sidebar", adw_flap_get_reveal_flap (self->flap));
 }
 
+/* ---- toasts over tooltips ----
+ *
+ * A toast stands at the bottom of the window, over the stepper bar. The
+ * tooltips of the status line and of the stepper bar open upwards when the
+ * window reaches the bottom of the screen (a maximized one does): over the
+ * toast's message. So while a toast is shown, a tooltip that would cover it
+ * is closed, at every frame (as the toast slides in, when the pointer comes
+ * to another widget); tooltips elsewhere still show. GTK has no call to
+ * place or close a tooltip: its popup, a GtkTooltipWindow (GTK's own type)
+ * among the window's children, is found by its type's name, and hidden as
+ * GTK itself hides it. */
+
+/* A toast that has not yet been laid out is looked for this long. */
+#define TOAST_WAIT_US (G_USEC_PER_SEC / 2)
+
+static GtkWidget *
+child_of_type_named (GtkWidget *parent, const char *name)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (parent); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (g_str_equal (G_OBJECT_TYPE_NAME (c), name))
+      return c;
+  return NULL;
+}
+
+/* Where the toasts on screen are, in the window's surface. */
+static gboolean
+toasts_area (CaromWindow *self, GdkRectangle *area)
+{
+  gboolean any = FALSE;
+  double sx, sy;
+  gtk_native_get_surface_transform (GTK_NATIVE (self), &sx, &sy);
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->toast_overlay)); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t b;
+      if (!g_str_equal (G_OBJECT_TYPE_NAME (c), "AdwToastWidget") || !gtk_widget_get_mapped (c)
+          || !gtk_widget_compute_bounds (c, GTK_WIDGET (self), &b))
+        continue;
+      GdkRectangle r = { (int)floor (b.origin.x + sx), (int)floor (b.origin.y + sy),
+                         (int)ceil (b.size.width), (int)ceil (b.size.height) };
+      if (any)
+        gdk_rectangle_union (area, &r, area);
+      else
+        *area = r;
+      any = TRUE;
+    }
+  return any;
+}
+
+static gboolean
+guard_toasts (GtkWidget *overlay, GdkFrameClock *clock, gpointer data)
+{
+  (void)overlay;
+  (void)clock;
+  CaromWindow *self = data;
+  GdkRectangle toasts;
+  if (!toasts_area (self, &toasts))
+    {
+      if (g_get_monotonic_time () - self->toast_since < TOAST_WAIT_US)
+        return G_SOURCE_CONTINUE;
+      self->toast_tick = 0;
+      return G_SOURCE_REMOVE;
+    }
+  GtkWidget *tip = child_of_type_named (GTK_WIDGET (self), "GtkTooltipWindow");
+  if (tip == NULL || !gtk_widget_get_mapped (tip))
+    return G_SOURCE_CONTINUE;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (tip));
+  if (surface == NULL || !GDK_IS_POPUP (surface))
+    return G_SOURCE_CONTINUE;
+  GdkRectangle r = { gdk_popup_get_position_x (GDK_POPUP (surface)),
+                     gdk_popup_get_position_y (GDK_POPUP (surface)),
+                     gdk_surface_get_width (surface), gdk_surface_get_height (surface) };
+  if (gdk_rectangle_intersect (&r, &toasts, NULL))
+    gtk_widget_set_visible (tip, FALSE);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+carom_window_layout_toast_shown (CaromWindow *self)
+{
+  self->toast_since = g_get_monotonic_time ();
+  if (self->toast_tick == 0)
+    self->toast_tick
+        = gtk_widget_add_tick_callback (GTK_WIDGET (self->toast_overlay), guard_toasts, self, NULL);
+}
+
 void
 carom_window_layout_init (CaromWindow *self)
 {
@@ -444,4 +532,7 @@ void
 carom_window_layout_dispose (CaromWindow *self)
 {
   g_clear_handle_id (&self->layout_idle, g_source_remove);
+  if (self->toast_tick != 0 && self->toast_overlay != NULL)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->toast_overlay), self->toast_tick);
+  self->toast_tick = 0;
 }

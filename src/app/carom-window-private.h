@@ -75,6 +75,8 @@ struct _CaromWindow
   GtkWidget *tool_options; /* a row for the tool's options, under the tools */
   gboolean options_below;  /* they are there */
   gboolean placing_options;
+  guint toast_tick;   /* keeps tooltips off the toasts while there are some */
+  gint64 toast_since; /* the last toast's arrival */
 
   /* carom-window-keyboard.c */
   GtkWidget *tool_bar;
@@ -113,6 +115,8 @@ void carom_window_layout_init (CaromWindow *self);
 /// Called with each width the window is allocated.
 void carom_window_layout_allocated (CaromWindow *self, int width);
 void carom_window_layout_dispose (CaromWindow *self);
+/// Called with each toast shown: no tooltip covers it.
+void carom_window_layout_toast_shown (CaromWindow *self);
 
 /* carom-window-map.c: the Boundary map pane under the canvas. */
 void carom_window_map_init (CaromWindow *self);

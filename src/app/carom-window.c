@@ -34,6 +34,7 @@ carom_window_toast (CaromWindow *self, const char *message)
   AdwToast *t = adw_toast_new (markup);
   adw_toast_set_timeout (t, 5);
   adw_toast_overlay_add_toast (self->toast_overlay, t);
+  carom_window_layout_toast_shown (self);
 }
 
 static const CaromBallTrace *
