@@ -1292,10 +1292,19 @@ test_edit_trace_update_in_place (void)
   g_assert_false (carom_scene_trace_update (trace, scene, &moved, 1, NULL));
 }
 
+/* The error domain's name is the one its quark function says, as GLib
+ * names them (clang-format once turned it into "carom - edit - error - quark"). */
+static void
+test_error_quark (void)
+{
+  g_assert_cmpstr (g_quark_to_string (CAROM_EDIT_ERROR), ==, "carom-edit-error-quark");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/edit/error-quark", test_error_quark);
   g_test_add_func ("/edit/add/orientation", test_edit_add_orientation);
   g_test_add_func ("/edit/add/invalid", test_edit_add_invalid);
   g_test_add_func ("/edit/add/ids", test_edit_add_ids);

@@ -808,10 +808,19 @@ test_export_box (void)
   g_assert_nonnull (strstr (error->message, "a.svg/figure"));
 }
 
+/* The error domain's name is the one its quark function says, as GLib
+ * names them (clang-format once turned it into "carom - render - error - quark"). */
+static void
+test_error_quark (void)
+{
+  g_assert_cmpstr (g_quark_to_string (CAROM_RENDER_ERROR), ==, "carom-render-error-quark");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/render/error-quark", test_error_quark);
   g_test_add_func ("/render/candidates-and-ghosts", test_candidates_and_ghosts);
   g_test_add_func ("/render/step/labels-touch-no-line", test_step_labels_touch_no_line);
   g_test_add_func ("/render/view/fit", test_view_fit);

@@ -2151,10 +2151,19 @@ test_write_extremes (void)
                    "than 0.");
 }
 
+/* The error domain's name is the one its quark function says, as GLib
+ * names them. */
+static void
+test_error_quark (void)
+{
+  g_assert_cmpstr (g_quark_to_string (CAROM_SVG_ERROR), ==, "carom-svg-error-quark");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/scene-io/error-quark", test_error_quark);
 
   g_test_add_func ("/scene-io/seed", test_seed);
   g_test_add_func ("/scene-io/reversed", test_reversed);

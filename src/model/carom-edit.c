@@ -7,7 +7,14 @@
 #include <math.h>
 #include <string.h>
 
-G_DEFINE_QUARK (carom - edit - error - quark, carom_edit_error)
+/* Spelled out rather than G_DEFINE_QUARK (carom-edit-error-quark, …):
+ * clang-format reads the macro's first argument as a subtraction and spaces
+ * it into "carom - edit - error - quark", which the macro stringifies. */
+GQuark
+carom_edit_error_quark (void)
+{
+  return g_quark_from_static_string ("carom-edit-error-quark");
+}
 
 CaromMatrix
 carom_matrix_translate (CgVec2 delta)

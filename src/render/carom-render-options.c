@@ -5,7 +5,14 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-G_DEFINE_QUARK (carom - render - error - quark, carom_render_error)
+/* Spelled out rather than G_DEFINE_QUARK (carom-render-error-quark, …):
+ * clang-format reads the macro's first argument as a subtraction and spaces
+ * it into "carom - render - error - quark", which the macro stringifies. */
+GQuark
+carom_render_error_quark (void)
+{
+  return g_quark_from_static_string ("carom-render-error-quark");
+}
 
 /* The names of the --show list, in bit order. */
 static const char *const overlay_names[] = {
