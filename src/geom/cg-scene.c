@@ -206,6 +206,13 @@ cg_scene_trace_ball (const CgWorld *w, double r, CgVec2 start, CgVec2 direction,
       cg_scene_trace_untraced (out, CG_TRACE_BUDGET, start, direction, r);
       return;
     }
+  /* A trace makes at most max_bounces hits: an allowance of as many cuts
+   * nothing, and the caller's sink takes the hits itself. */
+  if (allowance >= max_bounces)
+    {
+      cg_trace_each (w, r, start, direction, max_bounces, brute_force, overlaps, sink, data, out);
+      return;
+    }
   Allowed a = { sink, data, allowance };
   cg_trace_each (w, r, start, direction, max_bounces, brute_force, overlaps, allowed_sink, &a, out);
 }
