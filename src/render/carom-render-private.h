@@ -26,7 +26,7 @@ typedef struct
   gboolean boundary_ready;
 } CaromRenderPolygon;
 
-/// The blended paths' rasters and image (carom-render-paths.c).
+/// The blended paths' rasters and image (carom-render-raster.c).
 typedef struct CaromInk CaromInk;
 
 struct CaromRenderCache
@@ -53,7 +53,7 @@ struct CaromRenderCache
   CgVec2 *ray_points;
   gsize *ray_first;              ///< per ball in trace->balls: where its points start in ray_points
   gsize ray_capacity, ray_balls; ///< the points and balls ray_points and ray_first have room for
-  /// Scratch of the blended paths' raster (carom-render-paths.c), kept
+  /// Scratch of the blended paths' raster (carom-render-raster.c), kept
   /// between frames; NULL until blended paths are drawn.
   CaromInk *ink;
   /// Labels' halos stroked before, as masks (carom-render-text.c), kept
@@ -62,7 +62,7 @@ struct CaromRenderCache
   guint halo_frame; ///< counts frames, to drop the halos a frame did not draw
 };
 
-/// Frees the blended paths' scratch (carom-render-paths.c).
+/// Frees the blended paths' scratch (carom-render-raster.c).
 void carom_render_ink_free (CaromInk *ink);
 
 /// The true boundary of polygon i, built on first use: most polygons of a
@@ -417,12 +417,39 @@ carom_trace_is_crowd (const CaromSceneTrace *trace)
   return FALSE;
 }
 
+/// Point i of a traced ball's path: its start, then its centre at each hit.
+static inline CgVec2
+carom_ball_trace_point (const CaromBallTrace *bt, size_t i)
+{
+  return i == 0 ? bt->trace.start : bt->trace.hits[i - 1].point;
+}
+
 /// The ramp of blended paths in the frame's style: carom_render_ramp(), or
 /// greys from strong to light in a mono style.
 CaromColor carom_frame_ramp (const CaromFrame *f, double t);
 
+/// Called with each device segment a → b of a path, i its index (1 ..
+/// n_hits + 1: segment i starts after i − 1 bounces).
+typedef void (*CaromSegmentFunc) (CgVec2 a, CgVec2 b, size_t i, gpointer data);
+
+/// Calls emit for the device segments of ray r, cut at the front when r is
+/// in it (an escaping path up to where it leaves the padded view).
+void carom_ray_segments (const CaromFrame *f, const CaromRayInfo *r, CaromSegmentFunc emit,
+                         gpointer data);
+
 /// The blended paths (CaromRayInfo).
 void carom_draw_rays (CaromFrame *f, GArray *rays);
+
+/* carom-render-raster.c */
+
+/// The blended paths as a raster of their ink, painted once: at the
+/// surface's own resolution when image, else two pixels a point. most_hits:
+/// the most hits of a path (the ramp's end when by bounces); a1: the
+/// opacity one path gives.
+void carom_draw_rays_raster (CaromFrame *f, GArray *rays, gboolean image, guint most_hits,
+                             double a1);
+
+/* carom-render-beams.c */
 
 /// The front at options->front: the selected path (may be NULL) up to it,
 /// and the balls of the rays in it.
