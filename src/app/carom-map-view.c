@@ -2,20 +2,15 @@
 /* carom-map-view.c: the Boundary map pane: a header line naming the point
  * under the pointer, and the plot.
  *
- * The plot is drawn by carom-map-render (the same frame as `carom map`) into
- * a cached image surface, the dots stamped straight into its pixels, so a
- * beam of 10^4 rays (some 3·10^5 dots) is drawn in a fraction of a second and each
- * frame after that only paints the cache and the marks on top. A map of up
- * to SYNC_DOTS dots is drawn at once, and while a drag changes the trace it
- * is drawn again at most a fifth of the time (live, at a lower rate than the
- * canvas). A larger map is drawn a slice of SLICE_US at a time between
- * frames into a surface of its own, the last map shown until it is done,
- * and while a drag changes the trace it is drawn again once the trace has
- * settled, so the canvas keeps its pace.
- *
- * The dots keep their place in ray order, then hit order, so the dot of hit
- * k of ray i is at ray_start[i] + k: hovering finds the nearest dot by a
- * scan, and the keys move along a ray (← →) and across rays (↑ ↓). */
+ * The plot is a CaromMapPlot (carom-map-plot.h: the image and its dots,
+ * without GTK); each frame only paints its image and the marks on top. A
+ * map of up to SYNC_DOTS dots is drawn at once, and while a drag changes
+ * the trace it is drawn again at most a fifth of the time (live, at a lower
+ * rate than the canvas). A larger map is drawn a slice of SLICE_US at a
+ * time between frames into a plot of its own, the last map shown until it
+ * is done, and while a drag changes the trace it is drawn again once the
+ * trace has settled, so the canvas keeps its pace. Hovering picks the
+ * nearest dot, and the keys move along a ray (← →) and across rays (↑ ↓). */
 #include "config.h"
 
 #include "carom-map-view.h"
@@ -25,17 +20,11 @@
 #include <math.h>
 
 #include "model/carom-boundary-map.h"
-#include "render/carom-map-render.h"
+#include "render/carom-map-plot.h"
 #include "render/carom-style.h"
 
-/* Pixels (CSS) a point of the plot takes: the plot's text at 7.5 pt is then
- * 11 px, as the rest of the window's small text. */
-#define PX_PER_PT 1.5
 /* How near (px) the pointer must be to a dot to pick it. */
 #define PICK_PX 8.0
-/* The plot leaves out the frame's title (the header says it): it is drawn
- * this many points higher. */
-#define TITLE_PT 24.0
 /* Maps of up to this many dots (10^3 rays × 29 bounces and more) are drawn
  * at once; larger ones SLICE_US at a time between frames, and again only
  * once the trace has not changed for SETTLE_MS. */
@@ -46,13 +35,6 @@
  * 1 / REBUILD_SHARE of the time, and at most every MIN_GAP_US. */
 #define REBUILD_SHARE 5
 #define MIN_GAP_US 40000
-
-typedef struct
-{
-  float x, y; /* in the plot, CSS pixels */
-  guint ball; /* index into the trace's balls */
-  guint hit;  /* 0 for the first */
-} Dot;
 
 struct _CaromMapView
 {
@@ -67,24 +49,19 @@ struct _CaromMapView
   /* owned */
   CaromDocument *document;
   GSettings *settings; /* paths-colour: the dots are coloured as the paths */
-  GArray *dots;        /* Dot, in ray order then hit order */
-  GArray *ray_start;   /* guint: the first dot of each ray mapped, and the total at the end */
-  cairo_surface_t *cache;
+  CaromMapPlot *shown; /* the plot on screen: its image and dots (never NULL) */
   char *text;
 
   /* borrowed (weak) */
   CaromCanvas *canvas;
 
-  guint ball, step;    /* the stepper's */
-  guint first, n_rays; /* the balls mapped: [first, first + n_rays) */
-  int cache_width, cache_height, cache_scale;
-  gboolean cache_dark;
+  guint ball, step; /* the stepper's */
   gboolean dirty;
   gint64 build_cost;    /* µs of work the last rebuild took */
   gint64 built_at;      /* when it was installed */
   guint built_dots;     /* its dots */
   guint rebuild_source; /* waits for the trace to settle */
-  struct Build *build;  /* a rebuild under way, or NULL */
+  CaromMapPlot *build;  /* a rebuild under way, or NULL */
   guint build_source;
   int hover;            /* the dot under the pointer, or -1 */
   int focus;            /* the dot chosen with the keys, or -1 */
@@ -109,49 +86,23 @@ current_trace (CaromMapView *self)
   return self->document != NULL ? carom_document_get_trace (self->document) : NULL;
 }
 
-/* The balls of the object the stepper's ball belongs to: a ball alone, or
- * every ray of a beam (they stand side by side in the trace). */
-static void
-find_rays (CaromMapView *self, const CaromSceneTrace *trace, guint *first_out, guint *n_out)
-{
-  *first_out = 0;
-  *n_out = 0;
-  if (trace == NULL || trace->balls->len == 0)
-    return;
-  guint b = MIN (self->ball, trace->balls->len - 1);
-  guint index = g_array_index (trace->balls, CaromBallTrace, b).index;
-  guint first = b, last = b;
-  while (first > 0 && g_array_index (trace->balls, CaromBallTrace, first - 1).index == index)
-    first--;
-  while (last + 1 < trace->balls->len
-         && g_array_index (trace->balls, CaromBallTrace, last + 1).index == index)
-    last++;
-  *first_out = first;
-  *n_out = last - first + 1;
-}
-
-/* The dot of hit `hit` of ball, or -1. */
+/* The dot of hit `hit` of ball on screen, or -1. */
 static int
 dot_of (CaromMapView *self, guint ball, guint hit)
 {
-  if (ball < self->first || ball - self->first >= self->n_rays
-      || self->ray_start->len != self->n_rays + 1)
-    return -1;
-  guint i = ball - self->first;
-  guint d = g_array_index (self->ray_start, guint, i) + hit;
-  return d < g_array_index (self->ray_start, guint, i + 1) ? (int)d : -1;
+  return carom_map_plot_dot_of (self->shown, ball, hit);
 }
 
-static const Dot *
+static const CaromMapDot *
 dot_at (CaromMapView *self, int d)
 {
-  return d >= 0 && (guint)d < self->dots->len ? &g_array_index (self->dots, Dot, d) : NULL;
+  return carom_map_plot_get_dot (self->shown, d);
 }
 
 /* The hit a dot stands for, when the trace still has it (a rebuild may be
  * waiting). */
 static const CgHit *
-dot_hit (CaromMapView *self, const Dot *dot, const CaromBallTrace **ball)
+dot_hit (CaromMapView *self, const CaromMapDot *dot, const CaromBallTrace **ball)
 {
   const CaromSceneTrace *trace = current_trace (self);
   if (dot == NULL || trace == NULL || dot->ball >= trace->balls->len)
@@ -166,7 +117,7 @@ dot_hit (CaromMapView *self, const Dot *dot, const CaromBallTrace **ball)
 
 /* Its point on the map (ξ, sin φ, the contact), computed again for one ray. */
 static gboolean
-dot_point (CaromMapView *self, const Dot *dot, CaromMapPoint *out)
+dot_point (CaromMapView *self, const CaromMapDot *dot, CaromMapPoint *out)
 {
   const CaromSceneTrace *trace = current_trace (self);
   if (dot_hit (self, dot, NULL) == NULL)
@@ -180,229 +131,48 @@ dot_point (CaromMapView *self, const Dot *dot, CaromMapPoint *out)
 
 /* ---- the cache ---- */
 
-/* Stamps an antialiased disc of radius r (device pixels) at (x, y) into
- * ARGB32 pixels, over what is there, clipped to the rectangle clip. Float
- * arithmetic and no calls but sqrtf: a beam's 3·10^5 dots go through here. */
-static void
-stamp_disc (guint8 *data, int stride, const int clip[4], float x, float y, float r,
-            const float rgb[3], float alpha)
-{
-  int x0 = MAX (clip[0], (int)floorf (x - r - 0.5f)), x1 = MIN (clip[2], (int)ceilf (x + r + 0.5f));
-  int y0 = MAX (clip[1], (int)floorf (y - r - 0.5f)), y1 = MIN (clip[3], (int)ceilf (y + r + 0.5f));
-  float outer = (r + 0.5f) * (r + 0.5f);
-  for (int py = y0; py < y1; py++)
-    {
-      guint32 *row = (guint32 *)(void *)(data + (size_t)py * stride);
-      float dy = py + 0.5f - y;
-      for (int px = x0; px < x1; px++)
-        {
-          float dx = px + 0.5f - x, d2 = dx * dx + dy * dy;
-          if (d2 >= outer)
-            continue;
-          float cover = r + 0.5f - sqrtf (d2);
-          cover = (cover > 1.0f ? 1.0f : cover) * alpha;
-          guint32 p = row[px];
-          float keep = 1.0f - cover, ink = 255.0f * cover;
-          guint32 a = (guint32)(((p >> 24) & 0xff) * keep + ink + 0.5f);
-          guint32 red = (guint32)(((p >> 16) & 0xff) * keep + ink * rgb[0] + 0.5f);
-          guint32 green = (guint32)(((p >> 8) & 0xff) * keep + ink * rgb[1] + 0.5f);
-          guint32 blue = (guint32)((p & 0xff) * keep + ink * rgb[2] + 0.5f);
-          row[px] = (a << 24) | (red << 16) | (green << 8) | blue;
-        }
-    }
-}
-
-/* A rebuild of the cache, done a slice of rays at a time from an idle
- * callback, into surfaces of its own: the last map stays on screen until it
- * is done. */
-typedef struct Build
-{
-  cairo_surface_t *surface;
-  GArray *dots, *ray_start;
-  guint first, n_rays, next; /* the rays mapped; the next to draw */
-  double *offsets;
-  CaromMapFrame frame;
-  int clip[4];
-  double device; /* device pixels a point */
-  float r, alpha;
-  gboolean one_beam, dark;
-  guint most_hits;
-  size_t n_dots; /* the hits of the rays mapped */
-  CaromPathColouring colouring;
-  int width, height, scale;
-  gint64 work; /* µs spent so far */
-} Build;
-
-static void
-build_free (Build *b)
-{
-  g_clear_pointer (&b->surface, cairo_surface_destroy);
-  g_array_unref (b->dots);
-  g_array_unref (b->ray_start);
-  g_free (b->offsets);
-  g_free (b);
-}
-
 static void
 cancel_build (CaromMapView *self)
 {
   g_clear_handle_id (&self->build_source, g_source_remove);
-  g_clear_pointer (&self->build, build_free);
+  g_clear_pointer (&self->build, carom_map_plot_free);
 }
 
 /* Starts a rebuild for the plot's size and the current trace: the frame now,
- * the dots by build_slice(). */
-static Build *
+ * the dots by carom_map_plot_build(). */
+static CaromMapPlot *
 build_new (CaromMapView *self)
 {
   GtkWidget *plot = self->plot;
-  Build *b = g_new0 (Build, 1);
-  gint64 begin = g_get_monotonic_time ();
-  b->width = gtk_widget_get_width (plot);
-  b->height = gtk_widget_get_height (plot);
-  b->scale = gtk_widget_get_scale_factor (plot);
-  b->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  b->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
-  b->ray_start = g_array_new (FALSE, FALSE, sizeof (guint));
-  const CaromSceneTrace *trace = current_trace (self);
-  /* The rays to map; the map on screen keeps its own until this one is done. */
-  find_rays (self, trace, &b->first, &b->n_rays);
-  if (b->width <= 0 || b->height <= 0)
-    {
-      b->n_rays = 0;
-      return b;
-    }
-  b->surface
-      = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, b->width * b->scale, b->height * b->scale);
-  cairo_surface_set_device_scale (b->surface, b->scale, b->scale);
-  if (trace == NULL || b->n_rays == 0)
-    {
-      b->n_rays = 0;
-      return b;
-    }
-
-  size_t n_hits = 0;
-  g_autofree guint *balls = g_new (guint, b->n_rays);
-  for (guint i = 0; i < b->n_rays; i++)
-    {
-      balls[i] = b->first + i;
-      guint n = (guint)g_array_index (trace->balls, CaromBallTrace, balls[i]).trace.n_hits;
-      n_hits += n;
-      b->most_hits = MAX (b->most_hits, n);
-    }
-  b->offsets = carom_boundary_map_offsets (trace);
-  double wpt = b->width / PX_PER_PT, hpt = b->height / PX_PER_PT + TITLE_PT;
-  cairo_t *cr = cairo_create (b->surface);
-  cairo_scale (cr, PX_PER_PT, PX_PER_PT);
-  cairo_translate (cr, 0, -TITLE_PT);
-  carom_map_draw_frame (cr, wpt, hpt, trace, b->offsets, NULL, b->dark);
-  cairo_destroy (cr);
-  cairo_surface_flush (b->surface);
-
-  b->frame = carom_map_frame (wpt, hpt, b->offsets[trace->polygons->len]);
-  b->frame.top -= TITLE_PT;
-  b->frame.bottom -= TITLE_PT;
-  b->device = PX_PER_PT * b->scale;
-  /* Dots may spill 2 pt over the frame, not onto the labels. */
-  b->clip[0] = MAX (0, (int)floor ((b->frame.left - 2) * b->device));
-  b->clip[1] = MAX (0, (int)floor ((b->frame.top - 2) * b->device));
-  b->clip[2] = MIN (b->width * b->scale, (int)ceil ((b->frame.right + 2) * b->device));
-  b->clip[3] = MIN (b->height * b->scale, (int)ceil ((b->frame.bottom + 2) * b->device));
-  b->r = (float)MAX (0.6, carom_map_dot_radius (n_hits) * b->device);
-  /* Many dots are drawn see-through, so that where they crowd shows. */
-  b->alpha = n_hits < 2000 ? 1.0f : n_hits < 50000 ? 0.7f : 0.45f;
-  b->one_beam = carom_map_one_beam (trace, balls, b->n_rays);
-  b->colouring = CAROM_PATHS_BY_RAY;
+  CaromPathColouring colouring = CAROM_PATHS_BY_RAY;
   if (self->settings != NULL)
     {
       g_autofree char *by = g_settings_get_string (self->settings, "paths-colour");
-      carom_path_colouring_parse (by, &b->colouring, NULL);
+      carom_path_colouring_parse (by, &colouring, NULL);
     }
-  g_array_unref (b->dots);
-  b->dots = g_array_sized_new (FALSE, FALSE, sizeof (Dot), (guint)n_hits);
-  b->n_dots = n_hits;
-  b->work = g_get_monotonic_time () - begin;
-  return b;
-}
-
-/* Draws the dots of rays until budget µs have passed; TRUE when all are. */
-static gboolean
-build_slice (CaromMapView *self, Build *b, gint64 budget)
-{
-  const CaromSceneTrace *trace = current_trace (self);
-  gint64 begin = g_get_monotonic_time (), end = begin + budget;
-  guint8 *data = b->surface != NULL ? cairo_image_surface_get_data (b->surface) : NULL;
-  int stride = b->surface != NULL ? cairo_image_surface_get_stride (b->surface) : 0;
-  for (; b->next < b->n_rays; b->next++)
-    {
-      if ((b->next & 15) == 0 && g_get_monotonic_time () > end)
-        break;
-      guint i = b->next, ball = b->first + i;
-      guint d = b->dots->len;
-      g_array_append_val (b->ray_start, d);
-      g_autoptr (GArray) points = carom_boundary_map_points (trace, ball, b->offsets);
-      double rgb[3];
-      float frgb[3] = { 0, 0, 0 };
-      for (guint k = 0; k < points->len; k++)
-        {
-          const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
-          if (k == 0 || b->colouring == CAROM_PATHS_BY_BOUNCES)
-            {
-              carom_map_dot_colour (b->one_beam, i, b->n_rays, p->hit, b->most_hits, b->colouring,
-                                    b->dark, rgb);
-              for (int c = 0; c < 3; c++)
-                frgb[c] = (float)rgb[c];
-            }
-          double x, y;
-          carom_map_frame_point (&b->frame, p->xi, p->sin_phi, &x, &y);
-          Dot dot = {
-            .x = (float)(x * PX_PER_PT), .y = (float)(y * PX_PER_PT), .ball = ball, .hit = p->hit
-          };
-          g_array_append_val (b->dots, dot);
-          stamp_disc (data, stride, b->clip, (float)(x * b->device), (float)(y * b->device), b->r,
-                      frgb, b->alpha);
-        }
-    }
-  b->work += g_get_monotonic_time () - begin;
-  if (b->next < b->n_rays)
-    return FALSE;
-  guint total = b->dots->len;
-  g_array_append_val (b->ray_start, total);
-  return TRUE;
+  /* The rays to map; the map on screen keeps its own until this one is done. */
+  return carom_map_plot_new (current_trace (self), self->ball, gtk_widget_get_width (plot),
+                             gtk_widget_get_height (plot), gtk_widget_get_scale_factor (plot),
+                             adw_style_manager_get_dark (adw_style_manager_get_default ()),
+                             colouring);
 }
 
 /* A finished build becomes what the plot shows. */
 static void
 install_build (CaromMapView *self)
 {
-  Build *b = g_steal_pointer (&self->build);
   g_clear_handle_id (&self->build_source, g_source_remove);
-  if (b->surface != NULL)
-    cairo_surface_mark_dirty (b->surface);
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
-  self->cache = g_steal_pointer (&b->surface);
-  GArray *t = self->dots;
-  self->dots = b->dots;
-  b->dots = t;
-  t = self->ray_start;
-  self->ray_start = b->ray_start;
-  b->ray_start = t;
-  self->first = b->first;
-  self->n_rays = b->n_rays;
-  self->cache_width = b->width;
-  self->cache_height = b->height;
-  self->cache_scale = b->scale;
-  self->cache_dark = b->dark;
-  self->build_cost = b->work;
+  g_clear_pointer (&self->shown, carom_map_plot_free);
+  self->shown = g_steal_pointer (&self->build);
+  self->build_cost = carom_map_plot_get_work (self->shown);
   self->built_at = g_get_monotonic_time ();
-  self->built_dots = self->dots->len;
-  g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs of work", self->dots->len,
-           b->work);
-  build_free (b);
+  self->built_dots = carom_map_plot_get_n_dots (self->shown);
+  g_debug ("boundary map: %u dots drawn in %" G_GINT64_FORMAT " µs of work", self->built_dots,
+           self->build_cost);
   /* The hovered and chosen dots were the last map's. */
-  if ((guint)MAX (self->hover, 0) >= self->dots->len)
+  if ((guint)MAX (self->hover, 0) >= self->built_dots)
     self->hover = -1;
-  if ((guint)MAX (self->focus, 0) >= self->dots->len)
+  if ((guint)MAX (self->focus, 0) >= self->built_dots)
     self->focus = -1;
   gtk_widget_queue_draw (self->plot);
 }
@@ -411,7 +181,7 @@ static gboolean
 build_idle (gpointer data)
 {
   CaromMapView *self = data;
-  if (!build_slice (self, self->build, SLICE_US))
+  if (!carom_map_plot_build (self->build, SLICE_US))
     return G_SOURCE_CONTINUE;
   self->build_source = 0;
   install_build (self);
@@ -426,8 +196,8 @@ rebuild (CaromMapView *self)
   cancel_build (self);
   self->dirty = FALSE;
   self->build = build_new (self);
-  gboolean at_once = self->build->n_dots <= SYNC_DOTS;
-  if (build_slice (self, self->build, at_once ? G_MAXINT64 / 2 : SLICE_US))
+  gboolean at_once = carom_map_plot_get_n_hits (self->build) <= SYNC_DOTS;
+  if (carom_map_plot_build (self->build, at_once ? G_MAXINT64 / 2 : SLICE_US))
     install_build (self);
   else
     self->build_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, build_idle, self, NULL);
@@ -450,7 +220,7 @@ update_title (CaromMapView *self)
 {
   const CaromSceneTrace *trace = current_trace (self);
   guint first, n_rays;
-  find_rays (self, trace, &first, &n_rays);
+  carom_map_plot_rays (trace, self->ball, &first, &n_rays);
   g_autofree char *title = NULL;
   if (n_rays > 0)
     {
@@ -522,18 +292,21 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   CaromMapView *self = data;
   (void)area;
   gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  gboolean stale = self->dirty || self->cache_width != width || self->cache_height != height
-                   || self->cache_scale != gtk_widget_get_scale_factor (self->plot)
-                   || self->cache_dark != dark;
+  int shown_width, shown_height, shown_scale;
+  gboolean shown_dark;
+  carom_map_plot_get_size (self->shown, &shown_width, &shown_height, &shown_scale, &shown_dark);
+  gboolean stale = self->dirty || shown_width != width || shown_height != height
+                   || shown_scale != gtk_widget_get_scale_factor (self->plot) || shown_dark != dark;
   if (stale && self->rebuild_source == 0 && self->build == NULL)
     rebuild (self);
-  if (self->cache != NULL)
+  cairo_surface_t *image = carom_map_plot_get_surface (self->shown);
+  if (image != NULL)
     {
-      cairo_set_source_surface (cr, self->cache, 0, 0);
+      cairo_set_source_surface (cr, image, 0, 0);
       cairo_paint (cr);
     }
   CaromStyle style = carom_style_screen (dark);
-  if (self->n_rays == 0 && self->build == NULL)
+  if (carom_map_plot_get_n_rays (self->shown) == 0 && self->build == NULL)
     {
       PangoLayout *layout = gtk_widget_create_pango_layout (
           self->plot, _ ("No ball: place a ball or a beam to see where it hits the walls"));
@@ -549,11 +322,12 @@ draw_plot (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
       return;
     }
   /* The stepper's hit: a ring in the text's colour. */
-  const Dot *at = self->step > 0 ? dot_at (self, dot_of (self, self->ball, self->step - 1)) : NULL;
+  const CaromMapDot *at
+      = self->step > 0 ? dot_at (self, dot_of (self, self->ball, self->step - 1)) : NULL;
   if (at != NULL)
     ring (cr, at->x, at->y, 5, &style.text, 1.5);
   /* The highlighted one: a bolder ring in the colour of the hit piece. */
-  const Dot *h = dot_at (self, highlighted (self));
+  const CaromMapDot *h = dot_at (self, highlighted (self));
   if (h != NULL)
     {
       ring (cr, h->x, h->y, 7, &style.background, 4);
@@ -567,7 +341,7 @@ static void
 draw_on_canvas (cairo_t *cr, const CaromView *view, gboolean dark, gpointer data)
 {
   CaromMapView *self = data;
-  const Dot *dot = dot_at (self, highlighted (self));
+  const CaromMapDot *dot = dot_at (self, highlighted (self));
   const CaromBallTrace *bt = NULL;
   const CgHit *hit = dot_hit (self, dot, &bt);
   CaromMapPoint point;
@@ -616,7 +390,7 @@ draw_on_canvas (cairo_t *cr, const CaromView *view, gboolean dark, gpointer data
 static void
 update_text (CaromMapView *self)
 {
-  const Dot *dot = dot_at (self, highlighted (self));
+  const CaromMapDot *dot = dot_at (self, highlighted (self));
   const CaromBallTrace *bt = NULL;
   const CgHit *hit = dot_hit (self, dot, &bt);
   CaromMapPoint point;
@@ -663,42 +437,12 @@ highlight_changed (CaromMapView *self)
 
 /* ---- pointer and keys ---- */
 
-/* The dot nearest (x, y) within PICK_PX, or -1. Of dots in one place (a
- * periodic orbit hits the same point again and again): with `next`, the
- * first after the stepper's hit, so clicking again goes round them; without,
- * the stepper's own hit when it is one of them. */
+/* The dot nearest (x, y) within PICK_PX, or -1: with `next`, of dots in
+ * one place the first after the stepper's hit (see carom_map_plot_pick()). */
 static int
 pick (CaromMapView *self, double x, double y, gboolean next)
 {
-  int best = -1;
-  double best_d2 = PICK_PX * PICK_PX;
-  for (guint i = 0; i < self->dots->len; i++)
-    {
-      const Dot *d = &g_array_index (self->dots, Dot, i);
-      double dx = d->x - x, dy = d->y - y, d2 = dx * dx + dy * dy;
-      if (d2 < best_d2)
-        {
-          best_d2 = d2;
-          best = (int)i;
-        }
-    }
-  if (best < 0)
-    return -1;
-  const Dot *b = dot_at (self, best);
-  int after = -1, any = -1;
-  for (guint i = 0; i < self->dots->len; i++)
-    {
-      const Dot *d = &g_array_index (self->dots, Dot, i);
-      if (fabsf (d->x - b->x) > 0.5f || fabsf (d->y - b->y) > 0.5f)
-        continue;
-      if (!next && d->ball == self->ball && d->hit + 1 == self->step)
-        return (int)i;
-      if (any < 0)
-        any = (int)i;
-      if (after < 0 && (d->ball > self->ball || (d->ball == self->ball && d->hit + 1 > self->step)))
-        after = (int)i;
-    }
-  return after >= 0 ? after : any;
+  return carom_map_plot_pick (self->shown, x, y, PICK_PX, self->ball, self->step, next);
 }
 
 static void
@@ -727,7 +471,7 @@ leave (GtkEventControllerMotion *controller, CaromMapView *self)
 static void
 step_to (CaromMapView *self, int d)
 {
-  const Dot *dot = dot_at (self, d);
+  const CaromMapDot *dot = dot_at (self, d);
   if (dot != NULL)
     g_signal_emit (self, signals[STEP_REQUESTED], 0, dot->ball, dot->hit + 1);
 }
@@ -753,59 +497,43 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
 {
   (void)controller;
   (void)keycode;
-  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0 || self->dots->len == 0)
+  if ((state & (GDK_CONTROL_MASK | GDK_ALT_MASK)) != 0
+      || carom_map_plot_get_n_dots (self->shown) == 0)
     return FALSE;
-  const Dot *at = dot_at (self, self->focus);
-  if (at == NULL)
+  if (dot_at (self, self->focus) == NULL)
     {
       /* Start from the stepper's hit (or the first). */
       self->focus = self->step > 0 ? dot_of (self, self->ball, self->step - 1) : -1;
       if (self->focus < 0)
         self->focus = 0;
-      at = dot_at (self, self->focus);
     }
-  guint ray = at->ball - self->first, hit = at->hit;
-  guint ray_len = g_array_index (self->ray_start, guint, ray + 1)
-                  - g_array_index (self->ray_start, guint, ray);
-  int to = self->focus;
+  CaromMapMove move;
   switch (keyval)
     {
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
-      to = hit > 0 ? self->focus - 1 : self->focus;
+      move = CAROM_MAP_MOVE_PREVIOUS;
       break;
     case GDK_KEY_Right:
     case GDK_KEY_KP_Right:
-      to = hit + 1 < ray_len ? self->focus + 1 : self->focus;
+      move = CAROM_MAP_MOVE_NEXT;
       break;
     case GDK_KEY_Home:
     case GDK_KEY_KP_Home:
-      to = (int)g_array_index (self->ray_start, guint, ray);
+      move = CAROM_MAP_MOVE_FIRST;
       break;
     case GDK_KEY_End:
     case GDK_KEY_KP_End:
-      to = (int)g_array_index (self->ray_start, guint, ray + 1) - 1;
+      move = CAROM_MAP_MOVE_LAST;
       break;
     case GDK_KEY_Up:
     case GDK_KEY_KP_Up:
+      move = CAROM_MAP_MOVE_UP;
+      break;
     case GDK_KEY_Down:
     case GDK_KEY_KP_Down:
-      {
-        /* The neighbouring ray with a hit, at the same hit or its last. */
-        gboolean down = keyval == GDK_KEY_Down || keyval == GDK_KEY_KP_Down;
-        for (guint r = ray; down ? r + 1 < self->n_rays : r > 0;)
-          {
-            r = down ? r + 1 : r - 1;
-            guint s = g_array_index (self->ray_start, guint, r),
-                  e = g_array_index (self->ray_start, guint, r + 1);
-            if (e > s)
-              {
-                to = (int)MIN (s + hit, e - 1);
-                break;
-              }
-          }
-        break;
-      }
+      move = CAROM_MAP_MOVE_DOWN;
+      break;
     case GDK_KEY_Return:
     case GDK_KEY_KP_Enter:
     case GDK_KEY_space:
@@ -816,7 +544,7 @@ key_pressed (GtkEventControllerKey *controller, guint keyval, guint keycode, Gdk
     default:
       return FALSE;
     }
-  self->focus = to;
+  self->focus = carom_map_plot_move (self->shown, self->focus, move);
   self->focus_shown = TRUE;
   self->hover = -1;
   highlight_changed (self);
@@ -896,7 +624,8 @@ void
 carom_map_view_set_step (CaromMapView *self, guint ball, guint step)
 {
   g_return_if_fail (CAROM_IS_MAP_VIEW (self));
-  gboolean same_rays = ball >= self->first && ball - self->first < self->n_rays;
+  guint first = carom_map_plot_get_first (self->shown);
+  gboolean same_rays = ball >= first && ball - first < carom_map_plot_get_n_rays (self->shown);
   self->step = step;
   if (self->ball != ball)
     {
@@ -927,7 +656,7 @@ carom_map_view_hit_position (CaromMapView *self, guint ball, guint hit, double *
 {
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
   gboolean pending = self->dirty || self->build != NULL;
-  const Dot *d = pending ? NULL : dot_at (self, dot_of (self, ball, hit));
+  const CaromMapDot *d = pending ? NULL : dot_at (self, dot_of (self, ball, hit));
   if (d == NULL)
     return FALSE;
   *x = d->x;
@@ -939,7 +668,7 @@ gboolean
 carom_map_view_get_highlight (CaromMapView *self, guint *ball, guint *hit)
 {
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
-  const Dot *d = dot_at (self, highlighted (self));
+  const CaromMapDot *d = dot_at (self, highlighted (self));
   if (d == NULL)
     return FALSE;
   *ball = d->ball;
@@ -960,7 +689,7 @@ carom_map_view_write (CaromMapView *self, const char *path, GError **error)
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
   const CaromSceneTrace *trace = current_trace (self);
   guint first, n_rays;
-  find_rays (self, trace, &first, &n_rays);
+  carom_map_plot_rays (trace, self->ball, &first, &n_rays);
   if (n_rays == 0)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s",
@@ -1003,9 +732,7 @@ static void
 carom_map_view_finalize (GObject *object)
 {
   CaromMapView *self = CAROM_MAP_VIEW (object);
-  g_array_unref (self->dots);
-  g_array_unref (self->ray_start);
-  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_pointer (&self->shown, carom_map_plot_free);
   g_free (self->text);
   G_OBJECT_CLASS (carom_map_view_parent_class)->finalize (object);
 }
@@ -1033,8 +760,9 @@ carom_map_view_init (CaromMapView *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
   gtk_box_layout_set_spacing (layout, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self), "view");
-  self->dots = g_array_new (FALSE, FALSE, sizeof (Dot));
-  self->ray_start = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* An empty plot until the first frame asks for one of its size. */
+  self->shown = carom_map_plot_new (NULL, 0, 0, 0, 0, FALSE, CAROM_PATHS_BY_RAY);
+  carom_map_plot_build (self->shown, 0);
   self->hover = self->focus = -1;
 
   self->header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
