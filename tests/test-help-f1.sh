@@ -47,8 +47,14 @@ for lang in C zh_CN; do
     if [ -z "$yelp_window" ]; then
       problem="no yelp window appeared after F1"
     else
-      sleep 2
-      name=$(xdotool getwindowname "$yelp_window")
+      # yelp names its window once the page is loaded: wait for it (a busy
+      # machine may take seconds).
+      name=
+      for _ in $(seq 60); do
+        name=$(xdotool getwindowname "$yelp_window" 2>/dev/null)
+        [ -n "$name" ] && [ "$name" != "yelp" ] && break
+        sleep 0.5
+      done
       pid=$(pgrep -x yelp | head -1)
       dirs=$(tr '\0' '\n' <"/proc/$pid/environ" | sed -n 's/^XDG_DATA_DIRS=//p')
       found=
