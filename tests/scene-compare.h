@@ -6,23 +6,23 @@
 #include "model/carom-scene.h"
 
 /// A deep copy of every object of scene, in order.
-static inline CaromScene *
-scene_copy (const CaromScene *scene)
+static inline CmScene *
+scene_copy (const CmScene *scene)
 {
-  CaromScene *copy = carom_scene_new ();
+  CmScene *copy = cm_scene_new ();
   for (guint i = 0; i < scene->objects->len; i++)
-    g_ptr_array_add (copy->objects, carom_object_copy (g_ptr_array_index (scene->objects, i)));
+    g_ptr_array_add (copy->objects, cm_object_copy (g_ptr_array_index (scene->objects, i)));
   return copy;
 }
 
 /// True when a and b hold the same objects, in order, to the bit.
 static inline gboolean
-scenes_equal (const CaromScene *a, const CaromScene *b)
+scenes_equal (const CmScene *a, const CmScene *b)
 {
   if (a->objects->len != b->objects->len)
     return FALSE;
   for (guint i = 0; i < a->objects->len; i++)
-    if (!carom_object_equal (g_ptr_array_index (a->objects, i), g_ptr_array_index (b->objects, i)))
+    if (!cm_object_equal (g_ptr_array_index (a->objects, i), g_ptr_array_index (b->objects, i)))
       return FALSE;
   return TRUE;
 }

@@ -15,17 +15,17 @@
 #define SAME_BITS(a, b) g_assert_true (memcmp (&(a), &(b), sizeof (a)) == 0)
 
 /* A room with n random obstacles (every third reflecting), no balls. */
-static CaromScene *
+static CmScene *
 room_scene (GRand *rand, int n, double *side)
 {
   TestScene ts;
   test_scene_init (&ts);
   test_scene_random_room (&ts, rand, n, side);
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   const CgBoundaryRef *refs = (const CgBoundaryRef *)ts.refs->data;
   for (guint i = 0; i < ts.refs->len; i++)
     {
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
+      CmObject *o = cm_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
       if (refs[i].role == CG_ROLE_OBSTACLE && i % 3 == 0)
         o->on_hit = CG_ON_HIT_REFLECT;
     }
@@ -36,35 +36,35 @@ room_scene (GRand *rand, int n, double *side)
 /* The beams of the test, added to scene in this order, with a plain ball
  * between them. */
 static void
-add_beams (CaromScene *scene, double L)
+add_beams (CmScene *scene, double L)
 {
   CgVec2 c = { L / 2 + 0.37, L / 2 - 0.21 };
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("fan7", c, 0.5, cg_v2 (1, 0.3), 60.0, 7, 40));
-  carom_scene_add_ball (scene, "lone", cg_v2 (L / 3, L / 3), 0.75, cg_v2 (-0.2, 1), 25);
+                   cm_object_new_fan_beam ("fan7", c, 0.5, cg_v2 (1, 0.3), 60.0, 7, 40));
+  cm_scene_add_ball (scene, "lone", cg_v2 (L / 3, L / 3), 0.75, cg_v2 (-0.2, 1), 25);
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("fan4", c, 0.5, cg_v2 (-1, 0.1), 359.0, 4, 40));
+                   cm_object_new_fan_beam ("fan4", c, 0.5, cg_v2 (-1, 0.1), 359.0, 4, 40));
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("fan1", c, 1.25, cg_v2 (0.3, -1), 30.0, 1, 40));
-  g_ptr_array_add (scene->objects, carom_object_new_parallel_beam ("par5", cg_v2 (L / 4, L / 5),
-                                                                   cg_v2 (L / 4 + 3, L / 5 + 7),
-                                                                   0.5, cg_v2 (1, -0.4), 5, 40));
-  g_ptr_array_add (scene->objects, carom_object_new_parallel_beam ("par1", cg_v2 (L / 5, L / 4),
-                                                                   cg_v2 (L / 5 + 3, L / 4 + 7),
-                                                                   0.5, cg_v2 (-1, -0.4), 1, 40));
+                   cm_object_new_fan_beam ("fan1", c, 1.25, cg_v2 (0.3, -1), 30.0, 1, 40));
+  g_ptr_array_add (scene->objects, cm_object_new_parallel_beam ("par5", cg_v2 (L / 4, L / 5),
+                                                                cg_v2 (L / 4 + 3, L / 5 + 7), 0.5,
+                                                                cg_v2 (1, -0.4), 5, 40));
+  g_ptr_array_add (scene->objects, cm_object_new_parallel_beam ("par1", cg_v2 (L / 5, L / 4),
+                                                                cg_v2 (L / 5 + 3, L / 4 + 7), 0.5,
+                                                                cg_v2 (-1, -0.4), 1, 40));
 }
 
 /* The scene with every beam written out as its balls BEAMID#k, in place. */
-static CaromScene *
-expand_beams (const CaromScene *scene)
+static CmScene *
+expand_beams (const CmScene *scene)
 {
-  CaromScene *out = carom_scene_new ();
+  CmScene *out = cm_scene_new ();
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
-      if (o->kind != CAROM_OBJECT_BEAM)
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind != CM_OBJECT_BEAM)
         {
-          g_ptr_array_add (out->objects, carom_object_copy (o));
+          g_ptr_array_add (out->objects, cm_object_copy (o));
           continue;
         }
       for (guint k = 0; k < o->count; k++)
@@ -72,7 +72,7 @@ expand_beams (const CaromScene *scene)
           CgVec2 start, dir;
           carom_beam_ray (o, k, &start, &dir);
           g_autofree char *id = g_strdup_printf ("%s#%u", o->id, k);
-          carom_scene_add_ball (out, id, start, o->radius, dir, o->max_bounces);
+          cm_scene_add_ball (out, id, start, o->radius, dir, o->max_bounces);
         }
     }
   return out;
@@ -98,7 +98,7 @@ assert_same_hit (const CgHit *x, const CgHit *y)
 
 /* Two traces list the same balls (by id) with the same hits, bit for bit. */
 static void
-assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
+assert_same_traces (const CmSceneTrace *a, const CmSceneTrace *b)
 {
   g_assert_cmpuint (a->balls->len, ==, b->balls->len);
   for (guint i = 0; i < a->balls->len; i++)
@@ -126,17 +126,16 @@ test_beam_equals_balls (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (15);
   double L;
-  g_autoptr (CaromScene) scene = room_scene (rand, 200, &L);
+  g_autoptr (CmScene) scene = room_scene (rand, 200, &L);
   add_beams (scene, L);
-  carom_scene_assign_ids (scene);
-  g_autoptr (CaromScene) balls = expand_beams (scene);
+  cm_scene_assign_ids (scene);
+  g_autoptr (CmScene) balls = expand_beams (scene);
 
   for (int brute = 0; brute < 2; brute++)
     for (guint threads = 1; threads <= 2; threads++)
       {
-        g_autoptr (CaromSceneTrace) a = carom_scene_trace_with_threads (scene, -1, brute, threads);
-        g_autoptr (CaromSceneTrace) b
-            = carom_scene_trace_with_threads (balls, -1, brute, 3 - threads);
+        g_autoptr (CmSceneTrace) a = cm_scene_trace_with_threads (scene, -1, brute, threads);
+        g_autoptr (CmSceneTrace) b = cm_scene_trace_with_threads (balls, -1, brute, 3 - threads);
         g_assert_nonnull (a);
         g_assert_nonnull (b);
         g_assert_cmpuint (a->balls->len, ==, 7 + 1 + 4 + 1 + 5 + 1);
@@ -144,7 +143,7 @@ test_beam_equals_balls (void)
       }
 
   /* The rays in order, named BEAMID#k, each knowing its beam and k. */
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   const char *expected[]
       = { "fan7#0", "fan7#6", "lone", "fan4#0", "fan4#3", "fan1#0", "par5#0", "par5#4", "par1#0" };
   guint at[] = { 0, 6, 7, 8, 11, 12, 13, 17, 18 };
@@ -152,24 +151,24 @@ test_beam_equals_balls (void)
     {
       const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, at[i]);
       g_assert_cmpstr (bt->ball->id, ==, expected[i]);
-      g_assert_cmpint (carom_scene_trace_find_ball (t, expected[i]), ==, (gint)at[i]);
+      g_assert_cmpint (cm_scene_trace_find_ball (t, expected[i]), ==, (gint)at[i]);
       if (i == 2)
         g_assert_true (bt->source == bt->ball);
       else
         {
-          g_assert_true (bt->source->kind == CAROM_OBJECT_BEAM);
+          g_assert_true (bt->source->kind == CM_OBJECT_BEAM);
           g_assert_cmpuint (bt->ray, ==, (guint)atoi (strchr (expected[i], '#') + 1));
         }
     }
   guint first, n;
   guint fan4 = 0;
-  while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, fan4))->id, "fan4") != 0)
+  while (g_strcmp0 (((CmObject *)g_ptr_array_index (scene->objects, fan4))->id, "fan4") != 0)
     fan4++;
-  g_assert_true (carom_scene_trace_object_balls (t, fan4, &first, &n));
+  g_assert_true (cm_scene_trace_object_balls (t, fan4, &first, &n));
   g_assert_cmpuint (first, ==, 8);
   g_assert_cmpuint (n, ==, 4);
-  g_assert_false (carom_scene_trace_object_balls (t, 0, &first, &n)); /* the room */
-  g_assert_cmpint (carom_scene_trace_find_ball (t, "fan4#4"), ==, -1);
+  g_assert_false (cm_scene_trace_object_balls (t, 0, &first, &n)); /* the room */
+  g_assert_cmpint (cm_scene_trace_find_ball (t, "fan4#4"), ==, -1);
 
   /* The fan's rays leave at the angles scene-format.md gives. */
   for (guint k = 0; k < 4; k++)
@@ -188,24 +187,23 @@ test_beam_drag (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (16);
   double L;
-  g_autoptr (CaromScene) scene = room_scene (rand, 100, &L);
+  g_autoptr (CmScene) scene = room_scene (rand, 100, &L);
   add_beams (scene, L);
-  carom_scene_assign_ids (scene);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  cm_scene_assign_ids (scene);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
 
   for (int step = 0; step < 5; step++)
     {
       guint index = 0;
-      while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, index))->id, "fan7")
-             != 0)
+      while (g_strcmp0 (((CmObject *)g_ptr_array_index (scene->objects, index))->id, "fan7") != 0)
         index++;
-      CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+      CmObject *moved = cm_object_copy (g_ptr_array_index (scene->objects, index));
       moved->center.x += 0.5;
       moved->direction = cg_normalize (cg_v2 (1, 0.3 + 0.1 * step));
-      carom_object_free (g_ptr_array_index (scene->objects, index));
+      cm_object_free (g_ptr_array_index (scene->objects, index));
       scene->objects->pdata[index] = moved;
-      g_assert_true (carom_scene_trace_update (trace, scene, &index, 1, NULL));
-      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+      g_assert_true (cm_scene_trace_update (trace, scene, &index, 1, NULL));
+      g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
       assert_same_traces (trace, fresh);
       for (guint b = 0; b < trace->balls->len; b++)
         {
@@ -215,10 +213,10 @@ test_beam_drag (void)
     }
 
   guint index = 0;
-  while (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, index))->id, "fan4") != 0)
+  while (g_strcmp0 (((CmObject *)g_ptr_array_index (scene->objects, index))->id, "fan4") != 0)
     index++;
-  ((CaromObject *)g_ptr_array_index (scene->objects, index))->count = 5;
-  g_assert_false (carom_scene_trace_update (trace, scene, &index, 1, NULL));
+  ((CmObject *)g_ptr_array_index (scene->objects, index))->count = 5;
+  g_assert_false (cm_scene_trace_update (trace, scene, &index, 1, NULL));
 }
 
 /* A fan whose start lies in an obstacle: its rays share the start, checked
@@ -230,37 +228,37 @@ test_shared_start (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (17);
   double L;
-  g_autoptr (CaromScene) scene = room_scene (rand, 100, &L);
+  g_autoptr (CmScene) scene = room_scene (rand, 100, &L);
   guint obstacle = 1;
-  CaromObject *o = g_ptr_array_index (scene->objects, obstacle);
+  CmObject *o = g_ptr_array_index (scene->objects, obstacle);
   CgVec2 inside = { 0, 0 };
   for (size_t k = 0; k < o->n_points; k++)
     inside = cg_add (inside, cg_scale (o->points[k], 1.0 / (double)o->n_points));
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("held", inside, 0.5, cg_v2 (1, 0), 90.0, 9, 30));
-  carom_scene_assign_ids (scene);
-  g_autoptr (CaromScene) balls = expand_beams (scene);
+                   cm_object_new_fan_beam ("held", inside, 0.5, cg_v2 (1, 0), 90.0, 9, 30));
+  cm_scene_assign_ids (scene);
+  g_autoptr (CmScene) balls = expand_beams (scene);
   for (int brute = 0; brute < 2; brute++)
     {
-      g_autoptr (CaromSceneTrace) a = carom_scene_trace_with_threads (scene, -1, brute, 2);
-      g_autoptr (CaromSceneTrace) b = carom_scene_trace_with_threads (balls, -1, brute, 1);
+      g_autoptr (CmSceneTrace) a = cm_scene_trace_with_threads (scene, -1, brute, 2);
+      g_autoptr (CmSceneTrace) b = cm_scene_trace_with_threads (balls, -1, brute, 1);
       assert_same_traces (a, b);
       for (guint k = 0; k < 9; k++)
         g_assert_cmpint (g_array_index (a->balls, CaromBallTrace, k).trace.status, ==,
                          CG_TRACE_START_OVERLAP);
     }
 
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   for (int step = 0; step < 2; step++)
     {
-      CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, obstacle));
+      CmObject *moved = cm_object_copy (g_ptr_array_index (scene->objects, obstacle));
       double dx = step == 0 ? 40.0 : -40.0;
       for (size_t k = 0; k < moved->n_points; k++)
         moved->points[k].x += dx;
-      carom_object_free (g_ptr_array_index (scene->objects, obstacle));
+      cm_object_free (g_ptr_array_index (scene->objects, obstacle));
       scene->objects->pdata[obstacle] = moved;
-      g_assert_true (carom_scene_trace_update (trace, scene, &obstacle, 1, NULL));
-      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+      g_assert_true (cm_scene_trace_update (trace, scene, &obstacle, 1, NULL));
+      g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
       assert_same_traces (trace, fresh);
       CgTraceStatus s = g_array_index (trace->balls, CaromBallTrace, 0).trace.status;
       g_assert_true (step == 0 ? s != CG_TRACE_START_OVERLAP : s == CG_TRACE_START_OVERLAP);
@@ -273,16 +271,16 @@ test_shared_start (void)
 static void
 test_reflecting_obstacle (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { 0, 100 }, { 100, 100 }, { 100, 0 } }; /* wall: A < 0 */
   CgVec2 left[4] = { { 10, 40 }, { 20, 40 }, { 20, 60 }, { 10, 60 } };
   CgVec2 right[4] = { { 80, 40 }, { 90, 40 }, { 90, 60 }, { 80, 60 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  CaromObject *bumper = carom_scene_add_polygon (scene, "bumper", CG_ROLE_OBSTACLE, right, 4);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *bumper = cm_scene_add_polygon (scene, "bumper", CG_ROLE_OBSTACLE, right, 4);
   bumper->on_hit = CG_ON_HIT_REFLECT;
-  carom_scene_add_polygon (scene, "stop", CG_ROLE_OBSTACLE, left, 4);
-  carom_scene_add_ball (scene, "b", cg_v2 (50, 50), 1.0, cg_v2 (1, 0), 29);
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  cm_scene_add_polygon (scene, "stop", CG_ROLE_OBSTACLE, left, 4);
+  cm_scene_add_ball (scene, "b", cg_v2 (50, 50), 1.0, cg_v2 (1, 0), 29);
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   const CgTrace *tr = &g_array_index (t->balls, CaromBallTrace, 0).trace;
   /* Right: the centre touches x = 80 − 1 = 79 after 29; back to x = 21
    * after 58 more, and stops there. */
@@ -295,17 +293,17 @@ test_reflecting_obstacle (void)
   g_assert_cmpfloat_with_epsilon (tr->hits[1].point.x, 21.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (tr->hits[1].distance, 58.0, 1e-9);
 
-  g_autoptr (CaromSceneTrace) one = carom_scene_trace (scene, 1, FALSE);
+  g_autoptr (CmSceneTrace) one = cm_scene_trace (scene, 1, FALSE);
   tr = &g_array_index (one->balls, CaromBallTrace, 0).trace;
   g_assert_cmpint (tr->status, ==, CG_TRACE_MAX_BOUNCES);
   g_assert_cmpuint (tr->n_hits, ==, 1);
 
   /* Brute force agrees, and switching on-hit needs a new trace. */
-  g_autoptr (CaromSceneTrace) brute = carom_scene_trace (scene, -1, TRUE);
+  g_autoptr (CmSceneTrace) brute = cm_scene_trace (scene, -1, TRUE);
   assert_same_traces (t, brute);
   bumper->on_hit = CG_ON_HIT_STOP;
   guint index = 1;
-  g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
+  g_assert_false (cm_scene_trace_update (t, scene, &index, 1, NULL));
 }
 
 /* Each ball's trace equals its own cg_trace_run() in the scene's one world
@@ -313,7 +311,7 @@ test_reflecting_obstacle (void)
  * with its start overlap found anew, which keeps the hits in memory of
  * their own. */
 static void
-assert_traces_as_alone (const CaromSceneTrace *t)
+assert_traces_as_alone (const CmSceneTrace *t)
 {
   for (guint b = 0; b < t->balls->len; b++)
     {
@@ -341,7 +339,7 @@ assert_traces_as_alone (const CaromSceneTrace *t)
  * max_bounces + 1 hits after the last ball's, in a new block when they do not
  * fit. */
 static guint
-blocks_filled (const CaromSceneTrace *t)
+blocks_filled (const CmSceneTrace *t)
 {
   guint blocks = 0;
   gsize used = 0;
@@ -373,34 +371,33 @@ test_hit_blocks (void)
     {
       g_autoptr (GRand) rand = g_rand_new_with_seed (17);
       double L;
-      g_autoptr (CaromScene) scene = room_scene (rand, 60, &L);
+      g_autoptr (CmScene) scene = room_scene (rand, 60, &L);
       for (guint i = 0; i < scene->objects->len; i++)
-        ((CaromObject *)g_ptr_array_index (scene->objects, i))->on_hit = CG_ON_HIT_REFLECT;
+        ((CmObject *)g_ptr_array_index (scene->objects, i))->on_hit = CG_ON_HIT_REFLECT;
       guint disk = 0; /* the disk's index in the curved scene */
       if (curved)
         {
           CgVec2 v0;
           CgCurveEdge e;
           cg_curve_circle (cg_v2 (L / 4, L / 2), 1.5, CG_ROLE_OBSTACLE, &v0, &e);
-          CaromObject *object = carom_scene_add_polygon (scene, "disk", CG_ROLE_OBSTACLE, &v0, 1);
-          carom_object_set_edges (object, &e);
+          CmObject *object = cm_scene_add_polygon (scene, "disk", CG_ROLE_OBSTACLE, &v0, 1);
+          cm_object_set_edges (object, &e);
           disk = scene->objects->len - 1;
         }
       CgVec2 c = { L / 2 + 0.37, L / 2 - 0.21 };
       g_ptr_array_add (scene->objects,
-                       carom_object_new_fan_beam ("fan", c, 0.25, cg_v2 (1, 0.3), 360.0, 3000, 40));
-      carom_scene_add_ball (scene, "long", c, 0.25, cg_v2 (0.3, 1),
-                            (guint)CAROM_HIT_BLOCK_HITS + 5);
-      carom_scene_assign_ids (scene);
+                       cm_object_new_fan_beam ("fan", c, 0.25, cg_v2 (1, 0.3), 360.0, 3000, 40));
+      cm_scene_add_ball (scene, "long", c, 0.25, cg_v2 (0.3, 1), (guint)CAROM_HIT_BLOCK_HITS + 5);
+      cm_scene_assign_ids (scene);
 
-      g_autoptr (CaromSceneTrace) two = carom_scene_trace_with_threads (scene, -1, FALSE, 2);
+      g_autoptr (CmSceneTrace) two = cm_scene_trace_with_threads (scene, -1, FALSE, 2);
       /* One world holds the straight polygons and the disk alike. */
       gboolean has_arc = FALSE;
       for (size_t i = 0; i < cg_world_count (two->world); i++)
         has_arc |= cg_world_boundary (two->world, i).e != NULL;
       g_assert_true (has_arc == (curved != 0));
       assert_traces_as_alone (two);
-      CaromSceneTrace *one = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+      CmSceneTrace *one = cm_scene_trace_with_threads (scene, -1, FALSE, 1);
       assert_same_traces (one, two);
       guint filled = blocks_filled (one);
       g_assert_cmpuint (filled, >=, 10);
@@ -414,31 +411,30 @@ test_hit_blocks (void)
         {
           for (guint i = 0; i < n_moved; i++)
             {
-              CaromObject *moved
-                  = carom_object_copy (g_ptr_array_index (scene->objects, indices[i]));
+              CmObject *moved = cm_object_copy (g_ptr_array_index (scene->objects, indices[i]));
               for (guint k = 0; k < moved->n_points; k++)
                 moved->points[k].x += 0.25;
               if (moved->edges != NULL)
                 for (guint k = 0; k < moved->n_points; k++)
                   moved->edges[k].q.x += 0.25;
-              carom_object_free (g_ptr_array_index (scene->objects, indices[i]));
+              cm_object_free (g_ptr_array_index (scene->objects, indices[i]));
               scene->objects->pdata[indices[i]] = moved;
             }
-          g_assert_true (carom_scene_trace_update (one, scene, indices, n_moved, NULL));
+          g_assert_true (cm_scene_trace_update (one, scene, indices, n_moved, NULL));
           assert_traces_as_alone (one);
-          g_autoptr (CaromSceneTrace) fresh = carom_scene_trace_with_threads (scene, -1, FALSE, 2);
+          g_autoptr (CmSceneTrace) fresh = cm_scene_trace_with_threads (scene, -1, FALSE, 2);
           assert_same_traces (one, fresh);
         }
       /* Freed, it leaves its blocks (and no more) to the next trace, which
        * takes them. */
       carom_hit_blocks_release_kept ();
       guint again = blocks_filled (one);
-      carom_scene_trace_free (one);
+      cm_scene_trace_free (one);
       g_assert_cmpuint (carom_hit_blocks_kept (), ==, again);
-      g_autoptr (CaromSceneTrace) next = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+      g_autoptr (CmSceneTrace) next = cm_scene_trace_with_threads (scene, -1, FALSE, 1);
       g_assert_cmpuint (carom_hit_blocks_kept (), ==, 0);
       assert_traces_as_alone (next);
-      g_clear_pointer (&next, carom_scene_trace_free);
+      g_clear_pointer (&next, cm_scene_trace_free);
       carom_hit_blocks_release_kept ();
       g_assert_cmpuint (carom_hit_blocks_kept (), ==, 0);
     }
@@ -497,12 +493,12 @@ test_cli_json (void)
                           "<line carom:role=\"beam\" id=\"par\" x1=\"100\" y1=\"-200\" "
                           "x2=\"150\" y2=\"-150\" carom:radius=\"3\" carom:direction=\"-1 0.2\" "
                           "carom:count=\"3\" carom:max-bounces=\"5\"/>\n</svg>\n");
-  g_autoptr (CaromObject) fan
-      = carom_object_new_fan_beam ("fan", cg_v2 (-200, 0), 5, cg_v2 (1, 0.5), 40, 4, 6);
-  g_autoptr (CaromObject) par = carom_object_new_parallel_beam (
+  g_autoptr (CmObject) fan
+      = cm_object_new_fan_beam ("fan", cg_v2 (-200, 0), 5, cg_v2 (1, 0.5), 40, 4, 6);
+  g_autoptr (CmObject) par = cm_object_new_parallel_beam (
       "par", cg_v2 (100, -200), cg_v2 (150, -150), 3, cg_v2 (-1, 0.2), 3, 5);
   g_autoptr (GString) balls = g_string_new (head);
-  const CaromObject *list[] = { fan, par };
+  const CmObject *list[] = { fan, par };
   for (guint i = 0; i < 2; i++)
     for (guint k = 0; k < list[i]->count; k++)
       {

@@ -12,19 +12,19 @@
 
 /* The seed tutorial's room and post (geometry.md's worked example), with
  * the tutorial's ball and two more aimed at the post. */
-static CaromScene *
+static CmScene *
 seed_scene (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
   /* Head-on at the post's vertex 1, (20, 50): the corner arc. */
-  carom_scene_add_ball (scene, "corner", cg_v2 (120, 150), 40, cg_v2 (-1, -1), 29);
+  cm_scene_add_ball (scene, "corner", cg_v2 (120, 150), 40, cg_v2 (-1, -1), 29);
   /* Obliquely at the post's edge 0, x = 20: the offset segment x = 60. */
-  carom_scene_add_ball (scene, "edge", cg_v2 (200, -50), 40, cg_v2 (-2, 1), 29);
+  cm_scene_add_ball (scene, "edge", cg_v2 (200, -50), 40, cg_v2 (-2, 1), 29);
   return scene;
 }
 
@@ -54,8 +54,8 @@ assert_point (const CaromMapPoint *p, double xi, double sin_phi)
 static void
 test_map_seed_by_hand (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
   g_assert_cmpfloat (offsets[0], ==, 0);
   g_assert_cmpfloat (offsets[1], ==, 2400);
@@ -96,11 +96,11 @@ test_map_seed_by_hand (void)
 static void
 test_map_hidden_objects_leave_xi (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   CgVec2 extra[] = { { 200, 200 }, { 250, 200 }, { 250, 250 } };
-  CaromObject *o = carom_scene_add_polygon (scene, "hidden", CG_ROLE_OBSTACLE, extra, 3);
+  CmObject *o = cm_scene_add_polygon (scene, "hidden", CG_ROLE_OBSTACLE, extra, 3);
   o->hidden = TRUE;
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
   g_assert_cmpuint (trace->polygons->len, ==, 2);
   g_assert_cmpfloat (offsets[2], ==, 2780);
@@ -112,8 +112,8 @@ test_map_hidden_objects_leave_xi (void)
 static void
 test_map_plot (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autofree char *dir = g_dir_make_tmp ("carom-map-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "map.png", NULL);
   guint ball = 0;

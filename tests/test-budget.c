@@ -34,11 +34,11 @@ sinai_fan (const char *count, const char *bounces)
   return g_strdup (s->str);
 }
 
-static CaromScene *
+static CmScene *
 scene_of (const char *text)
 {
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_memory (text, strlen (text), NULL, NULL, &error);
+  CmScene *scene = carom_svg_read_memory (text, strlen (text), NULL, NULL, &error);
   g_assert_no_error (error);
   return scene;
 }
@@ -115,7 +115,7 @@ test_plan_shares (void)
                                     i, rays[i], bounces[i]);
         }
       g_string_append (svg, "</svg>\n");
-      g_autoptr (CaromScene) scene = scene_of (svg->str);
+      g_autoptr (CmScene) scene = scene_of (svg->str);
       g_assert_cmpuint (scene->objects->len, ==, n);
       guint64 budget = (guint64)g_rand_int_range (rand, 1000, 3000000);
       g_autoptr (CaromTracePlan) plan = carom_trace_plan_new (scene, -1, budget);
@@ -137,13 +137,13 @@ test_huge_file_model (void)
 {
   g_autofree char *text = sinai_fan ("carom:count=\"1000000\"", "carom:max-bounces=\"1000000\"");
   g_assert_cmpuint (strlen (text), <, 1500);
-  g_autoptr (CaromScene) scene = scene_of (text);
+  g_autoptr (CmScene) scene = scene_of (text);
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.budget = 5000000; /* the rays take 2·10^6, half the budget at most */
   gsize progress = 0;
   options.progress = &progress;
   gint64 t0 = g_get_monotonic_time ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &options);
   gint64 t1 = g_get_monotonic_time ();
   g_assert_nonnull (trace);
   g_assert_true (trace->plan->cut);
@@ -171,14 +171,14 @@ test_huge_file_model (void)
  * within the budget and cut by it. */
 typedef struct
 {
-  const CaromSceneTrace *kept;
+  const CmSceneTrace *kept;
   guint ball;
   guint hits;
   gboolean in_ball;
 } Compare;
 
 static gboolean
-cmp_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+cmp_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Compare *c = data;
@@ -195,7 +195,7 @@ cmp_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 }
 
 static gboolean
-cmp_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+cmp_hit (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
          gpointer data)
 {
   (void)st;
@@ -213,7 +213,7 @@ cmp_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, 
 }
 
 static gboolean
-cmp_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+cmp_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Compare *c = data;
@@ -227,16 +227,16 @@ cmp_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 }
 
 static void
-compare_stream (const CaromScene *scene, guint64 budget)
+compare_stream (const CmScene *scene, guint64 budget)
 {
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.budget = budget;
-  g_autoptr (CaromSceneTrace) kept = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) kept = cm_scene_trace_full (scene, &options);
   g_assert_nonnull (kept);
   Compare c = { .kept = kept };
   static const CaromTraceStream funcs = { cmp_begin, cmp_hit, cmp_end };
   g_autoptr (CaromTracePlan) plan = NULL;
-  g_assert_true (carom_scene_trace_stream (scene, &options, &funcs, &c, &plan));
+  g_assert_true (cm_scene_trace_stream (scene, &options, &funcs, &c, &plan));
   g_assert_cmpuint (c.ball, ==, kept->balls->len);
   g_assert_cmpint (plan->cut, ==, kept->plan->cut);
   g_assert_cmpuint (plan->level, ==, kept->plan->level);
@@ -250,12 +250,12 @@ test_stream_equals_kept (void)
   for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       g_autofree char *text = read_example (examples[i]);
-      g_autoptr (CaromScene) scene = scene_of (text);
+      g_autoptr (CmScene) scene = scene_of (text);
       compare_stream (scene, CAROM_BUDGET_STREAM_DEFAULT); /* within the budget */
       compare_stream (scene, 1000);                        /* cut by it */
     }
   g_autofree char *text = sinai_fan ("carom:count=\"3000\"", "carom:max-bounces=\"400\"");
-  g_autoptr (CaromScene) scene = scene_of (text);
+  g_autoptr (CmScene) scene = scene_of (text);
   compare_stream (scene, 100000);
 }
 
@@ -273,13 +273,13 @@ static void
 test_cancel (void)
 {
   g_autofree char *text = sinai_fan ("carom:count=\"2000\"", "carom:max-bounces=\"100000\"");
-  g_autoptr (CaromScene) scene = scene_of (text);
+  g_autoptr (CmScene) scene = scene_of (text);
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.budget = CAROM_BUDGET_MAX;
   gint cancel = 1;
   options.cancel = &cancel;
   {
-    g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &options);
+    g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &options);
     g_assert_true (trace->cancelled);
     g_assert_cmpuint (trace->n_hits, ==, 0);
     for (guint b = 0; b < trace->balls->len; b++)
@@ -292,7 +292,7 @@ test_cancel (void)
   gsize progress = 0;
   options.progress = &progress;
   GThread *canceller = g_thread_new ("cancel", cancel_soon, &cancel);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &options);
   g_thread_join (canceller);
   g_assert_true (trace->cancelled);
   g_assert_cmpuint (trace->n_hits, <, 2000u * 100000u);

@@ -321,9 +321,9 @@ test_sinai_first_cast (void)
 {
   g_autofree char *path = test_source_path ("data/examples/sinai.svg");
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   /* the straight room and the curved disk in the one world */
   g_assert_nonnull (trace->world);
   g_assert_cmpuint (cg_world_count (trace->world), ==, 2);
@@ -339,7 +339,7 @@ test_sinai_first_cast (void)
   g_assert_cmpuint (e.n_primitives, ==, 5); /* four segments and a circle */
   g_assert_cmpuint (e.n_tested, ==, e.result.stats.primitives_tested);
   g_assert_cmpuint (e.n_tested, ==, 1);
-  const CaromObject *object;
+  const CmObject *object;
   g_autofree char *hit_name = carom_explain_tested_name (&e, 0, &object);
   g_assert_cmpstr (object->id, ==, "disk");
   g_assert_cmpstr (hit_name, ==, "arc edge 0");
@@ -394,14 +394,14 @@ test_sinai_first_cast (void)
 static void
 test_outside_sweep_reason (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   CgVec2 v[2] = { { 100, 50 }, { 0, 50 } };
-  CaromObject *o = carom_scene_add_polygon (scene, "bowl", CG_ROLE_WALL, v, 2);
+  CmObject *o = cm_scene_add_polygon (scene, "bowl", CG_ROLE_WALL, v, 2);
   CgCurveEdge e[2] = { cg_curve_edge_arc (v[0], v[1], G_PI), cg_curve_edge_straight () };
   cg_curve_orient (o->points, e, 2, CG_ROLE_WALL);
-  carom_object_set_edges (o, e);
-  carom_scene_add_ball (scene, "ball", cg_v2 (50, 55), 1, cg_v2 (0, -1), 3);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  cm_object_set_edges (o, e);
+  cm_scene_add_ball (scene, "ball", cg_v2 (50, 55), 1, cg_v2 (0, -1), 3);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
   g_assert_cmpuint (bt->trace.n_hits, >=, 1);
   /* the first hit: the diameter's offset y = 51 */
@@ -521,19 +521,19 @@ test_candidates_overlay (void)
 {
   g_autofree char *path = test_source_path ("data/examples/sinai.svg");
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
   CgVec2 post_q = cg_v2 (150, -200), v0;
   CgCurveEdge e0;
   cg_curve_circle (post_q, 20, CG_ROLE_OBSTACLE, &v0, &e0);
-  CaromObject *post = carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, &v0, 1);
-  carom_object_set_edges (post, &e0);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  CmObject *post = cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, &v0, 1);
+  cm_object_set_edges (post, &e0);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   /* the post changes nothing of the first two hits */
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
   g_assert_cmpuint (bt->trace.n_hits, >=, 2);
-  g_assert_cmpstr (carom_scene_trace_polygon (trace, bt->trace.hits[0].object)->id, ==, "disk");
-  g_assert_cmpstr (carom_scene_trace_polygon (trace, bt->trace.hits[1].object)->id, ==, "room");
+  g_assert_cmpstr (cm_scene_trace_polygon (trace, bt->trace.hits[0].object)->id, ==, "disk");
+  g_assert_cmpstr (cm_scene_trace_polygon (trace, bt->trace.hits[1].object)->id, ==, "room");
   CaromRenderCache *cache = carom_render_cache_new (scene, trace, -1);
   g_assert_nonnull (cache);
   CaromStyle style = carom_style_article ();

@@ -16,28 +16,28 @@
 #define EPS 1e-9
 
 /* A whole circle of centre q and radius R for the role (one vertex, one edge). */
-static CaromObject *
-add_circle (CaromScene *scene, const char *id, CgVec2 q, double R, CgRole role, CgOnHit on_hit)
+static CmObject *
+add_circle (CmScene *scene, const char *id, CgVec2 q, double R, CgRole role, CgOnHit on_hit)
 {
   CgVec2 v0;
   CgCurveEdge e;
   cg_curve_circle (q, R, role, &v0, &e);
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, &v0, 1);
-  carom_object_set_edges (o, &e);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, &v0, 1);
+  cm_object_set_edges (o, &e);
   o->on_hit = on_hit;
   return o;
 }
 
 /* The square room [0, 100]², a wall. */
 static void
-add_room (CaromScene *scene)
+add_room (CmScene *scene)
 {
   CgVec2 room[4] = { { 0, 0 }, { 0, 100 }, { 100, 100 }, { 100, 0 } }; /* A < 0 */
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
 }
 
 static const CgHit *
-hit_of (const CaromSceneTrace *t, guint ball, guint k)
+hit_of (const CmSceneTrace *t, guint ball, guint k)
 {
   const CaromBallTrace *bt = &g_array_index (t->balls, CaromBallTrace, ball);
   g_assert_cmpuint (bt->trace.n_hits, >, k);
@@ -62,21 +62,21 @@ assert_vec (CgVec2 got, double x, double y)
  * Hit 2, the room's edge y = 100, offset y = 99 (n = (0, −1)):
  *   t = (99 − 60)/d′ᵧ = 39·441/(20√341) ≈ 46.5688, p = (p₁ₓ − 241/441·t, 99),
  *   d″ = (d′ₓ, −d′ᵧ). */
-static CaromScene *
+static CmScene *
 sinai_scene (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_room (scene);
   add_circle (scene, "disk", cg_v2 (50, 50), 20, CG_ROLE_OBSTACLE, CG_ON_HIT_REFLECT);
-  carom_scene_add_ball (scene, "ball", cg_v2 (10, 60), 1.0, cg_v2 (1, 0), 29);
+  cm_scene_add_ball (scene, "ball", cg_v2 (10, 60), 1.0, cg_v2 (1, 0), 29);
   return scene;
 }
 
 static void
 test_sinai (void)
 {
-  g_autoptr (CaromScene) scene = sinai_scene ();
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = sinai_scene ();
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   /* One world holds the straight room and the curved disk; the ball is
    * traced in it with its own radius. */
   g_assert_nonnull (t->world);
@@ -87,7 +87,7 @@ test_sinai (void)
   for (guint k = 0; k < 2; k++)
     {
       CgBoundaryRef b = cg_world_boundary (t->world, k);
-      if (strcmp (carom_scene_trace_polygon (t, k)->id, "disk") == 0)
+      if (strcmp (cm_scene_trace_polygon (t, k)->id, "disk") == 0)
         {
           /* the whole circle: one arc edge of sweep 2π, reflecting */
           g_assert_cmpuint (b.n, ==, 1);
@@ -107,7 +107,7 @@ test_sinai (void)
 
   double s341 = sqrt (341.0);
   const CgHit *h1 = hit_of (t, 0, 0);
-  g_assert_cmpstr (carom_scene_trace_polygon (t, h1->object)->id, ==, "disk");
+  g_assert_cmpstr (cm_scene_trace_polygon (t, h1->object)->id, ==, "disk");
   g_assert_cmpint (h1->kind, ==, CG_PRIM_ARC);
   g_assert_cmpint (h1->part, ==, CG_PART_EDGE); /* the arc edge's offset, not a cap */
   g_assert_cmpuint (h1->element, ==, 0);
@@ -124,7 +124,7 @@ test_sinai (void)
   assert_vec (h1->out, -241.0 / 441, 20 * s341 / 441);
 
   const CgHit *h2 = hit_of (t, 0, 1);
-  g_assert_cmpstr (carom_scene_trace_polygon (t, h2->object)->id, ==, "room");
+  g_assert_cmpstr (cm_scene_trace_polygon (t, h2->object)->id, ==, "room");
   g_assert_cmpint (h2->kind, ==, CG_PRIM_SEGMENT);
   g_assert_cmpint (h2->part, ==, CG_PART_EDGE);
   double t2 = 39.0 * 441 / (20 * s341);
@@ -133,9 +133,9 @@ test_sinai (void)
   assert_vec (h2->out, -241.0 / 441, -20 * s341 / 441);
 
   /* The disk stopping the ball: one hit, stopped, out == in. */
-  CaromObject *disk = carom_scene_find (scene, "disk");
+  CmObject *disk = cm_scene_find (scene, "disk");
   disk->on_hit = CG_ON_HIT_STOP;
-  g_autoptr (CaromSceneTrace) s = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) s = cm_scene_trace (scene, -1, FALSE);
   const CaromBallTrace *sb = &g_array_index (s->balls, CaromBallTrace, 0);
   g_assert_cmpint (sb->trace.status, ==, CG_TRACE_STOPPED);
   g_assert_cmpuint (sb->trace.n_hits, ==, 1);
@@ -160,10 +160,10 @@ test_sinai (void)
 static void
 test_circle_room (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   add_circle (scene, "round", cg_v2 (0, 0), 50, CG_ROLE_WALL, CG_ON_HIT_STOP);
-  carom_scene_add_ball (scene, "ball", cg_v2 (0, 10), 2.0, cg_v2 (1, 0), 5);
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  cm_scene_add_ball (scene, "ball", cg_v2 (0, 10), 2.0, cg_v2 (1, 0), 5);
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   double s = sqrt (2204.0);
   const CgHit *h1 = hit_of (t, 0, 0);
   g_assert_cmpint (h1->kind, ==, CG_PRIM_ARC);
@@ -233,16 +233,16 @@ test_circle_room (void)
 static void
 test_stadium (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   CgVec2 v[4] = { { 25, 0 }, { 75, 0 }, { 75, 50 }, { 25, 50 } };
   CgCurveEdge e[4] = { cg_curve_edge_straight (), cg_curve_edge_arc (v[1], v[2], G_PI),
                        cg_curve_edge_straight (), cg_curve_edge_arc (v[3], v[0], G_PI) };
   cg_curve_orient (v, e, 4, CG_ROLE_WALL);
   g_assert_cmpint (cg_curve_validate (v, e, 4, 1e-7).status, ==, CG_CURVE_OK);
-  CaromObject *o = carom_scene_add_polygon (scene, "stadium", CG_ROLE_WALL, v, 4);
-  carom_object_set_edges (o, e);
-  carom_scene_add_ball (scene, "ball", cg_v2 (50, 25), 1.0, cg_v2 (2, 1), 50);
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+  CmObject *o = cm_scene_add_polygon (scene, "stadium", CG_ROLE_WALL, v, 4);
+  cm_object_set_edges (o, e);
+  cm_scene_add_ball (scene, "ball", cg_v2 (50, 25), 1.0, cg_v2 (2, 1), 50);
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   const CgHit *h1 = hit_of (t, 0, 0);
   double t1 = 10 * sqrt (5.0) + sqrt (451.0);
   g_assert_cmpint (h1->kind, ==, CG_PRIM_ARC);
@@ -291,7 +291,7 @@ test_stadium (void)
     }
 
   /* By brute force: the same hits. */
-  g_autoptr (CaromSceneTrace) b = carom_scene_trace (scene, -1, TRUE);
+  g_autoptr (CmSceneTrace) b = cm_scene_trace (scene, -1, TRUE);
   const CaromBallTrace *bb = &g_array_index (b->balls, CaromBallTrace, 0);
   g_assert_cmpuint (bb->trace.n_hits, ==, bt->trace.n_hits);
   for (size_t k = 0; k < bt->trace.n_hits; k++)
@@ -305,7 +305,7 @@ test_stadium (void)
 /* Compares two scene traces, ball by ball, bit for bit (but for what each
  * search cost: a world updated in place has refitted boxes). */
 static void
-assert_same_traces (const CaromSceneTrace *t, const CaromSceneTrace *fresh)
+assert_same_traces (const CmSceneTrace *t, const CmSceneTrace *fresh)
 {
   g_assert_cmpuint (t->balls->len, ==, fresh->balls->len);
   for (guint b = 0; b < t->balls->len; b++)
@@ -331,61 +331,61 @@ assert_same_traces (const CaromSceneTrace *t, const CaromSceneTrace *fresh)
 static void
 test_curved_update_and_beam (void)
 {
-  g_autoptr (CaromScene) scene = sinai_scene ();
+  g_autoptr (CmScene) scene = sinai_scene ();
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("fan", cg_v2 (20, 20), 1.0, cg_v2 (1, 1), 90, 9, 29));
-  g_autoptr (CaromSceneTrace) t = carom_scene_trace (scene, -1, FALSE);
+                   cm_object_new_fan_beam ("fan", cg_v2 (20, 20), 1.0, cg_v2 (1, 1), 90, 9, 29));
+  g_autoptr (CmSceneTrace) t = cm_scene_trace (scene, -1, FALSE);
   g_assert_cmpuint (t->balls->len, ==, 10);
   const CgWorld *world = t->world;
   guint index = 2;
-  CaromObject *moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+  CmObject *moved = cm_object_copy (g_ptr_array_index (scene->objects, index));
   moved->center.y += 3;
-  carom_object_free (g_ptr_array_index (scene->objects, index));
+  cm_object_free (g_ptr_array_index (scene->objects, index));
   scene->objects->pdata[index] = moved;
-  g_assert_true (carom_scene_trace_update (t, scene, &index, 1, NULL));
+  g_assert_true (cm_scene_trace_update (t, scene, &index, 1, NULL));
   g_assert_true (t->world == world);
   {
-    g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+    g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
     assert_same_traces (t, fresh);
   }
 
   /* The disk moved by (4, -3): updated in place. */
   index = 1;
-  moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+  moved = cm_object_copy (g_ptr_array_index (scene->objects, index));
   g_assert_nonnull (moved->edges);
   moved->points[0] = cg_add (moved->points[0], cg_v2 (4, -3));
   moved->edges[0].q = cg_add (moved->edges[0].q, cg_v2 (4, -3));
-  carom_object_free (g_ptr_array_index (scene->objects, index));
+  cm_object_free (g_ptr_array_index (scene->objects, index));
   scene->objects->pdata[index] = moved;
   g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_assert_true (carom_scene_trace_update (t, scene, &index, 1, updated));
+  g_assert_true (cm_scene_trace_update (t, scene, &index, 1, updated));
   g_assert_true (t->world == world);
   g_assert_cmpuint (updated->len, ==, 1);
   guint k = g_array_index (updated, guint, 0);
-  g_assert_true (carom_scene_trace_polygon (t, k) == moved);
+  g_assert_true (cm_scene_trace_polygon (t, k) == moved);
   CgBoundaryRef b = cg_world_boundary (t->world, k);
   g_assert_cmpfloat (b.e[0].q.x, ==, 54);
   g_assert_cmpfloat (b.e[0].q.y, ==, 47);
   {
-    g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+    g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
     assert_same_traces (t, fresh);
     /* the ball meets the moved disk first: its offset circle around (54, 47) */
     const CgHit *h = hit_of (t, 0, 0);
-    g_assert_cmpstr (carom_scene_trace_polygon (t, h->object)->id, ==, "disk");
+    g_assert_cmpstr (cm_scene_trace_polygon (t, h->object)->id, ==, "disk");
     g_assert_cmpfloat_with_epsilon (cg_distance (h->point, cg_v2 (54, 47)), 21, EPS);
   }
 
   /* The room's edges made arcs: not in place. */
   index = 0;
-  moved = carom_object_copy (g_ptr_array_index (scene->objects, index));
+  moved = cm_object_copy (g_ptr_array_index (scene->objects, index));
   CgCurveEdge bent[4];
   for (guint i = 0; i < 4; i++)
     bent[i] = cg_curve_edge_straight ();
   bent[0] = cg_curve_edge_arc (moved->points[0], moved->points[1], -0.5);
-  carom_object_set_edges (moved, bent);
-  carom_object_free (g_ptr_array_index (scene->objects, index));
+  cm_object_set_edges (moved, bent);
+  cm_object_free (g_ptr_array_index (scene->objects, index));
   scene->objects->pdata[index] = moved;
-  g_assert_false (carom_scene_trace_update (t, scene, &index, 1, NULL));
+  g_assert_false (cm_scene_trace_update (t, scene, &index, 1, NULL));
 }
 
 int

@@ -15,13 +15,13 @@
 #include "model/carom-edit.h"
 #include "scene-compare.h"
 
-#define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
+#define OBJ(scene, i) ((CmObject *)g_ptr_array_index ((scene)->objects, (i)))
 
 static void
-assert_one_step (CaromHistory *history, CaromScene *scene, const CaromScene *before)
+assert_one_step (CaromHistory *history, CmScene *scene, const CmScene *before)
 {
   g_assert_false (scenes_equal (scene, before));
-  g_autoptr (CaromScene) after = scene_copy (scene);
+  g_autoptr (CmScene) after = scene_copy (scene);
   g_assert_true (carom_history_undo (history));
   g_assert_true (scenes_equal (scene, before));
   g_assert_true (carom_history_redo (history));
@@ -31,7 +31,7 @@ assert_one_step (CaromHistory *history, CaromScene *scene, const CaromScene *bef
 /* Every arc of o has its ends on its circle (to 1e-9 of the size) and o is
  * valid and in its role's orientation. */
 static void
-assert_curve_sound (const CaromObject *o)
+assert_curve_sound (const CmObject *o)
 {
   g_assert_nonnull (o->edges);
   g_autoptr (GError) error = NULL;
@@ -51,28 +51,28 @@ assert_curve_sound (const CaromObject *o)
 
 /* A "D": the square (0,0)-(100,100) whose right edge (edge 1) bulges out
  * to x = 150 in a half circle of radius 50 about (100, 50). */
-static CaromObject *
+static CmObject *
 d_shape (const char *id)
 {
   static const CgVec2 v[] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
-  CaromObject *o = carom_object_new_polygon (id, CG_ROLE_OBSTACLE, v, 4);
+  CmObject *o = cm_object_new_polygon (id, CG_ROLE_OBSTACLE, v, 4);
   CgCurveEdge e[4] = { cg_curve_edge_straight (), cg_curve_edge_straight (),
                        cg_curve_edge_straight (), cg_curve_edge_straight () };
   e[1] = carom_curve_edge_through (v[1], v[2], cg_v2 (150, 50), 1e-9);
-  carom_object_set_edges (o, e);
+  cm_object_set_edges (o, e);
   return o;
 }
 
 typedef struct
 {
-  CaromScene *scene;
+  CmScene *scene;
   CaromHistory *history;
 } Fx;
 
 static void
 fx_init (Fx *fx)
 {
-  fx->scene = carom_scene_new ();
+  fx->scene = cm_scene_new ();
   fx->history = carom_history_new (fx->scene);
 }
 
@@ -80,11 +80,11 @@ static void
 fx_clear (Fx *fx)
 {
   g_clear_pointer (&fx->history, carom_history_free);
-  g_clear_pointer (&fx->scene, carom_scene_free);
+  g_clear_pointer (&fx->scene, cm_scene_free);
 }
 
 static guint
-add (Fx *fx, CaromObject *o)
+add (Fx *fx, CmObject *o)
 {
   g_autoptr (GError) error = NULL;
   gint i = carom_edit_add (fx->history, fx->scene, o, "Add", NULL, &error);
@@ -127,8 +127,8 @@ test_add_circle (void)
   CgCurveEdge e;
   cg_curve_circle (cg_v2 (10, 20), 30, CG_ROLE_WALL, &v0, &e);
   /* Given the wrong way round: the command turns it. */
-  CaromObject *o = carom_object_new_polygon (NULL, CG_ROLE_OBSTACLE, &v0, 1);
-  carom_object_set_edges (o, &e);
+  CmObject *o = cm_object_new_polygon (NULL, CG_ROLE_OBSTACLE, &v0, 1);
+  cm_object_set_edges (o, &e);
   gboolean reversed = FALSE;
   g_autoptr (GError) error = NULL;
   gint i = carom_edit_add (fx.history, fx.scene, o, "Draw Circle", &reversed, &error);
@@ -139,8 +139,8 @@ test_add_circle (void)
   assert_curve_sound (OBJ (fx.scene, i));
   /* A circle of radius 0 is refused. */
   cg_curve_circle (cg_v2 (10, 20), 0, CG_ROLE_WALL, &v0, &e);
-  o = carom_object_new_polygon (NULL, CG_ROLE_WALL, &v0, 1);
-  carom_object_set_edges (o, &e);
+  o = cm_object_new_polygon (NULL, CG_ROLE_WALL, &v0, 1);
+  cm_object_set_edges (o, &e);
   g_assert_cmpint (carom_edit_add (fx.history, fx.scene, o, "Draw Circle", NULL, &error), ==, -1);
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON);
   g_assert_cmpuint (fx.scene->objects->len, ==, 1);
@@ -158,13 +158,13 @@ test_transform (void)
   CgVec2 v0;
   CgCurveEdge ce;
   cg_curve_circle (cg_v2 (300, 0), 40, CG_ROLE_OBSTACLE, &v0, &ce);
-  CaromObject *c = carom_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
-  carom_object_set_edges (c, &ce);
+  CmObject *c = cm_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
+  cm_object_set_edges (c, &ce);
   guint disk = add (&fx, c);
   guint both[] = { d, disk };
   g_autoptr (GError) error = NULL;
 
-  g_autoptr (CaromScene) before = scene_copy (fx.scene);
+  g_autoptr (CmScene) before = scene_copy (fx.scene);
   CaromMatrix m = carom_matrix_translate (cg_v2 (5, -7));
   g_assert_true (
       carom_edit_transform (fx.history, fx.scene, both, 2, NULL, &m, "Move", NULL, &error));
@@ -174,7 +174,7 @@ test_transform (void)
   g_assert_cmpfloat (OBJ (fx.scene, disk)->edges[0].q.x, ==, 305);
   assert_one_step (fx.history, fx.scene, before);
 
-  g_clear_pointer (&before, carom_scene_free);
+  g_clear_pointer (&before, cm_scene_free);
   before = scene_copy (fx.scene);
   m = carom_matrix_scale (cg_v2 (0, 0), 2, 2);
   g_assert_true (
@@ -200,7 +200,7 @@ test_transform (void)
   CgAabb box0 = cg_curve_bounds (OBJ (fx.scene, d)->points, OBJ (fx.scene, d)->edges, 4);
   g_assert_true (
       carom_edit_transform (fx.history, fx.scene, &d, 1, NULL, &m, "Flip", NULL, &error));
-  const CaromObject *o = OBJ (fx.scene, d);
+  const CmObject *o = OBJ (fx.scene, d);
   assert_curve_sound (o);
   CgAabb box1 = cg_curve_bounds (o->points, o->edges, 4);
   g_assert_cmpfloat_with_epsilon (box1.lo.x, -box0.hi.x, 1e-9);
@@ -209,7 +209,7 @@ test_transform (void)
                                   4e4 + 0.5 * G_PI * 1e4, 1e-6);
 
   /* Non-uniform: refused with a message naming the object. */
-  g_clear_pointer (&before, carom_scene_free);
+  g_clear_pointer (&before, cm_scene_free);
   before = scene_copy (fx.scene);
   m = carom_matrix_scale (cg_v2 (0, 0), 2, 1);
   g_assert_false (
@@ -230,7 +230,7 @@ test_vertex_move (void)
   fx_init (&fx);
   guint d = add (&fx, d_shape ("d"));
   double sweep = OBJ (fx.scene, d)->edges[1].sweep;
-  g_autoptr (CaromScene) before = scene_copy (fx.scene);
+  g_autoptr (CmScene) before = scene_copy (fx.scene);
   CgVec2 v[4];
   memcpy (v, OBJ (fx.scene, d)->points, sizeof v);
   v[2] = cg_v2 (100, 160); /* the arc's end: chord 160, radius 80 */
@@ -238,7 +238,7 @@ test_vertex_move (void)
   g_assert_true (
       carom_edit_set_points (fx.history, fx.scene, d, v, 4, "Move Vertex", NULL, NULL, &error));
   g_assert_no_error (error);
-  const CaromObject *o = OBJ (fx.scene, d);
+  const CmObject *o = OBJ (fx.scene, d);
   g_assert_cmpfloat (o->edges[1].sweep, ==, sweep);
   g_assert_cmpfloat_with_epsilon (o->edges[1].R, 80.0, 1e-9);
   g_assert_cmpfloat (o->edges[0].sweep, ==, 0.0);
@@ -246,7 +246,7 @@ test_vertex_move (void)
   assert_one_step (fx.history, fx.scene, before);
 
   /* Pull the bottom-left vertex over to the right, past the bulge. */
-  g_clear_pointer (&before, carom_scene_free);
+  g_clear_pointer (&before, cm_scene_free);
   before = scene_copy (fx.scene);
   memcpy (v, OBJ (fx.scene, d)->points, sizeof v);
   v[3] = cg_v2 (220, 80);
@@ -261,8 +261,8 @@ test_vertex_move (void)
   CgVec2 v0;
   CgCurveEdge ce;
   cg_curve_circle (cg_v2 (300, 0), 40, CG_ROLE_OBSTACLE, &v0, &ce);
-  CaromObject *c = carom_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
-  carom_object_set_edges (c, &ce);
+  CmObject *c = cm_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
+  cm_object_set_edges (c, &ce);
   guint disk = add (&fx, c);
   CgVec2 p = { 300, 50 };
   g_clear_error (&error);
@@ -283,7 +283,7 @@ test_insert_delete (void)
   Fx fx;
   fx_init (&fx);
   guint d = add (&fx, d_shape ("d"));
-  const CaromObject *o = OBJ (fx.scene, d);
+  const CmObject *o = OBJ (fx.scene, d);
   CgCurveEdge arc = o->edges[1];
   CgVec2 v[5];
   CgCurveEdge e[5];
@@ -342,20 +342,20 @@ test_edge_commands (void)
   Fx fx;
   fx_init (&fx);
   static const CgVec2 sq[] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
-  guint i = add (&fx, carom_object_new_polygon ("sq", CG_ROLE_OBSTACLE, sq, 4));
-  g_autoptr (CaromScene) before = scene_copy (fx.scene);
+  guint i = add (&fx, cm_object_new_polygon ("sq", CG_ROLE_OBSTACLE, sq, 4));
+  g_autoptr (CmScene) before = scene_copy (fx.scene);
   g_autoptr (GError) error = NULL;
   CgCurveEdge bulge = carom_curve_edge_through (sq[1], sq[2], cg_v2 (120, 50), 1e-9);
   g_assert_true (
       carom_edit_set_edge (fx.history, fx.scene, i, 1, bulge, "Bend Edge", NULL, &error));
-  g_assert_true (carom_object_is_curved (OBJ (fx.scene, i)));
+  g_assert_true (cm_object_is_curved (OBJ (fx.scene, i)));
   assert_curve_sound (OBJ (fx.scene, i));
   assert_one_step (fx.history, fx.scene, before);
 
   double R = OBJ (fx.scene, i)->edges[1].R;
   g_assert_true (
       carom_edit_set_edge_radius (fx.history, fx.scene, i, 1, 2 * R, "Radius", NULL, &error));
-  const CaromObject *o = OBJ (fx.scene, i);
+  const CmObject *o = OBJ (fx.scene, i);
   g_assert_cmpfloat_with_epsilon (o->edges[1].R, 2 * R, 1e-9);
   g_assert_cmpfloat (o->edges[1].sweep, >, 0.0); /* still bulging out */
   assert_curve_sound (o);
@@ -371,7 +371,7 @@ test_edge_commands (void)
   g_assert_true (carom_edit_set_edge (fx.history, fx.scene, i, 1, cg_curve_edge_straight (),
                                       "Straighten", NULL, &error));
   g_assert_null (OBJ (fx.scene, i)->edges);
-  g_assert_true (carom_object_equal (OBJ (fx.scene, i), OBJ (before, i)));
+  g_assert_true (cm_object_equal (OBJ (fx.scene, i), OBJ (before, i)));
 
   /* A bulge into the square far enough to cross the opposite edge. */
   CgCurveEdge deep = carom_curve_edge_through (sq[1], sq[2], cg_v2 (-20, 50), 1e-9);
@@ -381,7 +381,7 @@ test_edge_commands (void)
   g_assert_nonnull (strstr (error->message, "Edges 0 and 1 would cross"));
   g_clear_error (&error);
 
-  g_clear_pointer (&before, carom_scene_free);
+  g_clear_pointer (&before, cm_scene_free);
   before = scene_copy (fx.scene);
   carom_edit_set_on_hit (fx.history, fx.scene, i, CG_ON_HIT_REFLECT);
   g_assert_cmpint (OBJ (fx.scene, i)->on_hit, ==, CG_ON_HIT_REFLECT);
@@ -407,14 +407,14 @@ test_paste (void)
 {
   Fx fx;
   fx_init (&fx);
-  CaromObject *d = d_shape ("d");
+  CmObject *d = d_shape ("d");
   d->on_hit = CG_ON_HIT_REFLECT;
   guint i = add (&fx, d);
   g_autoptr (GPtrArray) objects = g_ptr_array_new ();
-  g_ptr_array_add (objects, carom_object_copy (OBJ (fx.scene, i)));
+  g_ptr_array_add (objects, cm_object_copy (OBJ (fx.scene, i)));
   g_autoptr (GError) error = NULL;
   g_assert_true (carom_edit_add_all (fx.history, fx.scene, objects, "Paste", NULL, &error));
-  const CaromObject *copy = OBJ (fx.scene, 1);
+  const CmObject *copy = OBJ (fx.scene, 1);
   g_assert_cmpstr (copy->id, ==, "d-2");
   g_assert_cmpint (copy->on_hit, ==, CG_ON_HIT_REFLECT);
   g_assert_nonnull (copy->edges);
@@ -434,8 +434,8 @@ test_clipboard (void)
   CgVec2 v0;
   CgCurveEdge ce;
   cg_curve_circle (cg_v2 (300, 0), 40, CG_ROLE_OBSTACLE, &v0, &ce);
-  CaromObject *c = carom_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
-  carom_object_set_edges (c, &ce);
+  CmObject *c = cm_object_new_polygon ("disk", CG_ROLE_OBSTACLE, &v0, 1);
+  cm_object_set_edges (c, &ce);
   c->on_hit = CG_ON_HIT_REFLECT;
   guint disk = add (&fx, c);
   guint both[] = { d, disk };
@@ -448,7 +448,7 @@ test_clipboard (void)
   g_assert_cmpuint (pasted->len, ==, 2);
   for (guint i = 0; i < 2; i++)
     {
-      const CaromObject *a = OBJ (fx.scene, both[i]), *b = g_ptr_array_index (pasted, i);
+      const CmObject *a = OBJ (fx.scene, both[i]), *b = g_ptr_array_index (pasted, i);
       g_assert_cmpuint (b->n_points, ==, a->n_points);
       g_assert_cmpint (b->on_hit, ==, a->on_hit);
       g_assert_nonnull (b->edges);
@@ -470,7 +470,7 @@ test_clipboard (void)
   guint n = fx.scene->objects->len;
   g_assert_true (carom_edit_add_all (fx.history, fx.scene, pasted, "Paste", NULL, &error));
   g_assert_cmpuint (fx.scene->objects->len, ==, n + 2);
-  g_assert_true (carom_object_is_curved (OBJ (fx.scene, n)));
+  g_assert_true (cm_object_is_curved (OBJ (fx.scene, n)));
   g_assert_true (carom_history_undo (fx.history));
   g_assert_cmpuint (fx.scene->objects->len, ==, n);
   fx_clear (&fx);
@@ -512,7 +512,7 @@ ed_clear (Ed *fx)
   g_clear_pointer (&fx->messages, g_ptr_array_unref);
 }
 
-static const CaromScene *
+static const CmScene *
 ed_scene (Ed *fx)
 {
   return carom_document_get_scene (fx->doc);
@@ -537,7 +537,7 @@ test_circle_tool (void)
   carom_editor_motion (fx.ed, cg_v2 (0, 200), 0);
   carom_editor_release (fx.ed, cg_v2 (0, 200), 0);
   g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 1);
-  const CaromObject *room = OBJ (ed_scene (&fx), 0);
+  const CmObject *room = OBJ (ed_scene (&fx), 0);
   g_assert_cmpint (room->role, ==, CG_ROLE_WALL);
   g_assert_cmpuint (room->n_points, ==, 1);
   g_assert_cmpfloat (room->edges[0].R, ==, 200);
@@ -550,7 +550,7 @@ test_circle_tool (void)
   carom_editor_motion (fx.ed, cg_v2 (71, 52), 0);
   carom_editor_release (fx.ed, cg_v2 (71, 52), 0);
   g_assert_cmpuint (ed_scene (&fx)->objects->len, ==, 2);
-  const CaromObject *disk = OBJ (ed_scene (&fx), 1);
+  const CmObject *disk = OBJ (ed_scene (&fx), 1);
   g_assert_cmpint (disk->role, ==, CG_ROLE_OBSTACLE);
   g_assert_cmpfloat (disk->edges[0].q.x, ==, 50);
   g_assert_cmpfloat (disk->edges[0].q.y, ==, 50);
@@ -596,22 +596,22 @@ test_bend_tool (void)
   static const CgVec2 sq[] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
   g_autoptr (GError) error = NULL;
   carom_edit_add (carom_document_get_history (fx.doc), carom_document_get_edit_scene (fx.doc),
-                  carom_object_new_polygon ("sq", CG_ROLE_OBSTACLE, sq, 4), "Setup", NULL, &error);
+                  cm_object_new_polygon ("sq", CG_ROLE_OBSTACLE, sq, 4), "Setup", NULL, &error);
   carom_document_edited (fx.doc);
   guint zero = 0;
   carom_editor_select (fx.ed, &zero, 1, FALSE);
   carom_editor_set_tool (fx.ed, CAROM_TOOL_VERTEX);
-  g_autoptr (CaromScene) before = scene_copy (ed_scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (ed_scene (&fx));
   CgVec2 mid = carom_editor_edge_midpoint (OBJ (ed_scene (&fx), 0), 1);
   g_assert_cmpfloat (mid.x, ==, 100);
   g_assert_cmpfloat (mid.y, ==, 50);
   carom_editor_press (fx.ed, cg_v2 (101, 51), 1, 0);
   g_assert_cmpint (carom_editor_get_state (fx.ed)->edge, ==, 1);
   carom_editor_motion (fx.ed, cg_v2 (120, 50), 0);
-  g_assert_true (carom_object_is_curved (OBJ (ed_scene (&fx), 0))); /* live */
+  g_assert_true (cm_object_is_curved (OBJ (ed_scene (&fx), 0))); /* live */
   carom_editor_motion (fx.ed, cg_v2 (130, 50), 0);
   carom_editor_release (fx.ed, cg_v2 (130, 50), 0);
-  const CaromObject *o = OBJ (ed_scene (&fx), 0);
+  const CmObject *o = OBJ (ed_scene (&fx), 0);
   g_assert_cmpfloat_with_epsilon (cg_distance (cg_v2 (130, 50), o->edges[1].q), o->edges[1].R,
                                   1e-9);
   g_assert_cmpfloat (o->edges[1].sweep, >, 0.0);
@@ -623,7 +623,7 @@ test_bend_tool (void)
   carom_document_undo (fx.doc);
   g_assert_true (scenes_equal (ed_scene (&fx), before));
   carom_document_redo (fx.doc);
-  g_autoptr (CaromScene) bent = scene_copy (ed_scene (&fx));
+  g_autoptr (CmScene) bent = scene_copy (ed_scene (&fx));
 
   /* Back onto the chord, within 3 px: straight, no edges left. */
   carom_editor_press (fx.ed, cg_v2 (130, 50), 1, 0);
@@ -657,7 +657,7 @@ test_bend_tool (void)
 
   /* Bending the bottom edge deep into the square crosses the arc: refused
    * on release, the square as it was, and the user told why. */
-  g_autoptr (CaromScene) kept = scene_copy (ed_scene (&fx));
+  g_autoptr (CmScene) kept = scene_copy (ed_scene (&fx));
   guint n_messages = fx.messages->len;
   carom_editor_press (fx.ed, cg_v2 (50, 0), 1, 0);
   carom_editor_motion (fx.ed, cg_v2 (50, 150), 0);

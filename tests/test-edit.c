@@ -11,40 +11,40 @@
 
 #include "scene-compare.h"
 
-#define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
+#define OBJ(scene, i) ((CmObject *)g_ptr_array_index ((scene)->objects, (i)))
 
 /* A room (wall), a post (obstacle) and a ball, all in their role's
  * orientation, as the reader would give them. */
-static CaromScene *
+static CmScene *
 seed_scene (void)
 {
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  CaromScene *scene = carom_scene_new ();
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 0), 29);
+  CmScene *scene = cm_scene_new ();
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 0), 29);
   return scene;
 }
 
 /* Fails naming the first object that differs. */
 static void
-assert_scenes_equal (const CaromScene *a, const CaromScene *b)
+assert_scenes_equal (const CmScene *a, const CmScene *b)
 {
   g_assert_cmpuint (a->objects->len, ==, b->objects->len);
   for (guint i = 0; i < a->objects->len; i++)
-    if (!carom_object_equal (OBJ (a, i), OBJ (b, i)))
+    if (!cm_object_equal (OBJ (a, i), OBJ (b, i)))
       g_error ("object %u differs: %s / %s", i, OBJ (a, i)->id, OBJ (b, i)->id);
 }
 
 /* The command just applied changed the scene from before in one undo step:
  * undo gives back before exactly, redo gives back the changed scene. */
 static void
-assert_one_step (CaromHistory *history, CaromScene *scene, const CaromScene *before)
+assert_one_step (CaromHistory *history, CmScene *scene, const CmScene *before)
 {
   g_assert_false (scenes_equal (scene, before));
   g_assert_false (carom_history_can_redo (history));
-  g_autoptr (CaromScene) after = scene_copy (scene);
+  g_autoptr (CmScene) after = scene_copy (scene);
   g_assert_true (carom_history_undo (history));
   assert_scenes_equal (scene, before);
   g_assert_true (carom_history_redo (history));
@@ -61,16 +61,16 @@ role_of_area (double area)
 /* Polygons are valid, non-degenerate and stored in their role's orientation
  * (geometry.md: walls A < 0, obstacles A > 0); ids are set and unique. */
 static void
-assert_scene_sound (const CaromScene *scene)
+assert_scene_sound (const CmScene *scene)
 {
   g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = OBJ (scene, i);
+      const CmObject *o = OBJ (scene, i);
       g_assert_nonnull (o->id);
       g_assert_false (g_hash_table_contains (ids, o->id));
       g_hash_table_add (ids, o->id);
-      if (o->kind == CAROM_OBJECT_POLYGON)
+      if (o->kind == CM_OBJECT_POLYGON)
         {
           g_assert_cmpint (cg_polygon_validate (o->points, o->n_points).status, ==, CG_POLYGON_OK);
           double a = cg_polygon_signed_area (o->points, o->n_points);
@@ -101,19 +101,18 @@ test_edit_add_orientation (void)
 {
   static const CgVec2 drawn[] = { { 0, 0 }, { 100, 0 }, { 100, 80 }, { 0, 80 } };
   g_assert_cmpfloat (cg_polygon_signed_area (drawn, 4), >, 0.0);
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
-  g_autoptr (CaromScene) empty = scene_copy (scene);
+  g_autoptr (CmScene) empty = scene_copy (scene);
 
   gboolean reversed = FALSE;
   g_autoptr (GError) error = NULL;
-  gint index
-      = carom_edit_add (history, scene, carom_object_new_polygon (NULL, CG_ROLE_WALL, drawn, 4),
-                        "Draw Wall", &reversed, &error);
+  gint index = carom_edit_add (history, scene, cm_object_new_polygon (NULL, CG_ROLE_WALL, drawn, 4),
+                               "Draw Wall", &reversed, &error);
   g_assert_no_error (error);
   g_assert_cmpint (index, ==, 0);
   g_assert_true (reversed);
-  const CaromObject *wall = OBJ (scene, 0);
+  const CmObject *wall = OBJ (scene, 0);
   g_assert_cmpint (wall->role, ==, CG_ROLE_WALL);
   g_assert_cmpuint (wall->n_points, ==, 4);
   g_assert_cmpfloat (cg_polygon_signed_area (wall->points, 4), <, 0.0);
@@ -122,10 +121,10 @@ test_edit_add_orientation (void)
   g_assert_cmpstr (carom_history_undo_label (history), ==, "Draw Wall");
   assert_one_step (history, scene, empty);
 
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) before = scene_copy (scene);
   static const CgVec2 box[] = { { 10, 10 }, { 30, 10 }, { 30, 30 }, { 10, 30 } };
   reversed = TRUE;
-  index = carom_edit_add (history, scene, carom_object_new_polygon (NULL, CG_ROLE_OBSTACLE, box, 4),
+  index = carom_edit_add (history, scene, cm_object_new_polygon (NULL, CG_ROLE_OBSTACLE, box, 4),
                           "Draw Obstacle", &reversed, &error);
   g_assert_no_error (error);
   g_assert_cmpint (index, ==, 1);
@@ -143,28 +142,28 @@ test_edit_add_invalid (void)
 {
   static const CgVec2 bow_tie[] = { { 0, 0 }, { 100, 0 }, { 0, 100 }, { 100, 100 } };
   static const CgVec2 line[] = { { 0, 0 }, { 100, 0 }, { 0, 0 } };
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
   g_autoptr (GError) error = NULL;
   gboolean reversed = TRUE;
-  gint index = carom_edit_add (history, scene,
-                               carom_object_new_polygon ("x", CG_ROLE_OBSTACLE, bow_tie, 4), "Draw",
-                               &reversed, &error);
+  gint index
+      = carom_edit_add (history, scene, cm_object_new_polygon ("x", CG_ROLE_OBSTACLE, bow_tie, 4),
+                        "Draw", &reversed, &error);
   g_assert_cmpint (index, ==, -1);
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON);
   g_assert_false (reversed);
   g_clear_error (&error);
 
-  index = carom_edit_add (history, scene, carom_object_new_polygon (NULL, CG_ROLE_WALL, line, 3),
+  index = carom_edit_add (history, scene, cm_object_new_polygon (NULL, CG_ROLE_WALL, line, 3),
                           "Draw", NULL, &error);
   g_assert_cmpint (index, ==, -1);
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON);
   g_clear_error (&error);
 
   index = carom_edit_add (history, scene,
-                          carom_object_new_ball (NULL, cg_v2 (0, 0), 0.0, cg_v2 (1, 0), 29),
+                          cm_object_new_ball (NULL, cg_v2 (0, 0), 0.0, cg_v2 (1, 0), 29),
                           "Place Ball", NULL, &error);
   g_assert_cmpint (index, ==, -1);
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
@@ -175,13 +174,13 @@ test_edit_add_invalid (void)
 }
 
 static gint
-add_box (CaromHistory *history, CaromScene *scene, const char *id, CgRole role, double x, double y,
+add_box (CaromHistory *history, CmScene *scene, const char *id, CgRole role, double x, double y,
          double size)
 {
   CgVec2 v[] = { { x, y }, { x + size, y }, { x + size, y + size }, { x, y + size } };
   g_autoptr (GError) error = NULL;
-  gint index = carom_edit_add (history, scene, carom_object_new_polygon (id, role, v, 4), "Add",
-                               NULL, &error);
+  gint index = carom_edit_add (history, scene, cm_object_new_polygon (id, role, v, 4), "Add", NULL,
+                               &error);
   g_assert_no_error (error);
   return index;
 }
@@ -191,7 +190,7 @@ add_box (CaromHistory *history, CaromScene *scene, const char *id, CgRole role, 
 static void
 test_edit_add_ids (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   g_autoptr (GError) error = NULL;
 
@@ -200,7 +199,7 @@ test_edit_add_ids (void)
   add_box (history, scene, NULL, CG_ROLE_OBSTACLE, 0, 0, 10);
   g_assert_cmpstr (OBJ (scene, 1)->id, ==, "obstacle-1");
   gint b = carom_edit_add (history, scene,
-                           carom_object_new_ball (NULL, cg_v2 (-100, 0), 5, cg_v2 (0, 3), 29),
+                           cm_object_new_ball (NULL, cg_v2 (-100, 0), 5, cg_v2 (0, 3), 29),
                            "Place Ball", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (b, ==, 2);
@@ -213,12 +212,12 @@ test_edit_add_ids (void)
   g_assert_cmpstr (OBJ (scene, 4)->id, ==, "post");
   /* A ball that took the name the next obstacle would get. */
   carom_edit_add (history, scene,
-                  carom_object_new_ball ("obstacle-3", cg_v2 (-100, 50), 5, cg_v2 (1, 0), 29),
+                  cm_object_new_ball ("obstacle-3", cg_v2 (-100, 50), 5, cg_v2 (1, 0), 29),
                   "Place Ball", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (OBJ (scene, 5)->id, ==, "obstacle-3");
 
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) before = scene_copy (scene);
   add_box (history, scene, "post", CG_ROLE_OBSTACLE, 60, 0, 10);
   g_assert_cmpstr (OBJ (scene, 6)->id, ==, "post-2");
   g_assert_cmpstr (OBJ (scene, 4)->id, ==, "post");
@@ -227,7 +226,7 @@ test_edit_add_ids (void)
   add_box (history, scene, "post-2", CG_ROLE_OBSTACLE, 80, 0, 10);
   g_assert_cmpstr (OBJ (scene, 7)->id, ==, "post-3");
 
-  g_autofree char *next = carom_scene_unique_id (scene, "obstacle");
+  g_autofree char *next = cm_scene_unique_id (scene, "obstacle");
   g_assert_cmpstr (next, ==, "obstacle-4");
   assert_scene_sound (scene);
 }
@@ -235,7 +234,7 @@ test_edit_add_ids (void)
 static GPtrArray *
 object_array (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
 }
 
 /* Paste: all the objects in one step, clashing ids renamed (also against
@@ -244,16 +243,16 @@ static void
 test_edit_add_all (void)
 {
   static const CgVec2 clockwise_wall[] = { { -50, -50 }, { 50, -50 }, { 50, 50 }, { -50, 50 } };
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
   g_autoptr (GPtrArray) objects = object_array ();
-  g_ptr_array_add (objects, carom_object_copy (OBJ (scene, 1))); /* "post" */
-  g_ptr_array_add (objects, carom_object_copy (OBJ (scene, 2))); /* "ball" */
-  g_ptr_array_add (objects, carom_object_new_polygon ("x", CG_ROLE_WALL, clockwise_wall, 4));
-  g_ptr_array_add (objects, carom_object_new_polygon ("x", CG_ROLE_OBSTACLE, clockwise_wall, 4));
-  g_ptr_array_add (objects, carom_object_new_ball (NULL, cg_v2 (0, 200), 10, cg_v2 (0, -1), 3));
+  g_ptr_array_add (objects, cm_object_copy (OBJ (scene, 1))); /* "post" */
+  g_ptr_array_add (objects, cm_object_copy (OBJ (scene, 2))); /* "ball" */
+  g_ptr_array_add (objects, cm_object_new_polygon ("x", CG_ROLE_WALL, clockwise_wall, 4));
+  g_ptr_array_add (objects, cm_object_new_polygon ("x", CG_ROLE_OBSTACLE, clockwise_wall, 4));
+  g_ptr_array_add (objects, cm_object_new_ball (NULL, cg_v2 (0, 200), 10, cg_v2 (0, -1), 3));
   guint n_reversed = 99;
   g_autoptr (GError) error = NULL;
   g_assert_true (carom_edit_add_all (history, scene, objects, "Paste", &n_reversed, &error));
@@ -283,13 +282,13 @@ static void
 test_edit_add_all_refused (void)
 {
   static const CgVec2 bow_tie[] = { { 0, 0 }, { 100, 0 }, { 0, 100 }, { 100, 100 } };
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   g_autoptr (GPtrArray) objects = object_array ();
-  g_ptr_array_add (objects, carom_object_copy (OBJ (scene, 1)));
-  g_ptr_array_add (objects, carom_object_new_polygon (NULL, CG_ROLE_OBSTACLE, bow_tie, 4));
-  g_ptr_array_add (objects, carom_object_copy (OBJ (scene, 2)));
+  g_ptr_array_add (objects, cm_object_copy (OBJ (scene, 1)));
+  g_ptr_array_add (objects, cm_object_new_polygon (NULL, CG_ROLE_OBSTACLE, bow_tie, 4));
+  g_ptr_array_add (objects, cm_object_copy (OBJ (scene, 2)));
   g_autoptr (GError) error = NULL;
   g_assert_false (carom_edit_add_all (history, scene, objects, "Paste", NULL, &error));
   g_assert_error (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_POLYGON);
@@ -304,12 +303,12 @@ test_edit_add_all_refused (void)
 static void
 test_edit_delete (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   add_box (history, scene, "a", CG_ROLE_OBSTACLE, 100, 100, 20);
   add_box (history, scene, "b", CG_ROLE_OBSTACLE, 150, 100, 20);
   add_box (history, scene, "c", CG_ROLE_OBSTACLE, 200, 100, 20);
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) before = scene_copy (scene);
 
   static const guint indices[] = { 4, 0, 2, 5 };
   carom_edit_delete (history, scene, indices, G_N_ELEMENTS (indices), "Delete");
@@ -324,7 +323,7 @@ test_edit_delete (void)
 /* ---- transform ---- */
 
 static gboolean
-transform (CaromHistory *history, CaromScene *scene, const guint *indices, guint n, CaromMatrix m,
+transform (CaromHistory *history, CmScene *scene, const guint *indices, guint n, CaromMatrix m,
            GError **error)
 {
   return carom_edit_transform (history, scene, indices, n, NULL, &m, "Transform", NULL, error);
@@ -333,8 +332,8 @@ transform (CaromHistory *history, CaromScene *scene, const guint *indices, guint
 static void
 test_edit_transform_translate (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint indices[] = { 1, 2 };
   g_autoptr (GError) error = NULL;
@@ -346,7 +345,7 @@ test_edit_transform_translate (void)
                    cg_add (OBJ (before, 1)->points[k], cg_v2 (10.5, -3)));
   assert_vec_eq (OBJ (scene, 2)->center, cg_v2 (-189.5, -3));
   g_assert_cmpfloat (OBJ (scene, 2)->radius, ==, 40);
-  g_assert_true (carom_object_equal (OBJ (scene, 0), OBJ (before, 0)));
+  g_assert_true (cm_object_equal (OBJ (scene, 0), OBJ (before, 0)));
   assert_one_step (history, scene, before);
 }
 
@@ -355,8 +354,8 @@ test_edit_transform_translate (void)
 static void
 test_edit_transform_rotate_quarter (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint indices[] = { 1, 2 };
   g_autoptr (GError) error = NULL;
@@ -367,7 +366,7 @@ test_edit_transform_rotate_quarter (void)
   static const CgVec2 expected[] = { { 130, 30 }, { -20, 30 }, { -20, -10 }, { 130, -10 } };
   for (size_t k = 0; k < 4; k++)
     assert_vec_eq (OBJ (scene, 1)->points[k], expected[k]);
-  const CaromObject *ball = OBJ (scene, 2);
+  const CmObject *ball = OBJ (scene, 2);
   assert_vec_eq (ball->center, cg_v2 (30, -190));
   assert_vec_eq (ball->direction, cg_v2 (0, 1));
   g_assert_cmpfloat (ball->radius, ==, 40);
@@ -379,7 +378,7 @@ test_edit_transform_rotate_quarter (void)
 static void
 test_edit_transform_rotate_keeps_radius (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint ball[] = { 2 };
   int changed = 0, first = 0;
@@ -405,8 +404,8 @@ test_edit_transform_rotate_keeps_radius (void)
 static void
 test_edit_transform_scale (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint indices[] = { 1, 2 };
   g_autoptr (GError) error = NULL;
@@ -427,8 +426,8 @@ test_edit_transform_scale (void)
 static void
 test_edit_transform_mirror (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   /* Off-centre, so the mirror image differs from the original. */
   static const CgVec2 l[]
@@ -437,7 +436,7 @@ test_edit_transform_mirror (void)
   g_autoptr (GError) error = NULL;
   g_assert_true (carom_edit_set_points (history, scene, 3, l, 6, "Set", NULL, NULL, &error));
   carom_history_seal (history);
-  g_clear_pointer (&before, carom_scene_free);
+  g_clear_pointer (&before, cm_scene_free);
   before = scene_copy (scene);
 
   static const guint all[] = { 0, 1, 2, 3 };
@@ -450,8 +449,8 @@ test_edit_transform_mirror (void)
   g_assert_cmpfloat (cg_polygon_signed_area (OBJ (scene, 3)->points, 6), >, 0.0);
   for (guint i = 0; i < 4; i++)
     {
-      const CaromObject *o = OBJ (scene, i), *was = OBJ (before, i);
-      if (o->kind != CAROM_OBJECT_POLYGON)
+      const CmObject *o = OBJ (scene, i), *was = OBJ (before, i);
+      if (o->kind != CM_OBJECT_POLYGON)
         continue;
       /* Reversed to keep the orientation: new v[k] = mirrored old v[n-1-k]. */
       for (size_t k = 0; k < o->n_points; k++)
@@ -470,8 +469,8 @@ test_edit_transform_mirror (void)
 static void
 test_edit_transform_singular (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint all[] = { 0, 1, 2 };
   CaromMatrix bad[] = {
@@ -496,12 +495,11 @@ test_edit_transform_singular (void)
 static void
 test_edit_transform_drag_merges (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   static const guint indices[] = { 1, 2 };
-  CaromObject *originals[]
-      = { carom_object_copy (OBJ (scene, 1)), carom_object_copy (OBJ (scene, 2)) };
+  CmObject *originals[] = { cm_object_copy (OBJ (scene, 1)), cm_object_copy (OBJ (scene, 2)) };
   g_autoptr (GError) error = NULL;
   for (int step = 1; step <= 3; step++)
     {
@@ -513,7 +511,7 @@ test_edit_transform_drag_merges (void)
   /* Mapped from the originals: +15, not +5+10+15. */
   assert_vec_eq (OBJ (scene, 1)->points[0], cg_v2 (35, -103));
   assert_vec_eq (OBJ (scene, 2)->center, cg_v2 (-185, -3));
-  g_autoptr (CaromScene) dragged = scene_copy (scene);
+  g_autoptr (CmScene) dragged = scene_copy (scene);
   g_assert_true (carom_history_undo (history));
   assert_scenes_equal (scene, before);
   g_assert_false (carom_history_can_undo (history));
@@ -528,7 +526,7 @@ test_edit_transform_drag_merges (void)
   assert_scenes_equal (scene, dragged);
   g_assert_true (carom_history_can_undo (history));
   for (guint i = 0; i < G_N_ELEMENTS (originals); i++)
-    carom_object_free (originals[i]);
+    cm_object_free (originals[i]);
 }
 
 /* ---- vertices, role, name, ball, flags ---- */
@@ -536,8 +534,8 @@ test_edit_transform_drag_merges (void)
 static void
 test_edit_set_points (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
   /* Edges 1 and 3 of this bow tie (edge k runs from vertex k) cross at (5, 5). */
@@ -571,15 +569,15 @@ test_edit_set_points (void)
 static void
 test_edit_set_role (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
   carom_edit_set_role (history, scene, 1, CG_ROLE_OBSTACLE); /* already one: nothing */
   g_assert_false (carom_history_can_undo (history));
 
   carom_edit_set_role (history, scene, 1, CG_ROLE_WALL);
-  const CaromObject *o = OBJ (scene, 1);
+  const CmObject *o = OBJ (scene, 1);
   g_assert_cmpint (o->role, ==, CG_ROLE_WALL);
   for (size_t k = 0; k < 4; k++)
     assert_vec_eq (o->points[k], OBJ (before, 1)->points[3 - k]);
@@ -595,11 +593,11 @@ test_edit_several_on_hit_role (void)
 {
   static const CgVec2 bar[] = { { 100, 100 }, { 100, 120 }, { 60, 120 }, { 60, 100 } };
   static const CgVec2 pin[] = { { -100, 100 }, { -100, 120 }, { -140, 120 }, { -140, 100 } };
-  g_autoptr (CaromScene) scene = seed_scene (); /* room, post, ball */
-  carom_scene_add_polygon (scene, "bar", CG_ROLE_OBSTACLE, bar, 4);
-  carom_scene_add_polygon (scene, "pin", CG_ROLE_OBSTACLE, pin, 4);
+  g_autoptr (CmScene) scene = seed_scene (); /* room, post, ball */
+  cm_scene_add_polygon (scene, "bar", CG_ROLE_OBSTACLE, bar, 4);
+  cm_scene_add_polygon (scene, "pin", CG_ROLE_OBSTACLE, pin, 4);
   OBJ (scene, 3)->on_hit = CG_ON_HIT_REFLECT;
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
 
   static const guint obstacles[] = { 1, 3, 4 };
@@ -624,14 +622,14 @@ test_edit_several_on_hit_role (void)
   carom_edit_set_on_hit_all (history, scene, everything, 5, CG_ON_HIT_REFLECT);
   for (guint i = 0; i < G_N_ELEMENTS (obstacles); i++)
     g_assert_cmpint (OBJ (scene, obstacles[i])->on_hit, ==, CG_ON_HIT_REFLECT);
-  g_assert_true (carom_object_equal (OBJ (scene, 0), OBJ (before, 0)));
-  g_assert_true (carom_object_equal (OBJ (scene, 2), OBJ (before, 2)));
+  g_assert_true (cm_object_equal (OBJ (scene, 0), OBJ (before, 0)));
+  g_assert_true (cm_object_equal (OBJ (scene, 2), OBJ (before, 2)));
   g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 3, &on_hit), ==, CAROM_SHARED_SAME);
   g_assert_cmpint (on_hit, ==, CG_ON_HIT_REFLECT);
   g_assert_cmpstr (carom_history_undo_label (history), ==, "Reflect on Hit");
   assert_one_step (history, scene, before);
   /* nothing to change: no step */
-  g_autoptr (CaromScene) reflecting = scene_copy (scene);
+  g_autoptr (CmScene) reflecting = scene_copy (scene);
   carom_edit_set_on_hit_all (history, scene, obstacles, 3, CG_ON_HIT_REFLECT);
   g_assert_true (carom_history_undo (history));
   assert_scenes_equal (scene, before);
@@ -642,11 +640,11 @@ test_edit_several_on_hit_role (void)
   carom_edit_set_role_all (history, scene, (guint[]){ 0, 1, 2, 3, 4 }, 5, CG_ROLE_WALL);
   for (guint i = 0; i < G_N_ELEMENTS (obstacles); i++)
     {
-      const CaromObject *o = OBJ (scene, obstacles[i]);
+      const CmObject *o = OBJ (scene, obstacles[i]);
       g_assert_cmpint (o->role, ==, CG_ROLE_WALL);
       g_assert_cmpfloat (cg_polygon_signed_area (o->points, o->n_points), <, 0.0);
     }
-  g_assert_true (carom_object_equal (OBJ (scene, 2), OBJ (before, 2)));
+  g_assert_true (cm_object_equal (OBJ (scene, 2), OBJ (before, 2)));
   g_assert_cmpint (carom_edit_shared_role (scene, with_wall, 3, &role), ==, CAROM_SHARED_SAME);
   g_assert_cmpint (role, ==, CG_ROLE_WALL);
   g_assert_cmpint (carom_edit_shared_on_hit (scene, obstacles, 3, NULL), ==, CAROM_SHARED_NONE);
@@ -657,10 +655,10 @@ test_edit_several_on_hit_role (void)
 static void
 test_edit_rename (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
-  carom_object_set_id (OBJ (scene, 1), "obstacle-1");
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  cm_object_set_id (OBJ (scene, 1), "obstacle-1");
+  g_autoptr (CmScene) before = scene_copy (scene);
 
   static const char *const refused[] = { "", "1abc", "a b", "room", "ball", "a:b", "-x" };
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -676,8 +674,8 @@ test_edit_rename (void)
   g_assert_true (carom_edit_rename (history, scene, 1, "post", &error));
   g_assert_no_error (error);
   g_assert_cmpstr (OBJ (scene, 1)->id, ==, "post");
-  g_assert_nonnull (carom_scene_find (scene, "post"));
-  g_assert_null (carom_scene_find (scene, "obstacle-1"));
+  g_assert_nonnull (cm_scene_find (scene, "post"));
+  g_assert_null (cm_scene_find (scene, "obstacle-1"));
   assert_one_step (history, scene, before);
   /* Its own name again: nothing to do. */
   g_assert_true (carom_edit_rename (history, scene, 1, "post", &error));
@@ -688,8 +686,8 @@ test_edit_rename (void)
 static void
 test_edit_set_ball (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   struct
   {
@@ -715,7 +713,7 @@ test_edit_set_ball (void)
   g_assert_true (carom_edit_set_ball (history, scene, 2, cg_v2 (-100, 10), 15, cg_v2 (3, 4), 7,
                                       "Ball", NULL, &error));
   g_assert_no_error (error);
-  const CaromObject *ball = OBJ (scene, 2);
+  const CmObject *ball = OBJ (scene, 2);
   assert_vec_eq (ball->center, cg_v2 (-100, 10));
   g_assert_cmpfloat (ball->radius, ==, 15);
   g_assert_cmpfloat_with_epsilon (ball->direction.x, 0.6, 1e-15);
@@ -726,14 +724,14 @@ test_edit_set_ball (void)
 
 /* The first hit of the seed ball's trace, as the id of the object hit. */
 static const char *
-first_hit (const CaromScene *scene, char **owned)
+first_hit (const CmScene *scene, char **owned)
 {
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_nonnull (trace);
   g_assert_cmpuint (trace->balls->len, ==, 1);
   const CgTrace *t = &g_array_index (trace->balls, CaromBallTrace, 0).trace;
   g_assert_cmpuint (t->n_hits, >, 0);
-  *owned = g_strdup (carom_scene_trace_polygon (trace, t->hits[0].object)->id);
+  *owned = g_strdup (cm_scene_trace_polygon (trace, t->hits[0].object)->id);
   return *owned;
 }
 
@@ -742,11 +740,11 @@ first_hit (const CaromScene *scene, char **owned)
 static void
 test_edit_set_flags (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene (); /* ball at (-200, 0) heading +x */
+  g_autoptr (CmScene) scene = seed_scene (); /* ball at (-200, 0) heading +x */
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   add_box (history, scene, "far", CG_ROLE_OBSTACLE, 150, -20, 40);
   carom_history_seal (history);
-  g_autoptr (CaromScene) before = scene_copy (scene);
+  g_autoptr (CmScene) before = scene_copy (scene);
   g_autofree char *a = NULL;
   g_autofree char *b = NULL;
   g_autofree char *c = NULL;
@@ -775,7 +773,7 @@ typedef struct
 {
   GRand *rand;
   CaromHistory *history;
-  CaromScene *scene;
+  CmScene *scene;
   /* A drag under way: its indices, the versions it began with, its key. */
   GArray *drag_indices;
   GPtrArray *drag_originals;
@@ -797,7 +795,7 @@ pick (Session *s, guint n)
 }
 
 static gint
-pick_kind (Session *s, CaromObjectKind kind)
+pick_kind (Session *s, CmObjectKind kind)
 {
   guint n = s->scene->objects->len;
   if (n == 0)
@@ -821,7 +819,7 @@ random_name (Session *s)
 }
 
 /* A polygon of 3 to 7 vertices scattered in a box: often self-crossing. */
-static CaromObject *
+static CmObject *
 random_polygon (Session *s)
 {
   guint n = 3 + pick (s, 5);
@@ -842,17 +840,17 @@ random_polygon (Session *s)
         v[k] = v[n - 1 - k];
         v[n - 1 - k] = t;
       }
-  return carom_object_new_polygon (random_name (s),
-                                   pick (s, 4) == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE, v, n);
+  return cm_object_new_polygon (random_name (s), pick (s, 4) == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE,
+                                v, n);
 }
 
-static CaromObject *
+static CmObject *
 random_ball (Session *s)
 {
   double radius = pick (s, 10) == 0 ? 0.0 : rnd (s, 1, 30);
   CgVec2 d = pick (s, 10) == 0 ? cg_v2 (0, 0) : cg_v2 (rnd (s, -1, 1), rnd (s, -1, 1));
-  return carom_object_new_ball (random_name (s), cg_v2 (rnd (s, -250, 250), rnd (s, -250, 250)),
-                                radius, d, pick (s, 40));
+  return cm_object_new_ball (random_name (s), cg_v2 (rnd (s, -250, 250), rnd (s, -250, 250)),
+                             radius, d, pick (s, 40));
 }
 
 /* 1 to 3 distinct indices. */
@@ -916,24 +914,24 @@ random_transform (Session *s, GError **error)
       g_array_append_vals (s->drag_indices, indices->data, indices->len);
       for (guint k = 0; k < indices->len; k++)
         g_ptr_array_add (s->drag_originals,
-                         carom_object_copy (OBJ (s->scene, g_array_index (indices, guint, k))));
+                         cm_object_copy (OBJ (s->scene, g_array_index (indices, guint, k))));
       s->drag_key = pick (s, 3) == 0 ? NULL : g_strdup_printf ("drag-%u", ++s->drags);
     }
   CaromMatrix m = random_matrix (s);
   gboolean use_originals = s->drag_key != NULL;
-  return carom_edit_transform (
-      s->history, s->scene, (guint *)s->drag_indices->data, s->drag_indices->len,
-      use_originals ? (CaromObject *const *)s->drag_originals->pdata : NULL, &m, "Transform",
-      s->drag_key, error);
+  return carom_edit_transform (s->history, s->scene, (guint *)s->drag_indices->data,
+                               s->drag_indices->len,
+                               use_originals ? (CmObject *const *)s->drag_originals->pdata : NULL,
+                               &m, "Transform", s->drag_key, error);
 }
 
 static gboolean
 random_set_points (Session *s, GError **error)
 {
-  gint i = pick_kind (s, CAROM_OBJECT_POLYGON);
+  gint i = pick_kind (s, CM_OBJECT_POLYGON);
   if (i < 0)
     return FALSE;
-  const CaromObject *o = OBJ (s->scene, i);
+  const CmObject *o = OBJ (s->scene, i);
   g_autoptr (GArray) v = g_array_new (FALSE, FALSE, sizeof (CgVec2));
   g_array_append_vals (v, o->points, o->n_points);
   guint k = pick (s, v->len);
@@ -959,10 +957,10 @@ random_set_points (Session *s, GError **error)
 static gboolean
 random_set_ball (Session *s, GError **error)
 {
-  gint i = pick_kind (s, CAROM_OBJECT_BALL);
+  gint i = pick_kind (s, CM_OBJECT_BALL);
   if (i < 0)
     return FALSE;
-  const CaromObject *o = OBJ (s->scene, i);
+  const CmObject *o = OBJ (s->scene, i);
   double radius = pick (s, 8) == 0 ? (pick (s, 2) ? NAN : 0.0) : rnd (s, 1, 30);
   CgVec2 d = pick (s, 8) == 0 ? cg_v2 (0, 0) : cg_v2 (rnd (s, -1, 1), rnd (s, -1, 1));
   return carom_edit_set_ball (s->history, s->scene, (guint)i,
@@ -990,7 +988,7 @@ random_command (Session *s, int what)
       {
         g_autoptr (GPtrArray) objects = object_array ();
         for (guint k = 0, m = 1 + pick (s, 3); n > 0 && k < m; k++)
-          g_ptr_array_add (objects, carom_object_copy (OBJ (s->scene, pick (s, n))));
+          g_ptr_array_add (objects, cm_object_copy (OBJ (s->scene, pick (s, n))));
         if (pick (s, 2))
           g_ptr_array_add (objects, pick (s, 2) ? random_polygon (s) : random_ball (s));
         return carom_edit_add_all (s->history, s->scene, objects, "Paste", NULL, &error);
@@ -1009,7 +1007,7 @@ random_command (Session *s, int what)
       return random_set_points (s, &error);
     case 6:
       {
-        gint i = pick_kind (s, CAROM_OBJECT_POLYGON);
+        gint i = pick_kind (s, CM_OBJECT_POLYGON);
         if (i < 0)
           return FALSE;
         carom_edit_set_role (s->history, s->scene, (guint)i,
@@ -1030,10 +1028,10 @@ random_command (Session *s, int what)
  * (carom_history_get_position()), so meeting it again, by undo, redo or
  * a command that changed nothing, must give back that scene bit for bit. */
 static void
-check_position (GHashTable *states, CaromHistory *history, const CaromScene *scene)
+check_position (GHashTable *states, CaromHistory *history, const CmScene *scene)
 {
   guint64 position = carom_history_get_position (history);
-  const CaromScene *seen = g_hash_table_lookup (states, &position);
+  const CmScene *seen = g_hash_table_lookup (states, &position);
   if (seen != NULL)
     assert_scenes_equal (scene, seen);
   else
@@ -1048,41 +1046,41 @@ check_position (GHashTable *states, CaromHistory *history, const CaromScene *sce
 static void
 test_edit_random (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   Session s = { .rand = g_rand_new_with_seed (20240601),
                 .history = history,
                 .scene = scene,
                 .drag_indices = g_array_new (FALSE, FALSE, sizeof (guint)),
                 .drag_originals = object_array () };
-  g_autoptr (GHashTable) states = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                                         (GDestroyNotify)carom_scene_free);
+  g_autoptr (GHashTable) states
+      = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)cm_scene_free);
 
   /* The starting scene, made without the history. */
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   while (scene->objects->len < 8)
     {
-      CaromObject *o = random_polygon (&s);
+      CmObject *o = random_polygon (&s);
       if (cg_polygon_validate (o->points, o->n_points).status != CG_POLYGON_OK)
         {
-          carom_object_free (o);
+          cm_object_free (o);
           continue;
         }
       o->role = CG_ROLE_OBSTACLE;
       cg_polygon_orient (o->points, o->n_points, o->role);
-      carom_object_set_id (o, NULL);
+      cm_object_set_id (o, NULL);
       g_ptr_array_add (scene->objects, o);
     }
-  carom_scene_add_ball (scene, NULL, cg_v2 (-200, 10), 12, cg_v2 (1, 0.3), 29);
-  carom_scene_assign_ids (scene);
+  cm_scene_add_ball (scene, NULL, cg_v2 (-200, 10), 12, cg_v2 (1, 0.3), 29);
+  cm_scene_assign_ids (scene);
   assert_scene_sound (scene);
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) original = scene_copy (scene);
   check_position (states, history, scene);
 
   for (int i = 0; i < 1000; i++)
     {
-      g_autoptr (CaromScene) before = scene_copy (scene);
+      g_autoptr (CmScene) before = scene_copy (scene);
       int what = g_rand_int_range (s.rand, 0, 10);
       if (random_command (&s, what))
         s.ok++;
@@ -1121,7 +1119,7 @@ test_edit_random (void)
   g_assert_cmpuint (s.ok, >, 500);
   g_assert_cmpuint (s.refused, >, 50);
 
-  g_autoptr (CaromScene) edited = scene_copy (scene);
+  g_autoptr (CmScene) edited = scene_copy (scene);
   g_assert_false (scenes_equal (edited, original));
   guint undos = 0;
   while (carom_history_can_undo (history))
@@ -1153,7 +1151,7 @@ test_edit_random (void)
 /* Two traces are the same to the bit: every ball's status, hits, points,
  * normals, primitives and directions. */
 static void
-assert_traces_equal (const CaromSceneTrace *a, const CaromSceneTrace *b)
+assert_traces_equal (const CmSceneTrace *a, const CmSceneTrace *b)
 {
   g_assert_cmpuint (a->balls->len, ==, b->balls->len);
   for (guint i = 0; i < a->balls->len; i++)
@@ -1179,23 +1177,23 @@ assert_traces_equal (const CaromSceneTrace *a, const CaromSceneTrace *b)
 static void
 test_edit_trace_update_in_place (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
-  CaromObject *wall = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *wall = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (wall->points, 4, CG_ROLE_WALL);
   /* Posts in a grid, so the BVH has levels to refit. */
   for (int i = 0; i < 64; i++)
     {
       double x = -250 + (i % 8) * 64, y = -250 + (i / 8) * 64;
       CgVec2 post[] = { { x, y }, { x + 20, y }, { x + 20, y + 30 }, { x, y + 30 } };
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, post, 4);
+      CmObject *o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, post, 4);
       cg_polygon_orient (o->points, 4, CG_ROLE_OBSTACLE);
     }
-  carom_scene_add_ball (scene, "ball", cg_v2 (-280, -280), 6, cg_v2 (1, 0.83), 200);
-  carom_scene_add_ball (scene, "ball-2", cg_v2 (280, 270), 6, cg_v2 (-1, -0.31), 200);
-  carom_scene_assign_ids (scene);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-280, -280), 6, cg_v2 (1, 0.83), 200);
+  cm_scene_add_ball (scene, "ball-2", cg_v2 (280, 270), 6, cg_v2 (-1, -0.31), 200);
+  cm_scene_assign_ids (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   carom_history_take_changes (history, NULL);
 
   GRand *rand = g_rand_new_with_seed (7);
@@ -1208,7 +1206,7 @@ test_edit_trace_update_in_place (void)
       const CgTrace *t0 = &g_array_index (trace->balls, CaromBallTrace, step % 2).trace;
       if (step % 4 < 2 && t0->n_hits > 0 && t0->hits[t0->n_hits - 1].object > 0)
         index = t0->hits[t0->n_hits - 1].object; /* world polygon k is scene object k here */
-      const CaromObject *o = OBJ (scene, index);
+      const CmObject *o = OBJ (scene, index);
       CgVec2 v[4];
       memcpy (v, o->points, sizeof v);
       guint k = (guint)g_rand_int_range (rand, 0, 4);
@@ -1221,7 +1219,7 @@ test_edit_trace_update_in_place (void)
       g_assert_cmpuint (replaced->len, ==, 1);
       g_assert_cmpuint (g_array_index (replaced, guint, 0), ==, index);
       g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-      if (carom_scene_trace_update (trace, scene, &index, 1, updated))
+      if (cm_scene_trace_update (trace, scene, &index, 1, updated))
         {
           in_place++;
           g_assert_cmpuint (updated->len, ==, 1);
@@ -1230,12 +1228,12 @@ test_edit_trace_update_in_place (void)
         }
       else
         {
-          carom_scene_trace_free (trace);
-          trace = carom_scene_trace (scene, -1, FALSE);
+          cm_scene_trace_free (trace);
+          trace = cm_scene_trace (scene, -1, FALSE);
         }
-      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+      g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
       assert_traces_equal (trace, fresh);
-      g_autoptr (CaromSceneTrace) brute = carom_scene_trace (scene, -1, TRUE);
+      g_autoptr (CmSceneTrace) brute = cm_scene_trace (scene, -1, TRUE);
       assert_traces_equal (trace, brute);
       /* Does the edit change where the balls go? */
       for (guint b = 0; b < trace->balls->len; b++)
@@ -1255,15 +1253,15 @@ test_edit_trace_update_in_place (void)
   g_assert_cmpuint (differs, >, 30);
 
   /* A ball moved in place is traced again from its new start. */
-  CaromObject *ball = carom_object_copy (OBJ (scene, 65));
+  CmObject *ball = cm_object_copy (OBJ (scene, 65));
   ball->center = cg_v2 (-270, -285);
   carom_history_replace (history, 65, ball, "Move", NULL);
   carom_history_take_changes (history, NULL);
   guint moved = 65;
   g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_assert_true (carom_scene_trace_update (trace, scene, &moved, 1, updated));
+  g_assert_true (cm_scene_trace_update (trace, scene, &moved, 1, updated));
   g_assert_cmpuint (updated->len, ==, 0);
-  g_autoptr (CaromSceneTrace) fresh = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) fresh = cm_scene_trace (scene, -1, FALSE);
   assert_traces_equal (trace, fresh);
 
   /* A drag of a post and both balls together, over two merged events (the
@@ -1277,19 +1275,19 @@ test_edit_trace_update_in_place (void)
       g_autoptr (GArray) replaced = g_array_new (FALSE, FALSE, sizeof (guint));
       g_assert_true (carom_history_take_changes (history, replaced));
       g_assert_cmpuint (replaced->len, ==, 3);
-      g_assert_true (carom_scene_trace_update (trace, scene, (const guint *)replaced->data,
-                                               replaced->len, NULL));
-      g_autoptr (CaromSceneTrace) again = carom_scene_trace (scene, -1, FALSE);
+      g_assert_true (
+          cm_scene_trace_update (trace, scene, (const guint *)replaced->data, replaced->len, NULL));
+      g_autoptr (CmSceneTrace) again = cm_scene_trace (scene, -1, FALSE);
       assert_traces_equal (trace, again);
       for (guint b = 0; b < 2; b++)
         g_assert_true (g_array_index (trace->balls, CaromBallTrace, b).ball == OBJ (scene, 65 + b));
     }
 
   /* Another radius needs another world: not in place. */
-  CaromObject *bigger = carom_object_copy (OBJ (scene, 65));
+  CmObject *bigger = cm_object_copy (OBJ (scene, 65));
   bigger->radius = 9;
   carom_history_replace (history, 65, bigger, "Change Radius", NULL);
-  g_assert_false (carom_scene_trace_update (trace, scene, &moved, 1, NULL));
+  g_assert_false (cm_scene_trace_update (trace, scene, &moved, 1, NULL));
 }
 
 /* The error domain's name is the one its quark function says, as GLib

@@ -12,7 +12,7 @@
 #include "io/carom-svg.h"
 #include "model/carom-edit.h"
 
-#define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
+#define OBJ(scene, i) ((CmObject *)g_ptr_array_index ((scene)->objects, (i)))
 
 typedef struct
 {
@@ -37,7 +37,7 @@ fx_clear (Fx *fx)
   g_clear_object (&fx->doc);
 }
 
-static const CaromScene *
+static const CmScene *
 scene (Fx *fx)
 {
   return carom_document_get_scene (fx->doc);
@@ -68,8 +68,8 @@ test_fan (void)
   g_assert_false (carom_history_can_undo (history));
   drag (&fx, cg_v2 (100, 100), cg_v2 (200, 100), 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *b = OBJ (scene (&fx), 0);
-  g_assert_cmpint (b->kind, ==, CAROM_OBJECT_BEAM);
+  const CmObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpint (b->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpint (b->beam_shape, ==, CAROM_BEAM_FAN);
   g_assert_cmpuint (b->count, ==, 9);
   g_assert_cmpfloat (b->spread, ==, 40.0);
@@ -86,7 +86,7 @@ test_fan (void)
   CgVec2 start, d;
   carom_beam_ray (b, 0, &start, &d);
   g_assert_cmpfloat_with_epsilon (atan2 (d.y, d.x) * 180.0 / G_PI, -20.0, 1e-9);
-  g_autoptr (CaromObject) drawn = carom_object_copy (b);
+  g_autoptr (CmObject) drawn = cm_object_copy (b);
 
   /* one step */
   g_assert_cmpstr (carom_history_undo_label (history), ==, "Draw Beam");
@@ -95,7 +95,7 @@ test_fan (void)
   g_assert_false (carom_history_can_undo (history));
   g_assert_true (carom_document_redo (fx.doc));
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  g_assert_true (carom_object_equal (OBJ (scene (&fx), 0), drawn));
+  g_assert_true (cm_object_equal (OBJ (scene (&fx), 0), drawn));
   fx_clear (&fx);
 }
 
@@ -137,7 +137,7 @@ test_snapping (void)
   carom_editor_set_snapping (fx.ed, TRUE, TRUE);
   carom_editor_set_tool (fx.ed, CAROM_TOOL_BEAM);
   drag (&fx, cg_v2 (3, -2), cg_v2 (100, 37), 0);
-  const CaromObject *b = OBJ (scene (&fx), 0);
+  const CmObject *b = OBJ (scene (&fx), 0);
   g_assert_cmpfloat (b->center.x, ==, 0.0);
   g_assert_cmpfloat (b->center.y, ==, 0.0);
   g_assert_cmpfloat_with_epsilon (atan2 (b->direction.y, b->direction.x), atan2 (37.0, 100.0),
@@ -165,7 +165,7 @@ test_parallel (void)
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 0);
   drag (&fx, cg_v2 (0, 20), cg_v2 (80, 20), 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *b = OBJ (scene (&fx), 0);
+  const CmObject *b = OBJ (scene (&fx), 0);
   g_assert_cmpint (b->beam_shape, ==, CAROM_BEAM_PARALLEL);
   g_assert_cmpuint (b->count, ==, 5);
   g_assert_cmpfloat (b->center.x, ==, 0.0);
@@ -191,7 +191,7 @@ test_select_transforms (void)
   carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
   /* picked on its line, away from the handles, dragged by (10, 20) */
   drag (&fx, cg_v2 (20, 2), cg_v2 (30, 22), 0);
-  const CaromObject *b = OBJ (scene (&fx), 0);
+  const CmObject *b = OBJ (scene (&fx), 0);
   g_assert_cmpfloat_with_epsilon (b->center.x, 10.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (b->center.y, 20.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (b->beam_end.x, 110.0, 1e-9);
@@ -230,7 +230,7 @@ test_handles (void)
   g_assert_cmpfloat_with_epsilon (at.x, 50.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (at.y, 53.0, 1e-9);
   drag (&fx, at, cg_v2 (100, 50), 0);
-  const CaromObject *b = OBJ (scene (&fx), 0);
+  const CmObject *b = OBJ (scene (&fx), 0);
   g_assert_cmpfloat_with_epsilon (atan2 (b->direction.y, b->direction.x), G_PI / 4, 1e-9);
   g_assert_cmpfloat (b->beam_end.x, ==, 100.0);
   g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_RADIUS, &at));
@@ -248,13 +248,13 @@ test_handles (void)
 static void
 test_set_beam (void)
 {
-  g_autoptr (CaromScene) s = carom_scene_new ();
+  g_autoptr (CmScene) s = cm_scene_new ();
   g_autoptr (CaromHistory) h = carom_history_new (s);
   gint i = carom_edit_add (
-      h, s, carom_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (0, 3), 30.0, 8, 29), "Add",
+      h, s, cm_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (0, 3), 30.0, 8, 29), "Add",
       NULL, NULL);
   g_assert_cmpint (i, ==, 0);
-  g_autoptr (CaromObject) v = carom_object_copy (OBJ (s, 0));
+  g_autoptr (CmObject) v = cm_object_copy (OBJ (s, 0));
   v->count = 100;
   g_assert_true (carom_edit_set_beam (h, s, 0, v, "Rays", "k", NULL));
   v->count = 101;
@@ -276,7 +276,7 @@ test_set_beam (void)
   g_assert_cmpfloat (OBJ (s, 0)->spread, ==, 30.0);
   /* a copy of an invalid beam is refused too */
   g_autoptr (GError) e2 = NULL;
-  CaromObject *bad = carom_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (1, 0), 30.0, 0, 29);
+  CmObject *bad = cm_object_new_fan_beam (NULL, cg_v2 (0, 0), 2.0, cg_v2 (1, 0), 30.0, 0, 29);
   g_assert_cmpint (carom_edit_add (h, s, bad, "Add", NULL, &e2), ==, -1);
   g_assert_error (e2, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE);
 }
@@ -293,16 +293,16 @@ test_file_sized_beam (void)
         "carom:direction=\"1 0\" carom:spread=\"10\" carom:count=\"1000000\" "
         "carom:max-bounces=\"0\"/></svg>";
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) s = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
+  g_autoptr (CmScene) s = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (OBJ (s, 0)->count, ==, 1000000);
   g_autoptr (CaromHistory) h = carom_history_new (s);
-  g_autoptr (CaromObject) v = carom_object_copy (OBJ (s, 0));
+  g_autoptr (CmObject) v = cm_object_copy (OBJ (s, 0));
   v->max_bounces = 1;
   g_assert_true (carom_edit_set_beam (h, s, 0, v, "Max bounces", NULL, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (OBJ (s, 0)->max_bounces, ==, 1);
-  g_assert_cmpint (carom_edit_add (h, s, carom_object_copy (OBJ (s, 0)), "Duplicate", NULL, &error),
+  g_assert_cmpint (carom_edit_add (h, s, cm_object_copy (OBJ (s, 0)), "Duplicate", NULL, &error),
                    ==, 1);
   g_assert_no_error (error);
 }
@@ -311,7 +311,7 @@ test_file_sized_beam (void)
 static guint
 add_ball (Fx *fx, double x, double r, gboolean hidden)
 {
-  CaromObject *ball = carom_object_new_ball (NULL, cg_v2 (x, 0), r, cg_v2 (1, 0), 3);
+  CmObject *ball = cm_object_new_ball (NULL, cg_v2 (x, 0), r, cg_v2 (1, 0), 3);
   ball->hidden = hidden;
   gint i = carom_edit_add (carom_document_get_history (fx->doc),
                            carom_document_get_edit_scene (fx->doc), ball, "Draw Ball", NULL, NULL);
@@ -344,14 +344,14 @@ test_radius_from_scene (void)
 
   /* a fan drawn now has that radius; then the selected ball's */
   drag (&fx, cg_v2 (0, 200), cg_v2 (100, 200), 0);
-  const CaromObject *fan = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
-  g_assert_cmpint (fan->kind, ==, CAROM_OBJECT_BEAM);
+  const CmObject *fan = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
+  g_assert_cmpint (fan->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpfloat (fan->radius, ==, 30.0);
   carom_editor_select (fx.ed, &small, 1, FALSE);
   g_assert_cmpfloat (carom_editor_get_beam_radius (fx.ed), ==, 12.0);
   carom_editor_set_beam_defaults (fx.ed, CAROM_BEAM_PARALLEL, 4, 30.0);
   drag (&fx, cg_v2 (0, 300), cg_v2 (100, 300), 0);
-  const CaromObject *line = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
+  const CmObject *line = OBJ (scene (&fx), scene (&fx)->objects->len - 1);
   g_assert_cmpint (line->beam_shape, ==, CAROM_BEAM_PARALLEL);
   g_assert_cmpfloat (line->radius, ==, 12.0);
   /* the new beam is selected: the next one is its size */
@@ -366,11 +366,11 @@ test_radius_from_scene (void)
 static void
 test_clipboard (void)
 {
-  g_autoptr (CaromScene) s = carom_scene_new ();
-  g_ptr_array_add (s->objects, carom_object_new_fan_beam ("fan", cg_v2 (10, 20), 3.0,
-                                                          cg_v2 (0.6, -0.8), 45.0, 7, 11));
-  g_ptr_array_add (s->objects, carom_object_new_parallel_beam ("line", cg_v2 (-5, 0), cg_v2 (5, 40),
-                                                               2.0, cg_v2 (1, 0), 4, 29));
+  g_autoptr (CmScene) s = cm_scene_new ();
+  g_ptr_array_add (s->objects, cm_object_new_fan_beam ("fan", cg_v2 (10, 20), 3.0,
+                                                       cg_v2 (0.6, -0.8), 45.0, 7, 11));
+  g_ptr_array_add (s->objects, cm_object_new_parallel_beam ("line", cg_v2 (-5, 0), cg_v2 (5, 40),
+                                                            2.0, cg_v2 (1, 0), 4, 29));
   guint all[] = { 0, 1 };
   gsize length = 0;
   g_autofree char *svg = carom_clipboard_serialize (s, all, 2, &length);
@@ -380,8 +380,8 @@ test_clipboard (void)
   g_assert_cmpuint (back->len, ==, 2);
   for (guint i = 0; i < 2; i++)
     {
-      const CaromObject *a = g_ptr_array_index (s->objects, i), *b = g_ptr_array_index (back, i);
-      g_assert_cmpint (b->kind, ==, CAROM_OBJECT_BEAM);
+      const CmObject *a = g_ptr_array_index (s->objects, i), *b = g_ptr_array_index (back, i);
+      g_assert_cmpint (b->kind, ==, CM_OBJECT_BEAM);
       g_assert_cmpint (b->beam_shape, ==, a->beam_shape);
       g_assert_cmpuint (b->count, ==, a->count);
       g_assert_cmpuint (b->max_bounces, ==, a->max_bounces);

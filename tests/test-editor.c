@@ -13,7 +13,7 @@
 #include "model/carom-edit.h"
 #include "scene-compare.h"
 
-#define OBJ(scene, i) ((CaromObject *)g_ptr_array_index ((scene)->objects, (i)))
+#define OBJ(scene, i) ((CmObject *)g_ptr_array_index ((scene)->objects, (i)))
 
 typedef struct
 {
@@ -51,7 +51,7 @@ fx_clear (Fx *fx)
   g_clear_pointer (&fx->messages, g_ptr_array_unref);
 }
 
-static const CaromScene *
+static const CmScene *
 scene (Fx *fx)
 {
   return carom_document_get_scene (fx->doc);
@@ -63,7 +63,7 @@ add_polygon (Fx *fx, const char *id, CgRole role, const CgVec2 *v, guint n)
   g_autoptr (GError) error = NULL;
   gint i = carom_edit_add (carom_document_get_history (fx->doc),
                            carom_document_get_edit_scene (fx->doc),
-                           carom_object_new_polygon (id, role, v, n), "Setup", NULL, &error);
+                           cm_object_new_polygon (id, role, v, n), "Setup", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (i, >=, 0);
   carom_document_edited (fx->doc);
@@ -80,9 +80,9 @@ static void
 add_ball (Fx *fx, const char *id, CgVec2 c, double r)
 {
   g_autoptr (GError) error = NULL;
-  gint i = carom_edit_add (
-      carom_document_get_history (fx->doc), carom_document_get_edit_scene (fx->doc),
-      carom_object_new_ball (id, c, r, cg_v2 (1, 0), 29), "Setup", NULL, &error);
+  gint i = carom_edit_add (carom_document_get_history (fx->doc),
+                           carom_document_get_edit_scene (fx->doc),
+                           cm_object_new_ball (id, c, r, cg_v2 (1, 0), 29), "Setup", NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpint (i, >=, 0);
   carom_document_edited (fx->doc);
@@ -150,9 +150,9 @@ assert_vec_near (CgVec2 a, CgVec2 b, double tol)
 
 /* The polygon has exactly these vertices, in some rotation and direction. */
 static gboolean
-same_cycle (const CaromObject *o, const CgVec2 *v, guint n)
+same_cycle (const CmObject *o, const CgVec2 *v, guint n)
 {
-  if (o->kind != CAROM_OBJECT_POLYGON || o->n_points != n)
+  if (o->kind != CM_OBJECT_POLYGON || o->n_points != n)
     return FALSE;
   for (guint start = 0; start < n; start++)
     for (int dir = -1; dir <= 1; dir += 2)
@@ -170,7 +170,7 @@ same_cycle (const CaromObject *o, const CgVec2 *v, guint n)
 }
 
 static CgAabb
-object_bounds (const CaromObject *o)
+object_bounds (const CmObject *o)
 {
   return cg_polygon_bounds (o->points, o->n_points);
 }
@@ -223,7 +223,7 @@ test_polygon_close_on_first_vertex (void)
   /* 3.6 px from the first vertex: closes. */
   click (&fx, 3, -2, 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *o = OBJ (scene (&fx), 0);
+  const CmObject *o = OBJ (scene (&fx), 0);
   g_assert_cmpint (o->role, ==, CG_ROLE_WALL);
   g_assert_cmpstr (o->id, ==, "wall-1");
   g_assert_true (same_cycle (o, v, 4));
@@ -353,7 +353,7 @@ test_polygon_escape (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   const char *label = carom_document_get_undo_label (fx.doc);
   carom_editor_set_tool (fx.ed, CAROM_TOOL_POLYGON);
   click (&fx, 10, 10, 0);
@@ -501,14 +501,14 @@ test_rectangle (void)
 
   drag (&fx, cg_v2 (-10, -20), cg_v2 (500, 400), 4, 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *room = OBJ (scene (&fx), 0);
+  const CmObject *room = OBJ (scene (&fx), 0);
   g_assert_cmpint (room->role, ==, CG_ROLE_WALL);
   g_assert_cmpuint (room->n_points, ==, 4);
   assert_box (object_bounds (room), -10, -20, 500, 400, 0);
 
   drag (&fx, cg_v2 (110, 70), cg_v2 (10, 20), 3, 0); /* dragged up and left */
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 2);
-  const CaromObject *post = OBJ (scene (&fx), 1);
+  const CmObject *post = OBJ (scene (&fx), 1);
   g_assert_cmpint (post->role, ==, CG_ROLE_OBSTACLE);
   static const CgVec2 corners[] = { { 10, 20 }, { 110, 20 }, { 110, 70 }, { 10, 70 } };
   g_assert_true (same_cycle (post, corners, 4));
@@ -527,7 +527,7 @@ test_regular_polygon (void)
   carom_editor_set_sides (fx.ed, 5);
   drag (&fx, cg_v2 (100, 100), cg_v2 (100, 50), 5, 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *o = OBJ (scene (&fx), 0);
+  const CmObject *o = OBJ (scene (&fx), 0);
   g_assert_cmpuint (o->n_points, ==, 5);
   gboolean has_first = FALSE;
   for (size_t k = 0; k < 5; k++)
@@ -554,8 +554,8 @@ test_ball_tool (void)
   carom_editor_set_tool (fx.ed, CAROM_TOOL_BALL);
   click (&fx, 50, 60, 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 1);
-  const CaromObject *b = OBJ (scene (&fx), 0);
-  g_assert_cmpint (b->kind, ==, CAROM_OBJECT_BALL);
+  const CmObject *b = OBJ (scene (&fx), 0);
+  g_assert_cmpint (b->kind, ==, CM_OBJECT_BALL);
   g_assert_cmpstr (b->id, ==, "ball-1");
   assert_vec_eq (b->center, cg_v2 (50, 60));
   g_assert_cmpfloat (b->radius, ==, 20.0);
@@ -677,7 +677,7 @@ test_select_drag_move (void)
   fx_init (&fx);
   standard_scene (&fx);
   carom_editor_set_snapping (fx.ed, TRUE, FALSE);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   const char *label = carom_document_get_undo_label (fx.doc);
 
   /* A click on it selects and moves nothing. */
@@ -692,11 +692,11 @@ test_select_drag_move (void)
   for (int k = 1; k <= 10; k++)
     carom_editor_motion (fx.ed, cg_lerp (cg_v2 (151, 119), cg_v2 (193, 151), k / 10.0), 0);
   carom_editor_release (fx.ed, cg_v2 (193, 151), 0);
-  const CaromObject *post = OBJ (scene (&fx), 1);
+  const CmObject *post = OBJ (scene (&fx), 1);
   for (size_t k = 0; k < 4; k++)
     assert_vec_eq (post->points[k], cg_add (OBJ (before, 1)->points[k], cg_v2 (40, 30)));
-  g_assert_true (carom_object_equal (OBJ (scene (&fx), 0), OBJ (before, 0)));
-  g_assert_true (carom_object_equal (OBJ (scene (&fx), 2), OBJ (before, 2)));
+  g_assert_true (cm_object_equal (OBJ (scene (&fx), 0), OBJ (before, 0)));
+  g_assert_true (cm_object_equal (OBJ (scene (&fx), 2), OBJ (before, 2)));
 
   g_assert_cmpstr (carom_document_get_undo_label (fx.doc), ==, "Move");
   g_assert_true (carom_document_undo (fx.doc));
@@ -705,7 +705,7 @@ test_select_drag_move (void)
 
   /* Two selected objects move together. */
   g_assert_true (carom_document_redo (fx.doc));
-  g_autoptr (CaromScene) moved = scene_copy (scene (&fx));
+  g_autoptr (CmScene) moved = scene_copy (scene (&fx));
   click (&fx, 300, 300, CAROM_MOD_SHIFT);
   drag (&fx, cg_v2 (300, 300), cg_v2 (280, 310), 4, 0);
   assert_vec_eq (OBJ (scene (&fx), 2)->center, cg_v2 (280, 310));
@@ -726,7 +726,7 @@ test_select_drag_no_self_snap (void)
   fx_init (&fx);
   standard_scene (&fx);
   carom_editor_set_snapping (fx.ed, FALSE, TRUE);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
 
   /* Pressed 4 px inside the post's left edge (snapped to that edge),
    * released 40 px further right, far from anything else. */
@@ -753,7 +753,7 @@ test_select_nudge (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   g_assert_false (carom_editor_key (fx.ed, CAROM_KEY_RIGHT, 0)); /* nothing selected */
   click (&fx, 150, 120, 0);
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_RIGHT, 0));
@@ -763,7 +763,7 @@ test_select_nudge (void)
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_UP, CAROM_MOD_SHIFT));
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_LEFT, 0));
   assert_vec_eq (OBJ (scene (&fx), 1)->points[0], cg_v2 (110, 91));
-  g_autoptr (CaromScene) nudged = scene_copy (scene (&fx));
+  g_autoptr (CmScene) nudged = scene_copy (scene (&fx));
   /* A click ends the run: the next nudges are a step of their own. */
   click (&fx, 160, 120, 0);
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_LEFT, 0));
@@ -781,7 +781,7 @@ test_select_delete (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   click (&fx, 150, 120, 0);
   click (&fx, 300, 300, CAROM_MOD_SHIFT);
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_DELETE, 0));
@@ -802,7 +802,7 @@ test_select_scale_handle (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   click (&fx, 150, 120, 0);
   CgVec2 se;
   g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_SCALE_SE, &se));
@@ -833,7 +833,7 @@ test_select_rotate_handle (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   click (&fx, 150, 120, 0);
   CgVec2 h;
   g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_ROTATE, &h));
@@ -842,7 +842,7 @@ test_select_rotate_handle (void)
   drag (&fx, h, cg_v2 (210, 120), 6, 0);
   /* (x, y) -> (270 - y, x - 30) about (150, 120). */
   static const CgVec2 turned[] = { { 170, 70 }, { 170, 170 }, { 130, 170 }, { 130, 70 } };
-  const CaromObject *post = OBJ (scene (&fx), 1);
+  const CmObject *post = OBJ (scene (&fx), 1);
   g_assert_cmpuint (post->n_points, ==, 4);
   for (size_t k = 0; k < 4; k++)
     assert_vec_near (post->points[k], turned[k], 1e-9);
@@ -859,13 +859,13 @@ test_select_radius_handle (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   click (&fx, 300, 300, 0);
   CgVec2 h;
   g_assert_true (carom_editor_get_handle (fx.ed, CAROM_HANDLE_RADIUS, &h));
   assert_vec_eq (h, cg_v2 (320, 300));
   drag (&fx, h, cg_v2 (320, 315), 4, 0); /* 25 from the centre */
-  const CaromObject *ball = OBJ (scene (&fx), 2);
+  const CmObject *ball = OBJ (scene (&fx), 2);
   g_assert_cmpfloat_with_epsilon (ball->radius, 25.0, 1e-12);
   assert_vec_eq (ball->center, cg_v2 (300, 300));
   assert_vec_eq (ball->direction, OBJ (before, 2)->direction);
@@ -900,7 +900,7 @@ test_vertex_drag (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   select_post_for_vertices (&fx);
   const CaromEditorState *st = carom_editor_get_state (fx.ed);
 
@@ -958,7 +958,7 @@ test_vertex_drag_turns_over (void)
   for (int i = 1; i <= 10; i++)
     carom_editor_motion (fx.ed, cg_lerp (cg_v2 (200, 140), cg_v2 (60, 80), i / 10.0), 0);
   g_assert_true (st->preview_valid);
-  const CaromObject *post = OBJ (scene (&fx), 1);
+  const CmObject *post = OBJ (scene (&fx), 1);
   g_assert_cmpuint (post->n_points, ==, 4);
   assert_vec_eq (post->points[st->vertex], cg_v2 (60, 80));
   /* Still an obstacle's orientation, though the shape turned over. */
@@ -987,7 +987,7 @@ test_vertex_insert_delete (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   select_post_for_vertices (&fx);
   const CaromEditorState *st = carom_editor_get_state (fx.ed);
 
@@ -995,7 +995,7 @@ test_vertex_insert_delete (void)
   click (&fx, 140, 98, 0);
   g_assert_true (carom_editor_press (fx.ed, cg_v2 (140, 98), 2, 0));
   carom_editor_release (fx.ed, cg_v2 (140, 98), 0);
-  const CaromObject *post = OBJ (scene (&fx), 1);
+  const CmObject *post = OBJ (scene (&fx), 1);
   g_assert_cmpuint (post->n_points, ==, 5);
   g_assert_cmpint (st->vertex_object, ==, 1);
   g_assert_cmpint (st->vertex, >=, 0);
@@ -1003,7 +1003,7 @@ test_vertex_insert_delete (void)
   static const CgVec2 five[]
       = { { 100, 100 }, { 140, 100 }, { 200, 100 }, { 200, 140 }, { 100, 140 } };
   g_assert_true (same_cycle (post, five, 5));
-  g_autoptr (CaromScene) inserted = scene_copy (scene (&fx));
+  g_autoptr (CmScene) inserted = scene_copy (scene (&fx));
 
   g_assert_true (carom_editor_key (fx.ed, CAROM_KEY_DELETE, 0));
   g_assert_cmpuint (OBJ (scene (&fx), 1)->n_points, ==, 4);
@@ -1025,7 +1025,7 @@ test_vertex_triangle_delete (void)
   standard_scene (&fx);
   static const CgVec2 tri[] = { { 250, 50 }, { 350, 50 }, { 300, 120 } };
   add_polygon (&fx, "tri", CG_ROLE_OBSTACLE, tri, 3);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
   carom_editor_set_tool (fx.ed, CAROM_TOOL_VERTEX);
   click (&fx, 300, 70, 0);
   static const guint sel[] = { 3 };
@@ -1059,14 +1059,14 @@ test_undo_to_empty_page (void)
   drag (&fx, cg_v2 (200, 150), cg_v2 (240, 250), 5, 0);
   carom_editor_set_tool (fx.ed, CAROM_TOOL_BALL);
   drag (&fx, cg_v2 (80, 200), cg_v2 (180, 100), 3, 0);
-  const CaromScene *s = scene (&fx);
+  const CmScene *s = scene (&fx);
   g_assert_cmpuint (s->objects->len, ==, 3);
   g_assert_cmpint (OBJ (s, 0)->role, ==, CG_ROLE_WALL);
   g_assert_cmpint (OBJ (s, 1)->role, ==, CG_ROLE_OBSTACLE);
-  g_assert_cmpint (OBJ (s, 2)->kind, ==, CAROM_OBJECT_BALL);
+  g_assert_cmpint (OBJ (s, 2)->kind, ==, CM_OBJECT_BALL);
   g_assert_true (carom_document_get_modified (fx.doc));
   /* The ball is traced in its room, and stops at the post. */
-  const CaromSceneTrace *trace = carom_document_get_trace (fx.doc);
+  const CmSceneTrace *trace = carom_document_get_trace (fx.doc);
   g_assert_cmpuint (trace->balls->len, ==, 1);
   g_assert_cmpint (g_array_index (trace->balls, CaromBallTrace, 0).trace.status, ==,
                    CG_TRACE_STOPPED);
@@ -1093,7 +1093,7 @@ test_drag_cancel_and_interruptions (void)
   Fx fx;
   fx_init (&fx);
   standard_scene (&fx);
-  g_autoptr (CaromScene) before = scene_copy (scene (&fx));
+  g_autoptr (CmScene) before = scene_copy (scene (&fx));
 
   /* Escape mid-drag: back where it was, no redo of the cancelled move. */
   carom_editor_set_tool (fx.ed, CAROM_TOOL_SELECT);
@@ -1131,10 +1131,10 @@ test_drag_cancel_and_interruptions (void)
   carom_editor_motion (fx.ed, cg_v2 (170, 120), 0);
   carom_editor_release (fx.ed, cg_v2 (170, 120), 0);
   g_assert_cmpuint (scene (&fx)->objects->len, ==, 2);
-  g_assert_true (carom_object_equal (g_ptr_array_index (scene (&fx)->objects, 0),
-                                     g_ptr_array_index (before->objects, 0)));
-  g_assert_true (carom_object_equal (g_ptr_array_index (scene (&fx)->objects, 1),
-                                     g_ptr_array_index (before->objects, 2)));
+  g_assert_true (cm_object_equal (g_ptr_array_index (scene (&fx)->objects, 0),
+                                  g_ptr_array_index (before->objects, 0)));
+  g_assert_true (cm_object_equal (g_ptr_array_index (scene (&fx)->objects, 1),
+                                  g_ptr_array_index (before->objects, 2)));
   fx_clear (&fx);
 }
 

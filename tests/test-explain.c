@@ -10,17 +10,17 @@
 #include "model/carom-explain.h"
 
 /* The worked example of geometry.md (the seed tutorial's scene). */
-static CaromScene *
+static CmScene *
 worked_example (void)
 {
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  CaromScene *scene = carom_scene_new ();
-  CaromObject *w = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmScene *scene = cm_scene_new ();
+  CmObject *w = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (w->points, 4, CG_ROLE_WALL);
-  CaromObject *o = carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  CmObject *o = cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
   cg_polygon_orient (o->points, 4, CG_ROLE_OBSTACLE);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
   return scene;
 }
 
@@ -29,8 +29,8 @@ worked_example (void)
 static void
 test_explain_worked_example (void)
 {
-  g_autoptr (CaromScene) scene = worked_example ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = worked_example ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   CaromCastExplanation e;
   g_assert_true (carom_explain_cast (trace, 0, 1, &e));
   g_autofree char *text = carom_explain_format (&e, CAROM_EXPLAIN_TEXT, 5);
@@ -79,12 +79,12 @@ test_explain_worked_example (void)
 static void
 test_explain_arc (void)
 {
-  g_autoptr (CaromScene) scene = worked_example ();
+  g_autoptr (CmScene) scene = worked_example ();
   /* Aimed at the post's corner (20, -100) from below-left. */
-  CaromObject *ball = g_ptr_array_index (scene->objects, 2);
+  CmObject *ball = g_ptr_array_index (scene->objects, 2);
   ball->center = cg_v2 (-100, -250);
   ball->direction = cg_normalize (cg_v2 (150, 130));
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   const CgTrace *t = &g_array_index (trace->balls, CaromBallTrace, 0).trace;
   g_assert_cmpuint (t->n_hits, >=, 1);
   g_assert_cmpint (t->hits[0].kind, ==, CG_PRIM_ARC);
@@ -121,23 +121,23 @@ test_explain_random (void)
   GRand *rand = g_rand_new_with_seed (11);
   for (int round = 0; round < 40; round++)
     {
-      g_autoptr (CaromScene) scene = carom_scene_new ();
+      g_autoptr (CmScene) scene = cm_scene_new ();
       static const CgVec2 room[] = { { 0, 0 }, { 1000, 0 }, { 1000, 1000 }, { 0, 1000 } };
-      CaromObject *w = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+      CmObject *w = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
       cg_polygon_orient (w->points, 4, CG_ROLE_WALL);
       for (int i = 0; i < 30; i++)
         {
           double x = g_rand_double_range (rand, 100, 880), y = g_rand_double_range (rand, 100, 880);
           double s = g_rand_double_range (rand, 5, 20);
           CgVec2 tri[] = { { x, y }, { x + 2 * s, y + s / 2 }, { x + s / 3, y + 2 * s } };
-          CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, tri, 3);
+          CmObject *o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, tri, 3);
           cg_polygon_orient (o->points, 3, CG_ROLE_OBSTACLE);
         }
-      carom_scene_add_ball (
+      cm_scene_add_ball (
           scene, "ball", cg_v2 (50, 50), g_rand_double_range (rand, 1, 6),
           cg_v2 (g_rand_double_range (rand, 0.1, 1), g_rand_double_range (rand, 0.1, 1)), 200);
-      carom_scene_assign_ids (scene);
-      g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+      cm_scene_assign_ids (scene);
+      g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
       const CgTrace *t = &g_array_index (trace->balls, CaromBallTrace, 0).trace;
       for (guint k = 1; k <= t->n_hits; k++)
         {
@@ -217,8 +217,8 @@ test_explain_numbers (void)
 static void
 test_explain_digits (void)
 {
-  g_autoptr (CaromScene) scene = worked_example ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = worked_example ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   CaromCastExplanation e;
   g_assert_true (carom_explain_cast (trace, 0, 1, &e));
   g_autofree char *text = carom_explain_format_digits (&e, CAROM_EXPLAIN_TEXT, 5, 6);

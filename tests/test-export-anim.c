@@ -35,8 +35,8 @@
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
   CgAabb box;
   char *path;
@@ -49,7 +49,7 @@ figure_load (Figure *f, const char *name)
   g_autoptr (GError) error = NULL;
   f->scene = carom_svg_read_file (f->path, NULL, NULL, &error);
   g_assert_no_error (error);
-  f->trace = carom_scene_trace (f->scene, -1, FALSE);
+  f->trace = cm_scene_trace (f->scene, -1, FALSE);
   f->cache = carom_render_cache_new (f->scene, f->trace, -1);
   f->box = carom_export_box (f->scene);
 }
@@ -58,8 +58,8 @@ static void
 figure_clear (Figure *f)
 {
   carom_render_cache_free (f->cache);
-  carom_scene_trace_free (f->trace);
-  carom_scene_free (f->scene);
+  cm_scene_trace_free (f->trace);
+  cm_scene_free (f->scene);
   g_free (f->path);
 }
 
@@ -432,7 +432,7 @@ test_svg (void)
       g_assert_cmpint (run (b, &after), ==, 0);
       g_assert_cmpstr (before, ==, after);
     }
-  g_autoptr (CaromScene) again = carom_svg_read_file (svg, NULL, NULL, &error);
+  g_autoptr (CmScene) again = carom_svg_read_file (svg, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (again->objects->len, ==, fig.scene->objects->len);
 

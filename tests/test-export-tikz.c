@@ -61,8 +61,8 @@ remove_dir (const char *dir)
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
   CgAabb box;
 } Figure;
@@ -74,7 +74,7 @@ figure_load (Figure *f, const char *name)
   g_autoptr (GError) error = NULL;
   f->scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
-  f->trace = carom_scene_trace (f->scene, -1, FALSE);
+  f->trace = cm_scene_trace (f->scene, -1, FALSE);
   f->cache = carom_render_cache_new (f->scene, f->trace, -1);
   f->box = carom_export_box (f->scene);
 }
@@ -83,8 +83,8 @@ static void
 figure_clear (Figure *f)
 {
   carom_render_cache_free (f->cache);
-  carom_scene_trace_free (f->trace);
-  carom_scene_free (f->scene);
+  cm_scene_trace_free (f->trace);
+  cm_scene_free (f->scene);
 }
 
 static void
@@ -364,9 +364,9 @@ test_chinese_labels (void)
         "<circle id=\"小球\" carom:role=\"ball\" cx=\"0\" cy=\"0\" r=\"10\" "
         "carom:direction=\"1 0.5\"/></svg>";
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_memory (svg, sizeof svg - 1, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, -1);
   CaromStyle style = carom_style_article ();
   CaromRenderOptions options;

@@ -584,9 +584,9 @@ static guint
 hits_of (const char *scene_path)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (scene_path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (scene_path, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   if (trace->balls->len == 0)
     return 0;
   return (guint)g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits;

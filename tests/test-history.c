@@ -6,22 +6,22 @@
 
 #include "scene-compare.h"
 
-static CaromScene *
+static CmScene *
 seed_scene (void)
 {
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  CaromScene *scene = carom_scene_new ();
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  CmScene *scene = cm_scene_new ();
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
   return scene;
 }
 
-static CaromObject *
-with_radius (const CaromScene *scene, guint index, double radius)
+static CmObject *
+with_radius (const CmScene *scene, guint index, double radius)
 {
-  CaromObject *copy = carom_object_copy (g_ptr_array_index (scene->objects, index));
+  CmObject *copy = cm_object_copy (g_ptr_array_index (scene->objects, index));
   copy->radius = radius;
   return copy;
 }
@@ -30,15 +30,15 @@ with_radius (const CaromScene *scene, guint index, double radius)
 static void
 test_history_replace (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   g_assert_false (carom_history_can_undo (history));
 
   carom_history_replace (history, 2, with_radius (scene, 2, 10), "Change Radius", NULL);
-  g_assert_cmpfloat (((CaromObject *)g_ptr_array_index (scene->objects, 2))->radius, ==, 10);
+  g_assert_cmpfloat (((CmObject *)g_ptr_array_index (scene->objects, 2))->radius, ==, 10);
   g_assert_cmpstr (carom_history_undo_label (history), ==, "Change Radius");
-  g_autoptr (CaromScene) edited = scene_copy (scene);
+  g_autoptr (CmScene) edited = scene_copy (scene);
 
   g_assert_true (carom_history_undo (history));
   g_assert_true (scenes_equal (scene, original));
@@ -52,20 +52,20 @@ test_history_replace (void)
 static void
 test_history_insert_remove (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
-  CaromObject *extra = carom_object_copy (g_ptr_array_index (scene->objects, 1));
-  carom_object_set_id (extra, "post-2");
+  CmObject *extra = cm_object_copy (g_ptr_array_index (scene->objects, 1));
+  cm_object_set_id (extra, "post-2");
   carom_history_insert (history, 1, extra, "Duplicate");
   carom_history_remove (history, 0, "Delete");
   g_assert_cmpuint (scene->objects->len, ==, 3);
-  g_assert_cmpstr (((CaromObject *)g_ptr_array_index (scene->objects, 0))->id, ==, "post-2");
+  g_assert_cmpstr (((CmObject *)g_ptr_array_index (scene->objects, 0))->id, ==, "post-2");
   g_assert_true (carom_history_undo (history));
   g_assert_true (carom_history_undo (history));
   g_assert_true (scenes_equal (scene, original));
   g_assert_true (carom_history_redo (history));
-  g_assert_cmpstr (((CaromObject *)g_ptr_array_index (scene->objects, 1))->id, ==, "post-2");
+  g_assert_cmpstr (((CmObject *)g_ptr_array_index (scene->objects, 1))->id, ==, "post-2");
 }
 
 /* 3: edits with the same merge key are one step (a drag); sealing or
@@ -73,8 +73,8 @@ test_history_insert_remove (void)
 static void
 test_history_merge (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   for (int r = 41; r <= 50; r++)
     carom_history_replace (history, 2, with_radius (scene, 2, r), "Change Radius", "radius");
@@ -86,14 +86,14 @@ test_history_merge (void)
   carom_history_seal (history);
   carom_history_replace (history, 2, with_radius (scene, 2, 60), "Change Radius", "radius");
   g_assert_true (carom_history_undo (history));
-  g_assert_cmpfloat (((CaromObject *)g_ptr_array_index (scene->objects, 2))->radius, ==, 50);
+  g_assert_cmpfloat (((CmObject *)g_ptr_array_index (scene->objects, 2))->radius, ==, 50);
 }
 
 /* 4: a new edit after an undo drops the redo steps. */
 static void
 test_history_new_edit_drops_redo (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   carom_history_replace (history, 2, with_radius (scene, 2, 10), "a", NULL);
   carom_history_undo (history);
@@ -106,13 +106,13 @@ test_history_new_edit_drops_redo (void)
 static void
 test_history_position (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   carom_history_replace (history, 2, with_radius (scene, 2, 10), "a", "radius");
   guint64 saved = carom_history_get_position (history);
   carom_history_replace (history, 2, with_radius (scene, 2, 11), "a", "radius");
   g_assert_cmpuint (carom_history_get_position (history), !=, saved);
-  carom_history_replace (history, 0, carom_object_copy (g_ptr_array_index (scene->objects, 0)), "b",
+  carom_history_replace (history, 0, cm_object_copy (g_ptr_array_index (scene->objects, 0)), "b",
                          NULL);
   carom_history_undo (history);
   g_assert_cmpuint (carom_history_get_position (history), !=, saved);
@@ -127,8 +127,8 @@ static void
 test_history_random_edits (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (6);
-  g_autoptr (CaromScene) scene = seed_scene ();
-  g_autoptr (CaromScene) original = scene_copy (scene);
+  g_autoptr (CmScene) scene = seed_scene ();
+  g_autoptr (CmScene) original = scene_copy (scene);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   int steps = 0;
   for (int i = 0; i < 1000; i++)
@@ -139,23 +139,23 @@ test_history_random_edits (void)
       if (n == 0 || what == 0)
         {
           CgVec2 tri[3] = { { g_rand_double (rand), 0 }, { 10, 0 }, { 10, 10 } };
-          CaromScene *tmp = carom_scene_new ();
-          carom_scene_add_polygon (tmp, NULL, CG_ROLE_OBSTACLE, tri, 3);
-          CaromObject *o = g_ptr_array_steal_index (tmp->objects, 0);
-          carom_scene_free (tmp);
+          CmScene *tmp = cm_scene_new ();
+          cm_scene_add_polygon (tmp, NULL, CG_ROLE_OBSTACLE, tri, 3);
+          CmObject *o = g_ptr_array_steal_index (tmp->objects, 0);
+          cm_scene_free (tmp);
           carom_history_insert (history, n > 0 ? index : 0, o, "Add");
         }
       else if (what == 1 && n > 1)
         carom_history_remove (history, index, "Delete");
       else if (what == 2)
         carom_history_insert (history, index,
-                              carom_object_copy (g_ptr_array_index (scene->objects, index)),
+                              cm_object_copy (g_ptr_array_index (scene->objects, index)),
                               "Duplicate");
       else
         {
-          const CaromObject *o = g_ptr_array_index (scene->objects, index);
-          CaromObject *copy = carom_object_copy (o);
-          if (copy->kind == CAROM_OBJECT_BALL)
+          const CmObject *o = g_ptr_array_index (scene->objects, index);
+          CmObject *copy = cm_object_copy (o);
+          if (copy->kind == CM_OBJECT_BALL)
             copy->radius = g_rand_double_range (rand, 1, 50);
           else
             {
@@ -168,7 +168,7 @@ test_history_random_edits (void)
                 g_array_insert_val (pts, k, p); /* insert a vertex */
               else
                 g_array_index (pts, CgVec2, k) = p; /* move one */
-              carom_object_set_points (copy, (CgVec2 *)pts->data, pts->len);
+              cm_object_set_points (copy, (CgVec2 *)pts->data, pts->len);
               g_array_unref (pts);
             }
           /* Every third edit continues a drag of the same object. */
@@ -178,7 +178,7 @@ test_history_random_edits (void)
       if (g_rand_int_range (rand, 0, 20) == 0)
         carom_history_seal (history);
     }
-  g_autoptr (CaromScene) edited = scene_copy (scene);
+  g_autoptr (CmScene) edited = scene_copy (scene);
   while (carom_history_undo (history))
     ;
   g_assert_true (scenes_equal (scene, original));

@@ -86,14 +86,14 @@ static void
 test_lab_broad_phase (void)
 {
   g_autoptr (CaromDocument) doc = carom_document_new ();
-  CaromScene *scene = carom_document_get_edit_scene (doc);
+  CmScene *scene = carom_document_get_edit_scene (doc);
   CaromHistory *history = carom_document_get_history (doc);
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
-  carom_edit_add (history, scene, carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
+  carom_edit_add (history, scene, cm_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
                   NULL, NULL);
   carom_edit_add (history, scene,
-                  carom_object_new_ball ("ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29), "Add",
-                  NULL, NULL);
+                  cm_object_new_ball ("ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29), "Add", NULL,
+                  NULL);
   carom_document_edited (doc);
   g_autoptr (CaromEditor) editor = carom_editor_new (doc);
   CaromLab *lab = carom_editor_get_lab (editor);
@@ -126,7 +126,7 @@ test_lab_scene_objects (void)
   carom_lab_place (lab, cg_v2 (0, 0), 200);
   carom_lab_set_test (lab, CAROM_LAB_SAT);
   static const CgVec2 ell[] = { { 0, 0 }, { 10, 0 }, { 10, 4 }, { 4, 4 }, { 4, 10 }, { 0, 10 } };
-  g_autoptr (CaromObject) wall = carom_object_new_polygon ("ell", CG_ROLE_WALL, ell, 6);
+  g_autoptr (CmObject) wall = cm_object_new_polygon ("ell", CG_ROLE_WALL, ell, 6);
   g_assert_true (carom_lab_use_object (lab, 0, wall, NULL));
   g_assert_cmpint (carom_lab_get_probe_kind (lab, 0), ==, CAROM_PROBE_POLYGON);
   g_autofree char *why = NULL;
@@ -135,8 +135,8 @@ test_lab_scene_objects (void)
   g_assert_nonnull (strstr (why, "not convex"));
 
   static const CgVec2 square[] = { { 2, 2 }, { 8, 2 }, { 8, 8 }, { 2, 8 } };
-  g_autoptr (CaromObject) post = carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, square, 4);
-  g_autoptr (CaromObject) ball = carom_object_new_ball ("ball", cg_v2 (9, 5), 2, cg_v2 (1, 0), 29);
+  g_autoptr (CmObject) post = cm_object_new_polygon ("post", CG_ROLE_OBSTACLE, square, 4);
+  g_autoptr (CmObject) ball = cm_object_new_ball ("ball", cg_v2 (9, 5), 2, cg_v2 (1, 0), 29);
   g_assert_true (carom_lab_use_object (lab, 0, post, NULL));
   g_assert_true (carom_lab_use_object (lab, 1, ball, NULL));
   g_assert_cmpint (carom_lab_get_probe_kind (lab, 1), ==, CAROM_PROBE_CIRCLE);
@@ -149,7 +149,7 @@ test_lab_scene_objects (void)
   CgVec2 many[100];
   for (int i = 0; i < 100; i++)
     many[i] = cg_v2 (cos (2 * G_PI * i / 100), sin (2 * G_PI * i / 100));
-  g_autoptr (CaromObject) round = carom_object_new_polygon ("round", CG_ROLE_OBSTACLE, many, 100);
+  g_autoptr (CmObject) round = cm_object_new_polygon ("round", CG_ROLE_OBSTACLE, many, 100);
   g_autoptr (GError) error = NULL;
   g_assert_false (carom_lab_use_object (lab, 0, round, &error));
   g_assert_nonnull (strstr (error->message, "round"));
@@ -163,17 +163,17 @@ lab_of (CaromLabTest test, CgVec2 a, double ra, CgVec2 b, double rb)
   CaromLab *lab = carom_lab_new ();
   carom_lab_place (lab, cg_v2 (0, 0), 200);
   carom_lab_set_test (lab, test);
-  g_autoptr (CaromObject) ball_a = carom_object_new_ball ("a", a, ra, cg_v2 (1, 0), 29);
+  g_autoptr (CmObject) ball_a = cm_object_new_ball ("a", a, ra, cg_v2 (1, 0), 29);
   g_assert_true (carom_lab_use_object (lab, 0, ball_a, NULL));
   if (test == CAROM_LAB_SWEEP)
     {
       static const CgVec2 square[] = { { 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 } };
-      g_autoptr (CaromObject) rect = carom_object_new_polygon ("rect", CG_ROLE_OBSTACLE, square, 4);
+      g_autoptr (CmObject) rect = cm_object_new_polygon ("rect", CG_ROLE_OBSTACLE, square, 4);
       g_assert_true (carom_lab_use_object (lab, 1, rect, NULL));
     }
   else
     {
-      g_autoptr (CaromObject) ball_b = carom_object_new_ball ("b", b, rb, cg_v2 (1, 0), 29);
+      g_autoptr (CmObject) ball_b = cm_object_new_ball ("b", b, rb, cg_v2 (1, 0), 29);
       g_assert_true (carom_lab_use_object (lab, 1, ball_b, NULL));
     }
   return lab;

@@ -13,23 +13,23 @@
 #define H 400
 
 /* The seed's room and post, a ball, and a fan of `rays` rays. */
-static CaromScene *
+static CmScene *
 scene_with_fan (guint rays)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
-  CaromObject *fan
-      = carom_object_new_fan_beam ("fan", cg_v2 (-200, 200), 10, cg_v2 (1, -0.2), 40, rays, 7);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  CmObject *fan
+      = cm_object_new_fan_beam ("fan", cg_v2 (-200, 200), 10, cg_v2 (1, -0.2), 40, rays, 7);
   g_ptr_array_add (scene->objects, fan);
   return scene;
 }
 
 static CaromMapPlot *
-plot_built (const CaromSceneTrace *trace, guint ball, int scale)
+plot_built (const CmSceneTrace *trace, guint ball, int scale)
 {
   CaromMapPlot *plot = carom_map_plot_new (trace, ball, W, H, scale, FALSE, CAROM_PATHS_BY_RAY);
   g_assert_true (carom_map_plot_build (plot, G_MAXINT64 / 2));
@@ -50,8 +50,8 @@ pixel (cairo_surface_t *image, int x, int y)
 static void
 test_rays (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan (5);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan (5);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_cmpuint (trace->balls->len, ==, 6);
   guint first = 99, n = 99;
   carom_map_plot_rays (trace, 0, &first, &n);
@@ -84,8 +84,8 @@ test_rays (void)
 static void
 test_dots (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan (5);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan (5);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autoptr (CaromMapPlot) plot = plot_built (trace, 3, 1);
   g_assert_cmpuint (carom_map_plot_get_first (plot), ==, 1);
   g_assert_cmpuint (carom_map_plot_get_n_rays (plot), ==, 5);
@@ -159,8 +159,8 @@ test_dots (void)
 static void
 test_image (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan (5);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan (5);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   const int scale = 2;
   g_autoptr (CaromMapPlot) plot = plot_built (trace, 1, scale);
   cairo_surface_t *image = carom_map_plot_get_surface (plot);
@@ -241,8 +241,8 @@ test_image (void)
 static void
 test_slices (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan (100);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan (100);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autoptr (CaromMapPlot) whole = plot_built (trace, 50, 1);
   g_assert_cmpuint (carom_map_plot_get_n_rays (whole), ==, 100);
   g_autoptr (CaromMapPlot) sliced
@@ -289,11 +289,11 @@ test_slices (void)
 static void
 test_pick (void)
 {
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (0, 0), 20, cg_v2 (1, 0), 6);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (0, 0), 20, cg_v2 (1, 0), 6);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autoptr (CaromMapPlot) plot = plot_built (trace, 0, 1);
   g_assert_cmpuint (carom_map_plot_get_n_dots (plot), ==, 6);
   const CaromMapDot *d0 = carom_map_plot_get_dot (plot, 0), *d1 = carom_map_plot_get_dot (plot, 1);
@@ -328,8 +328,8 @@ test_pick (void)
 static void
 test_keys (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan (5);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan (5);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autoptr (CaromMapPlot) plot = plot_built (trace, 1, 1);
   guint start[5], end[5];
   const guint hits[5] = { 4, 2, 2, 7, 6 };

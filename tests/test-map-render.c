@@ -9,17 +9,16 @@
 #include "render/carom-map-render.h"
 
 /* The seed's room and post, a ball, and a fan of 5 rays. */
-static CaromScene *
+static CmScene *
 scene_with_fan (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
-  CaromObject *fan
-      = carom_object_new_fan_beam ("fan", cg_v2 (-200, 200), 10, cg_v2 (1, -0.2), 40, 5, 7);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, 4);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  CmObject *fan = cm_object_new_fan_beam ("fan", cg_v2 (-200, 200), 10, cg_v2 (1, -0.2), 40, 5, 7);
   g_ptr_array_add (scene->objects, fan);
   return scene;
 }
@@ -37,8 +36,8 @@ assert_colour (const double rgb[3], CaromColor c)
 static void
 test_title_and_beam (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_cmpuint (trace->balls->len, ==, 6);
   guint ball = 0, rays[5] = { 1, 2, 3, 4, 5 }, mixed[2] = { 0, 1 };
   g_autofree char *t1 = carom_map_title (trace, &ball, 1);
@@ -84,8 +83,8 @@ test_dot_colours (void)
 static void
 test_csv (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   guint rays[2] = { 1, 2 };
   g_autofree char *csv = carom_map_csv (trace, rays, 2);
   g_auto (GStrv) lines = g_strsplit (csv, "\n", -1);
@@ -109,8 +108,8 @@ test_csv (void)
 static void
 test_frame_has_no_dots (void)
 {
-  g_autoptr (CaromScene) scene = scene_with_fan ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = scene_with_fan ();
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   g_autofree double *offsets = carom_boundary_map_offsets (trace);
   g_autoptr (GArray) points = carom_boundary_map_points (trace, 0, offsets);
   const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, 0);

@@ -17,19 +17,19 @@
 /* ---- helpers ----------------------------------------------------------- */
 
 static void
-add_box (CaromScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
+add_box (CmScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
 {
   CgVec2 p[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, p, 4);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, p, 4);
   cg_polygon_orient (o->points, o->n_points, role);
 }
 
 /* A room of 600 × 400 with a few obstacles, and n balls fanned out from one
  * point (a crowd: more than CAROM_MANY_BALLS are drawn blended). */
-static CaromScene *
+static CmScene *
 fan_of_balls (guint n, double spread_deg, guint max_bounces)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
   add_box (scene, "a", CG_ROLE_OBSTACLE, 250, 60, 290, 120);
   add_box (scene, "b", CG_ROLE_OBSTACLE, 420, 250, 480, 290);
@@ -38,23 +38,23 @@ fan_of_balls (guint n, double spread_deg, guint max_bounces)
     {
       double a = (-spread_deg / 2 + (n > 1 ? k * spread_deg / (n - 1) : 0)) * G_PI / 180.0;
       g_autofree char *id = g_strdup_printf ("b%u", k);
-      carom_scene_add_ball (scene, id, cg_v2 (60, 200), 4, cg_v2 (cos (a), sin (a)), max_bounces);
+      cm_scene_add_ball (scene, id, cg_v2 (60, 200), 4, cg_v2 (cos (a), sin (a)), max_bounces);
     }
   return scene;
 }
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
 } Drawing;
 
 static Drawing
-drawing_new (CaromScene *scene, int selected)
+drawing_new (CmScene *scene, int selected)
 {
   Drawing d = { .scene = scene };
-  d.trace = carom_scene_trace (scene, -1, FALSE);
+  d.trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_nonnull (d.trace);
   d.cache = carom_render_cache_new (scene, d.trace, selected);
   g_assert_nonnull (d.cache);
@@ -65,8 +65,8 @@ static void
 drawing_clear (Drawing *d)
 {
   carom_render_cache_free (d->cache);
-  carom_scene_trace_free (d->trace);
-  carom_scene_free (d->scene);
+  cm_scene_trace_free (d->trace);
+  cm_scene_free (d->scene);
 }
 
 /* One scene unit a pixel, the room filling a 600 × 400 image. */
@@ -139,22 +139,22 @@ darkest_near (cairo_surface_t *s, int x, int y, int radius)
 
 /* Horizontal balls in a room with nothing in it: k balls on one line y = 100
  * and one ball on y = 300; a pixel crossed by more paths is darker. */
-static CaromScene *
+static CmScene *
 lines_scene (guint on_first_line)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
   for (guint k = 0; k < on_first_line; k++)
     {
       g_autofree char *id = g_strdup_printf ("m%u", k);
-      carom_scene_add_ball (scene, id, cg_v2 (50, 100.5), 2, cg_v2 (1, 0), 1);
+      cm_scene_add_ball (scene, id, cg_v2 (50, 100.5), 2, cg_v2 (1, 0), 1);
     }
-  carom_scene_add_ball (scene, "one", cg_v2 (50, 300.5), 2, cg_v2 (1, 0), 1);
+  cm_scene_add_ball (scene, "one", cg_v2 (50, 300.5), 2, cg_v2 (1, 0), 1);
   /* Enough others, far away, to make a crowd. */
   for (guint k = 0; k < CAROM_MANY_BALLS; k++)
     {
       g_autofree char *id = g_strdup_printf ("far%u", k);
-      carom_scene_add_ball (scene, id, cg_v2 (580, 20 + k), 2, cg_v2 (0, 1), 0);
+      cm_scene_add_ball (scene, id, cg_v2 (580, 20 + k), 2, cg_v2 (0, 1), 0);
     }
   return scene;
 }
@@ -219,13 +219,13 @@ test_density_vector (void)
 static void
 test_colour_by_bounces (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
-  carom_scene_add_ball (scene, "go", cg_v2 (20, 50), 2, cg_v2 (1, 0.3), 2);
+  cm_scene_add_ball (scene, "go", cg_v2 (20, 50), 2, cg_v2 (1, 0.3), 2);
   for (guint k = 0; k < CAROM_MANY_BALLS; k++)
     {
       g_autofree char *id = g_strdup_printf ("far%u", k);
-      carom_scene_add_ball (scene, id, cg_v2 (580, 300 + k), 2, cg_v2 (0, 1), 0);
+      cm_scene_add_ball (scene, id, cg_v2 (580, 300 + k), 2, cg_v2 (0, 1), 0);
     }
   Drawing d = drawing_new (scene, 5);
   const CgTrace *t = &g_array_index (d.trace->balls, CaromBallTrace, 0).trace;
@@ -353,12 +353,12 @@ test_front (void)
 {
   /* 20 balls in a line, all going right from x = 50: at s = 200 every one is
    * at x = 250; the paths stop there. */
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
   for (guint k = 0; k < 20; k++)
     {
       g_autofree char *id = g_strdup_printf ("r%u", k);
-      carom_scene_add_ball (scene, id, cg_v2 (50, 20.5 + 18 * k), 5, cg_v2 (1, 0), 29);
+      cm_scene_add_ball (scene, id, cg_v2 (50, 20.5 + 18 * k), 5, cg_v2 (1, 0), 29);
     }
   Drawing d = drawing_new (scene, 3);
   CaromView view = room_view ();
@@ -400,15 +400,15 @@ test_front_keeps_other_balls (void)
       /* 0: a ball; 1: the fan's first ray; 2: its last. The other ball,
        * at (100, 300), is the one looked at. */
       int selected = followed == 0 ? 0 : followed == 1 ? 2 : 65;
-      CaromScene *scene = carom_scene_new ();
+      CmScene *scene = cm_scene_new ();
       add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
-      carom_scene_add_ball (scene, "followed", cg_v2 (300, 250), 10, cg_v2 (1, 0), 29);
-      carom_scene_add_ball (scene, "other", cg_v2 (100, 300), 20, cg_v2 (1, 0), 29);
-      g_ptr_array_add (scene->objects, carom_object_new_fan_beam ("fan", cg_v2 (400, 100), 6,
-                                                                  cg_v2 (-1, 0), 40, 64, 29));
+      cm_scene_add_ball (scene, "followed", cg_v2 (300, 250), 10, cg_v2 (1, 0), 29);
+      cm_scene_add_ball (scene, "other", cg_v2 (100, 300), 20, cg_v2 (1, 0), 29);
+      g_ptr_array_add (scene->objects, cm_object_new_fan_beam ("fan", cg_v2 (400, 100), 6,
+                                                               cg_v2 (-1, 0), 40, 64, 29));
       Drawing d = drawing_new (scene, selected);
       const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
-      g_assert_true ((bt->source->kind == CAROM_OBJECT_BEAM) == (followed != 0));
+      g_assert_true ((bt->source->kind == CM_OBJECT_BEAM) == (followed != 0));
       for (int at_step = 0; at_step < 2; at_step++)
         {
           CaromRenderOptions o;
@@ -437,13 +437,12 @@ test_front_keeps_other_balls (void)
 static void
 test_beam_objects (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 600, 400);
-  CaromObject *fan
-      = carom_object_new_fan_beam ("fan", cg_v2 (100, 200), 6, cg_v2 (1, 0), 60, 11, 29);
+  CmObject *fan = cm_object_new_fan_beam ("fan", cg_v2 (100, 200), 6, cg_v2 (1, 0), 60, 11, 29);
   g_ptr_array_add (scene->objects, fan);
-  CaromObject *par = carom_object_new_parallel_beam ("par", cg_v2 (400, 100), cg_v2 (400, 300), 6,
-                                                     cg_v2 (-1, 0), 5, 29);
+  CmObject *par = cm_object_new_parallel_beam ("par", cg_v2 (400, 100), cg_v2 (400, 300), 6,
+                                               cg_v2 (-1, 0), 5, 29);
   g_ptr_array_add (scene->objects, par);
   Drawing d = drawing_new (scene, -1);
   CaromView view = room_view ();

@@ -20,33 +20,32 @@
 #include "render/carom-render.h"
 
 static void
-add_box (CaromScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
+add_box (CmScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
 {
   CgVec2 p[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, p, 4);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, p, 4);
   cg_polygon_orient (o->points, o->n_points, role);
 }
 
 /* A room of 300 × 200 with two obstacles and a fan of 300 rays that bounce
  * off everything: rays cross and overlap everywhere, over walls, obstacles
  * and the background. */
-static CaromScene *
+static CmScene *
 fan_scene (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_box (scene, "room", CG_ROLE_WALL, 0, 0, 300, 200);
   add_box (scene, "a", CG_ROLE_OBSTACLE, 120, 40, 150, 90);
   add_box (scene, "b", CG_ROLE_OBSTACLE, 200, 120, 240, 150);
-  carom_scene_add_ball (scene, "ball", cg_v2 (60, 100), 3, cg_v2 (1, 0.2), 3);
-  CaromObject *fan
-      = carom_object_new_fan_beam ("fan", cg_v2 (60, 100), 3, cg_v2 (1, 0.2), 360.0, 300, 6);
+  cm_scene_add_ball (scene, "ball", cg_v2 (60, 100), 3, cg_v2 (1, 0.2), 3);
+  CmObject *fan = cm_object_new_fan_beam ("fan", cg_v2 (60, 100), 3, cg_v2 (1, 0.2), 360.0, 300, 6);
   g_ptr_array_add (scene->objects, fan);
-  carom_scene_assign_ids (scene);
+  cm_scene_assign_ids (scene);
   /* The obstacles reflect, so every ray makes its bounces. */
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      CaromObject *o = g_ptr_array_index (scene->objects, i);
-      if (o->kind == CAROM_OBJECT_POLYGON && o->role == CG_ROLE_OBSTACLE)
+      CmObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CM_OBJECT_POLYGON && o->role == CG_ROLE_OBSTACLE)
         o->on_hit = CG_ON_HIT_REFLECT;
     }
   return scene;
@@ -54,8 +53,8 @@ fan_scene (void)
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
   CaromView view;
   CaromStyle style;
@@ -66,13 +65,13 @@ static void
 frame_init (Frame *f, gboolean transparent, CaromPathColouring by)
 {
   f->scene = fan_scene ();
-  f->trace = carom_scene_trace (f->scene, -1, FALSE);
+  f->trace = cm_scene_trace (f->scene, -1, FALSE);
   g_assert_nonnull (f->trace);
   /* The fan's first ray selected: every ray is drawn blended. */
   int selected = -1;
   for (guint b = 0; b < f->trace->balls->len; b++)
     if (g_array_index (f->trace->balls, CaromBallTrace, b).source != NULL
-        && g_array_index (f->trace->balls, CaromBallTrace, b).source->kind == CAROM_OBJECT_BEAM)
+        && g_array_index (f->trace->balls, CaromBallTrace, b).source->kind == CM_OBJECT_BEAM)
       {
         selected = (int)b;
         break;
@@ -94,8 +93,8 @@ static void
 frame_clear (Frame *f)
 {
   carom_render_cache_free (f->cache);
-  carom_scene_trace_free (f->trace);
-  carom_scene_free (f->scene);
+  cm_scene_trace_free (f->trace);
+  cm_scene_free (f->scene);
 }
 
 /* A surface of w × h, painted grey with a gradient of alpha when wanted (so
@@ -367,7 +366,7 @@ test_cache_update (void)
   guint index = G_MAXUINT;
   for (guint i = 0; i < f.scene->objects->len; i++)
     {
-      CaromObject *o = g_ptr_array_index (f.scene->objects, i);
+      CmObject *o = g_ptr_array_index (f.scene->objects, i);
       if (g_strcmp0 (o->id, "a") == 0)
         {
           for (size_t k = 0; k < o->n_points; k++)
@@ -377,14 +376,14 @@ test_cache_update (void)
     }
   g_assert_cmpuint (index, !=, G_MAXUINT);
   g_autoptr (GArray) updated = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_assert_true (carom_scene_trace_update (f.trace, f.scene, &index, 1, updated));
+  g_assert_true (cm_scene_trace_update (f.trace, f.scene, &index, 1, updated));
   carom_render_cache_update (f.cache, (const guint *)updated->data, updated->len);
   cairo_surface_t *after = new_image (600, 400, FALSE);
   draw (&f, after, 0, 0, NULL, NULL);
 
   int selected = -1;
   for (guint b = 0; b < f.trace->balls->len && selected < 0; b++)
-    if (g_array_index (f.trace->balls, CaromBallTrace, b).source->kind == CAROM_OBJECT_BEAM)
+    if (g_array_index (f.trace->balls, CaromBallTrace, b).source->kind == CM_OBJECT_BEAM)
       selected = (int)b;
   CaromRenderCache *fresh = carom_render_cache_new (f.scene, f.trace, selected);
   g_assert_nonnull (fresh);

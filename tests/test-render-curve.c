@@ -15,17 +15,17 @@
 
 /* ---- scenes ------------------------------------------------------------ */
 
-static CaromObject *
-add_curve (CaromScene *scene, const char *id, CgRole role, CgVec2 *v, CgCurveEdge *e, size_t n)
+static CmObject *
+add_curve (CmScene *scene, const char *id, CgRole role, CgVec2 *v, CgCurveEdge *e, size_t n)
 {
   cg_curve_orient (v, e, n, role);
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, v, n);
-  carom_object_set_edges (o, e);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, v, n);
+  cm_object_set_edges (o, e);
   return o;
 }
 
-static CaromObject *
-add_circle (CaromScene *scene, const char *id, CgRole role, CgVec2 q, double R)
+static CmObject *
+add_circle (CmScene *scene, const char *id, CgRole role, CgVec2 q, double R)
 {
   CgVec2 v;
   CgCurveEdge e;
@@ -34,39 +34,39 @@ add_circle (CaromScene *scene, const char *id, CgRole role, CgVec2 q, double R)
 }
 
 /* A circle room of radius 180 around (300, 200), a ball inside. */
-static CaromScene *
+static CmScene *
 circle_room (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_circle (scene, "room", CG_ROLE_WALL, cg_v2 (300, 200), 180);
-  carom_scene_add_ball (scene, "ball", cg_v2 (260, 180), 12, cg_v2 (1, 0.37), 12);
+  cm_scene_add_ball (scene, "ball", cg_v2 (260, 180), 12, cg_v2 (1, 0.37), 12);
   return scene;
 }
 
 /* Bunimovich's stadium: two half circles joined by segments. */
-static CaromScene *
+static CmScene *
 stadium (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 v[4] = { { 180, 100 }, { 420, 100 }, { 420, 300 }, { 180, 300 } };
   CgCurveEdge e[4] = { cg_curve_edge_straight (), cg_curve_edge_arc (v[1], v[2], G_PI),
                        cg_curve_edge_straight (), cg_curve_edge_arc (v[3], v[0], G_PI) };
   add_curve (scene, "stadium", CG_ROLE_WALL, v, e, 4);
-  carom_scene_add_ball (scene, "ball", cg_v2 (250, 180), 10, cg_v2 (1, 0.61), 15);
+  cm_scene_add_ball (scene, "ball", cg_v2 (250, 180), 10, cg_v2 (1, 0.61), 15);
   return scene;
 }
 
 /* Sinai's table: a square room with a disk in the middle that reflects. */
-static CaromScene *
+static CmScene *
 sinai (double disk_radius)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[4] = { { 100, 0 }, { 500, 0 }, { 500, 400 }, { 100, 400 } };
-  CaromObject *w = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *w = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (w->points, w->n_points, CG_ROLE_WALL);
-  CaromObject *d = add_circle (scene, "disk", CG_ROLE_OBSTACLE, cg_v2 (300, 200), disk_radius);
+  CmObject *d = add_circle (scene, "disk", CG_ROLE_OBSTACLE, cg_v2 (300, 200), disk_radius);
   d->on_hit = CG_ON_HIT_REFLECT;
-  carom_scene_add_ball (scene, "ball", cg_v2 (150, 60), 10, cg_v2 (1, 0.8), 12);
+  cm_scene_add_ball (scene, "ball", cg_v2 (150, 60), 10, cg_v2 (1, 0.8), 12);
   return scene;
 }
 
@@ -74,16 +74,16 @@ sinai (double disk_radius)
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
 } Drawing;
 
 static Drawing
-drawing_new (CaromScene *scene)
+drawing_new (CmScene *scene)
 {
   Drawing d = { .scene = scene };
-  d.trace = carom_scene_trace (scene, -1, FALSE);
+  d.trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_nonnull (d.trace);
   d.cache = carom_render_cache_new (scene, d.trace, -1);
   g_assert_nonnull (d.cache);
@@ -94,8 +94,8 @@ static void
 drawing_clear (Drawing *d)
 {
   carom_render_cache_free (d->cache);
-  carom_scene_trace_free (d->trace);
-  carom_scene_free (d->scene);
+  cm_scene_trace_free (d->trace);
+  cm_scene_free (d->scene);
 }
 
 /* One unit a pixel on a 600 × 400 image. */
@@ -286,7 +286,7 @@ test_step_on_arc (void)
       step = (gint64)k + 1;
   g_assert_cmpint (step, >, 0);
   const CgHit *h = &bt->trace.hits[step - 1];
-  g_assert_cmpstr (carom_scene_trace_polygon (d.trace, h->object)->id, ==, "disk");
+  g_assert_cmpstr (cm_scene_trace_polygon (d.trace, h->object)->id, ==, "disk");
   /* the disk's arc edge's offset, not a cap: a circle of radius R + r = 70 */
   g_assert_cmpint (h->kind, ==, CG_PRIM_ARC);
   g_assert_cmpint (h->part, ==, CG_PART_EDGE);
@@ -365,7 +365,7 @@ test_figures (void)
   struct
   {
     const char *name;
-    CaromScene *(*make) (void);
+    CmScene *(*make) (void);
   } scenes[] = { { "circle", circle_room }, { "stadium", stadium } };
   for (int dark = 0; dark < 2; dark++)
     {

@@ -19,17 +19,17 @@
 #include "render/carom-render.h"
 
 static void
-add_box (CaromScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
+add_box (CmScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
 {
   CgVec2 p[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, p, 4);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, p, 4);
   cg_polygon_orient (o->points, o->n_points, role);
 }
 
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
   CaromView view;
   CaromStyle style;
@@ -42,14 +42,14 @@ typedef struct
 static void
 frame_init (Frame *f, gboolean dark)
 {
-  f->scene = carom_scene_new ();
+  f->scene = cm_scene_new ();
   add_box (f->scene, "room", CG_ROLE_WALL, 0, 0, 300, 200);
   add_box (f->scene, "obstacle-17", CG_ROLE_OBSTACLE, 120.3, 40.7, 150.1, 90.2);
   add_box (f->scene, "障碍物", CG_ROLE_OBSTACLE, 200.6, 120.2, 240.9, 150.4);
   add_box (f->scene, "Wg", CG_ROLE_OBSTACLE, 40.15, 140.35, 70.6, 170.85);
-  carom_scene_add_ball (f->scene, "ball", cg_v2 (60.2, 100.7), 3, cg_v2 (1, 0.3), 12);
-  carom_scene_assign_ids (f->scene);
-  f->trace = carom_scene_trace (f->scene, -1, FALSE);
+  cm_scene_add_ball (f->scene, "ball", cg_v2 (60.2, 100.7), 3, cg_v2 (1, 0.3), 12);
+  cm_scene_assign_ids (f->scene);
+  f->trace = cm_scene_trace (f->scene, -1, FALSE);
   g_assert_nonnull (f->trace);
   f->cache = carom_render_cache_new (f->scene, f->trace, 0);
   g_assert_nonnull (f->cache);
@@ -69,8 +69,8 @@ static void
 frame_clear (Frame *f)
 {
   carom_render_cache_free (f->cache);
-  carom_scene_trace_free (f->trace);
-  carom_scene_free (f->scene);
+  cm_scene_trace_free (f->trace);
+  cm_scene_free (f->scene);
 }
 
 /* An image under a gradient of colour and alpha, so that a halo shows

@@ -14,46 +14,45 @@
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static CaromObject *
-add_polygon (CaromScene *scene, const char *id, CgRole role, const CgVec2 *points, size_t n)
+static CmObject *
+add_polygon (CmScene *scene, const char *id, CgRole role, const CgVec2 *points, size_t n)
 {
-  CaromObject *o = carom_scene_add_polygon (scene, id, role, points, n);
+  CmObject *o = cm_scene_add_polygon (scene, id, role, points, n);
   cg_polygon_orient (o->points, o->n_points, role);
   return o;
 }
 
 static void
-add_square (CaromScene *scene, const char *id, CgRole role, double x0, double y0, double x1,
-            double y1)
+add_square (CmScene *scene, const char *id, CgRole role, double x0, double y0, double x1, double y1)
 {
   CgVec2 p[4] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
   add_polygon (scene, id, role, p, 4);
 }
 
 /* The seed tutorial's scene (geometry.md, "Worked example"). */
-static CaromScene *
+static CmScene *
 seed_scene (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, -300, -300, 300, 300);
   add_square (scene, "post", CG_ROLE_OBSTACLE, -20, -100, 20, 50);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29);
   return scene;
 }
 
 /// A scene, its trace and its render cache, freed together.
 typedef struct
 {
-  CaromScene *scene;
-  CaromSceneTrace *trace;
+  CmScene *scene;
+  CmSceneTrace *trace;
   CaromRenderCache *cache;
 } Drawing;
 
 static Drawing
-drawing_new (CaromScene *scene)
+drawing_new (CmScene *scene)
 {
   Drawing d = { .scene = scene };
-  d.trace = carom_scene_trace (scene, -1, FALSE);
+  d.trace = cm_scene_trace (scene, -1, FALSE);
   g_assert_nonnull (d.trace);
   d.cache = carom_render_cache_new (scene, d.trace, -1);
   g_assert_nonnull (d.cache);
@@ -64,8 +63,8 @@ static void
 drawing_clear (Drawing *d)
 {
   carom_render_cache_free (d->cache);
-  carom_scene_trace_free (d->trace);
-  carom_scene_free (d->scene);
+  cm_scene_trace_free (d->trace);
+  cm_scene_free (d->scene);
 }
 
 /* Renders onto a new white w × h image. */
@@ -271,7 +270,7 @@ test_styles (void)
 static void
 test_pixels_wall_and_obstacle (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 10, 10, 90, 90);
   add_square (scene, "block", CG_ROLE_OBSTACLE, 40, 40, 60, 60);
   Drawing d = drawing_new (scene);
@@ -307,7 +306,7 @@ test_pixels_wall_and_obstacle (void)
 static void
 test_pixels_widths_in_points (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 10, 10, 90, 90);
   Drawing d = drawing_new (scene);
   CaromStyle style = carom_style_article ();
@@ -337,7 +336,7 @@ test_pixels_widths_in_points (void)
 static void
 test_culling (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 0, 0, 1000, 1000);
   for (int i = 0; i < 50; i++)
     for (int j = 0; j < 50; j++)
@@ -346,7 +345,7 @@ test_culling (void)
         double x = 10 + 20 * i, y = 10 + 20 * j;
         add_square (scene, id, CG_ROLE_OBSTACLE, x, y, x + 4, y + 4);
       }
-  carom_scene_add_ball (scene, "ball", cg_v2 (5, 5), 1.0, cg_v2 (1, 0.37), 50);
+  cm_scene_add_ball (scene, "ball", cg_v2 (5, 5), 1.0, cg_v2 (1, 0.37), 50);
   Drawing d = drawing_new (scene);
   CaromStyle style = carom_style_article ();
   CaromRenderOptions o = options_with (CAROM_OVERLAY_ALL);
@@ -515,9 +514,9 @@ test_candidates_and_ghosts (void)
 static void
 test_escaped_ray_to_edge (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "block", CG_ROLE_OBSTACLE, -10, -10, 10, 10);
-  carom_scene_add_ball (scene, "ball", cg_v2 (30, 0), 2.0, cg_v2 (1, 0), 5);
+  cm_scene_add_ball (scene, "ball", cg_v2 (30, 0), 2.0, cg_v2 (1, 0), 5);
   Drawing d = drawing_new (scene);
   const CaromBallTrace *bt = carom_render_cache_get_ball (d.cache);
   g_assert_cmpint (bt->trace.status, ==, CG_TRACE_ESCAPED);
@@ -542,9 +541,9 @@ test_escaped_ray_to_edge (void)
 static void
 test_deep_zoom (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 0, 0, 1000, 1000);
-  carom_scene_add_ball (scene, "ball", cg_v2 (500, 500), 10, cg_v2 (1, 0.3), 10);
+  cm_scene_add_ball (scene, "ball", cg_v2 (500, 500), 10, cg_v2 (1, 0.3), 10);
   Drawing d = drawing_new (scene);
   CaromStyle style = carom_style_article ();
   CaromRenderOptions o = options_with (CAROM_OVERLAY_ALL & ~CAROM_OVERLAY_LEGEND);
@@ -567,10 +566,10 @@ test_deep_zoom (void)
 static void
 test_labels_cjk (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "房间", CG_ROLE_WALL, 0, 0, 400, 400);
   add_square (scene, "障碍物", CG_ROLE_OBSTACLE, 180, 180, 220, 220);
-  carom_scene_add_ball (scene, "球", cg_v2 (80, 120), 10, cg_v2 (1, 0.4), 3);
+  cm_scene_add_ball (scene, "球", cg_v2 (80, 120), 10, cg_v2 (1, 0.4), 3);
   Drawing d = drawing_new (scene);
   CaromStyle style = carom_style_screen (FALSE);
   CaromRenderOptions o = options_with (CAROM_OVERLAY_PATH | CAROM_OVERLAY_LABELS);
@@ -607,7 +606,7 @@ test_bvh_levels (void)
 static void
 test_no_ball (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 0, 0, 100, 100);
   add_square (scene, "block", CG_ROLE_OBSTACLE, 40, 40, 60, 60);
   Drawing d = drawing_new (scene);
@@ -629,7 +628,7 @@ test_no_ball (void)
 static void
 test_level_of_detail (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, 0, 0, 10000, 10000);
   add_square (scene, "speck", CG_ROLE_OBSTACLE, 5000, 5000, 5004, 5004);
   Drawing d = drawing_new (scene);
@@ -717,7 +716,7 @@ test_step_labels_touch_no_line (void)
       /* Segments no step label may touch. */
       CgVec2 lines[64][2];
       int n = 0;
-      const CaromObject *room = g_ptr_array_index (d.scene->objects, 0);
+      const CmObject *room = g_ptr_array_index (d.scene->objects, 0);
       for (size_t i = 0; i < room->n_points; i++)
         {
           lines[n][0] = carom_view_to_device (&v, room->points[i]);
@@ -760,10 +759,10 @@ test_step_labels_touch_no_line (void)
   drawing_clear (&d);
 
   /* A ball that stops on the post: "stopped", and no d′. */
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   add_square (scene, "room", CG_ROLE_WALL, -300, -300, 300, 300);
   add_square (scene, "post", CG_ROLE_OBSTACLE, -20, -100, 20, 50);
-  carom_scene_add_ball (scene, "ball", cg_v2 (-200, -25), 20, cg_v2 (1, 0), 29);
+  cm_scene_add_ball (scene, "ball", cg_v2 (-200, -25), 20, cg_v2 (1, 0), 29);
   Drawing s = drawing_new (scene);
   g_assert_cmpint (carom_render_cache_get_ball (s.cache)->trace.status, ==, CG_TRACE_STOPPED);
   g_autoptr (GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
@@ -789,7 +788,7 @@ test_step_labels_touch_no_line (void)
 static void
 test_export_box (void)
 {
-  g_autoptr (CaromScene) scene = seed_scene ();
+  g_autoptr (CmScene) scene = seed_scene ();
   CgAabb box = carom_export_box (scene);
   g_assert_cmpfloat (box.lo.x, ==, -330);
   g_assert_cmpfloat (box.hi.y, ==, 330);

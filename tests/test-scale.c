@@ -5,7 +5,7 @@
  * the curved case, a disk obstacle (centre (0, 0), R = 40), with balls of r = 40, in square
  * wall rooms of half-size H from 300 to 1e150, and the same scenes translated by T (x and y;
  * room, obstacle and balls all moved) up to 1e12. Scenes are read from SVG text and traced
- * with carom_scene_trace(); only CaromBallTrace.trace (a CgTrace) is read, never the worlds.
+ * with cm_scene_trace(); only CaromBallTrace.trace (a CgTrace) is read, never the worlds.
  *
  * What is checked, per obstacle (/scale/post/..., /scale/disk/...):
  * - read: every scene is accepted (a room of half-size 1e150 is valid: no "edges cross").
@@ -280,8 +280,8 @@ typedef struct
 {
   Obstacle obstacle;
   double H, T;
-  CaromScene *scene;
-  CaromSceneTrace *trace, *brute;
+  CmScene *scene;
+  CmSceneTrace *trace, *brute;
   char *error;
 } Run;
 
@@ -300,8 +300,8 @@ run_new (Obstacle obstacle, double H, double T)
       run->error = g_strdup (error != NULL ? error->message : "(no message)");
       return run;
     }
-  run->trace = carom_scene_trace (run->scene, -1, FALSE);
-  run->brute = carom_scene_trace (run->scene, -1, TRUE);
+  run->trace = cm_scene_trace (run->scene, -1, FALSE);
+  run->brute = cm_scene_trace (run->scene, -1, TRUE);
   g_assert_nonnull (run->trace);
   g_assert_nonnull (run->brute);
   return run;
@@ -311,11 +311,11 @@ static void
 run_free (Run *run)
 {
   if (run->trace != NULL)
-    carom_scene_trace_free (run->trace);
+    cm_scene_trace_free (run->trace);
   if (run->brute != NULL)
-    carom_scene_trace_free (run->brute);
+    cm_scene_trace_free (run->brute);
   if (run->scene != NULL)
-    carom_scene_free (run->scene);
+    cm_scene_free (run->scene);
   g_free (run->error);
   g_free (run);
 }
@@ -323,25 +323,25 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (Run, run_free)
 
 /* Ball i's trace. */
 static const CgTrace *
-ball_trace (const CaromSceneTrace *trace, guint i)
+ball_trace (const CmSceneTrace *trace, guint i)
 {
   char id[16];
   g_snprintf (id, sizeof id, "b%u", i);
-  gint k = carom_scene_trace_find_ball (trace, id);
+  gint k = cm_scene_trace_find_ball (trace, id);
   g_assert_cmpint (k, >=, 0);
   return &g_array_index (trace->balls, CaromBallTrace, k).trace;
 }
 
-static const CaromObject *
+static const CmObject *
 hit_object (const Run *run, const CgHit *hit)
 {
-  return carom_scene_trace_polygon (run->trace, hit->object);
+  return cm_scene_trace_polygon (run->trace, hit->object);
 }
 
 static const char *
 hit_object_id (const Run *run, const CgHit *hit)
 {
-  const CaromObject *o = hit_object (run, hit);
+  const CmObject *o = hit_object (run, hit);
   return o != NULL && o->id != NULL ? o->id : "?";
 }
 
@@ -373,7 +373,7 @@ max_abs (CgVec2 p)
 
 /* The largest magnitude of an object's geometry: its vertices, and its arcs' |q| + R. */
 static double
-object_magnitude (const CaromObject *o)
+object_magnitude (const CmObject *o)
 {
   double m = 0.0;
   for (size_t i = 0; i < o->n_points; i++)
@@ -391,7 +391,7 @@ hit_tolerance (const Run *run, const CgTrace *t, CgVec2 start, guint k)
 {
   CgVec2 from = k == 0 ? start : t->hits[k - 1].point;
   double m = fmax (max_abs (from), R_BALL);
-  const CaromObject *o = hit_object (run, &t->hits[k]);
+  const CmObject *o = hit_object (run, &t->hits[k]);
   if (o != NULL)
     m = fmax (m, object_magnitude (o));
   return TOL_ULPS * DBL_EPSILON * m;
@@ -427,7 +427,7 @@ point_segment_distance (CgVec2 p, CgVec2 a, CgVec2 b)
  * should be r. A curved object's arc hit may name an arc edge or a vertex (cap): the nearer
  * reading to r is taken. */
 static double
-contact_distance (const CaromObject *o, const CgHit *h)
+contact_distance (const CmObject *o, const CgHit *h)
 {
   size_t n = o->n_points, e = h->element;
   if (e >= n)
@@ -552,7 +552,7 @@ names_feature (const Run *run, const CgHit *h, const Scenario *sc)
 {
   if (run->obstacle != OBSTACLE_POST)
     return TRUE;
-  const CaromObject *o = hit_object (run, h);
+  const CmObject *o = hit_object (run, h);
   if (o == NULL || h->element >= o->n_points)
     return FALSE;
   CgVec2 a = o->points[h->element], b = o->points[(h->element + 1) % o->n_points];
@@ -753,7 +753,7 @@ check_contact (Report *report, const Run *run, const Run *seed)
       for (guint k = 0; k < t->n_hits; k++)
         {
           check (report);
-          const CaromObject *o = hit_object (run, &t->hits[k]);
+          const CmObject *o = hit_object (run, &t->hits[k]);
           double dist = o != NULL ? contact_distance (o, &t->hits[k]) : NAN;
           double tol = hit_tolerance (run, t, start, k);
           if (!(fabs (dist - R_BALL) <= tol))
@@ -854,7 +854,7 @@ test_limits (void)
     {
       g_autofree char *svg = g_strconcat (open, accepted[i], ball, "</svg>\n", NULL);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
       check (&report);
       if (scene == NULL)
         fail (&report, "a room of half-size 1e150 with the %s: expected it read, got \"%s\"",
@@ -887,7 +887,7 @@ test_limits (void)
     {
       g_autofree char *svg = g_strconcat (open, refused[i].body, ball, "</svg>\n", NULL);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
       check (&report);
       if (scene != NULL)
         fail (&report, "%s: expected it refused as too large, got it read", refused[i].name);

@@ -35,44 +35,44 @@ source_path (const char *first, ...)
   return g_build_filenamev ((char **)parts->pdata);
 }
 
-static CaromScene *
+static CmScene *
 read_string (const char *svg, GPtrArray **summary, GError **error)
 {
   return carom_svg_read_memory (svg, strlen (svg), NULL, summary, error);
 }
 
 /* Reads SVG_OPEN body SVG_CLOSE, which must succeed. */
-static CaromScene *
+static CmScene *
 read_body (const char *body, GPtrArray **summary)
 {
   g_autofree char *svg = g_strconcat (SVG_OPEN, body, SVG_CLOSE, NULL);
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = read_string (svg, summary, &error);
+  CmScene *scene = read_string (svg, summary, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
 }
 
-static CaromScene *
+static CmScene *
 read_example (const char *name, GPtrArray **summary)
 {
   g_autofree char *path = source_path ("data", "examples", name, NULL);
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_file (path, NULL, summary, &error);
+  CmScene *scene = carom_svg_read_file (path, NULL, summary, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
 }
 
-static CaromObject *
-object_at (const CaromScene *scene, guint i)
+static CmObject *
+object_at (const CmScene *scene, guint i)
 {
   g_assert_cmpuint (i, <, scene->objects->len);
   return g_ptr_array_index (scene->objects, i);
 }
 
 static gboolean
-has_point (const CaromObject *object, double x, double y)
+has_point (const CmObject *object, double x, double y)
 {
   for (size_t k = 0; k < object->n_points; k++)
     if (object->points[k].x == x && object->points[k].y == y)
@@ -86,7 +86,7 @@ assert_fails (const char *svg, gsize length, CaromSvgError code, const char *con
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, length, NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_memory (svg, length, NULL, &summary, &error);
   g_assert_null (scene);
   g_assert_null (summary);
   g_assert_error (error, CAROM_SVG_ERROR, (int)code);
@@ -96,15 +96,15 @@ assert_fails (const char *svg, gsize length, CaromSvgError code, const char *con
 }
 
 static void
-assert_scenes_equal (const CaromScene *a, const CaromScene *b)
+assert_scenes_equal (const CmScene *a, const CmScene *b)
 {
   g_assert_cmpuint (a->objects->len, ==, b->objects->len);
   for (guint i = 0; i < a->objects->len; i++)
     {
-      const CaromObject *x = object_at (a, i), *y = object_at (b, i);
+      const CmObject *x = object_at (a, i), *y = object_at (b, i);
       g_assert_cmpint (x->kind, ==, y->kind);
       g_assert_cmpstr (x->id, ==, y->id);
-      if (x->kind == CAROM_OBJECT_BALL)
+      if (x->kind == CM_OBJECT_BALL)
         {
           g_assert_true (x->center.x == y->center.x && x->center.y == y->center.y);
           g_assert_true (x->radius == y->radius);
@@ -112,7 +112,7 @@ assert_scenes_equal (const CaromScene *a, const CaromScene *b)
           g_assert_cmpuint (x->max_bounces, ==, y->max_bounces);
           continue;
         }
-      if (x->kind == CAROM_OBJECT_BEAM)
+      if (x->kind == CM_OBJECT_BEAM)
         {
           /* every field a beam has, and nothing a polygon has (they share storage) */
           g_assert_cmpuint (x->beam_shape, ==, y->beam_shape);
@@ -143,27 +143,26 @@ static void
 test_seed (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_example ("seed.svg", &summary);
+  g_autoptr (CmScene) scene = read_example ("seed.svg", &summary);
 
   g_assert_cmpuint (scene->objects->len, ==, 3);
   g_assert_cmpuint (summary->len, ==, 0);
 
-  CaromObject *room = object_at (scene, 0), *post = object_at (scene, 1),
-              *ball = object_at (scene, 2);
+  CmObject *room = object_at (scene, 0), *post = object_at (scene, 1), *ball = object_at (scene, 2);
   g_assert_cmpstr (room->id, ==, "room");
-  g_assert_cmpstr (carom_object_role_name (room), ==, "wall");
+  g_assert_cmpstr (cm_object_role_name (room), ==, "wall");
   g_assert_cmpuint (room->n_points, ==, 4);
   g_assert_false (room->reversed); /* geometry.md: a wall as given */
   g_assert_cmpfloat (room->points[0].x, ==, -300.0);
   g_assert_cmpfloat (room->points[1].y, ==, 300.0);
 
   g_assert_cmpstr (post->id, ==, "post");
-  g_assert_cmpstr (carom_object_role_name (post), ==, "obstacle");
+  g_assert_cmpstr (cm_object_role_name (post), ==, "obstacle");
   g_assert_false (post->reversed); /* an obstacle as given */
   g_assert_cmpfloat (cg_polygon_signed_area (post->points, post->n_points), >, 0.0);
 
   g_assert_cmpstr (ball->id, ==, "ball");
-  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  g_assert_cmpint (ball->kind, ==, CM_OBJECT_BALL);
   g_assert_cmpfloat (ball->center.x, ==, -200.0);
   g_assert_cmpfloat (ball->center.y, ==, 0.0);
   g_assert_cmpfloat (ball->radius, ==, 40.0);
@@ -178,10 +177,10 @@ test_reversed (void)
 {
   g_autofree char *path = source_path ("tests", "data", "wall-clockwise.svg", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
 
-  CaromObject *room = object_at (scene, 0), *post = object_at (scene, 1);
+  CmObject *room = object_at (scene, 0), *post = object_at (scene, 1);
   g_assert_true (room->reversed);
   g_assert_cmpfloat (cg_polygon_signed_area (room->points, room->n_points), <, 0.0);
   g_assert_true (post->reversed);
@@ -192,7 +191,7 @@ test_reversed (void)
 static void
 test_auto_ids (void)
 {
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<polygon carom:role='wall' points='0,0 0,100 100,100 100,0'/>\n"
                    "<polygon carom:role='obstacle' points='10,10 20,10 20,20'/>\n"
                    "<polygon carom:role='obstacle' id='obstacle-2' points='30,10 40,10 40,20'/>\n"
@@ -206,7 +205,7 @@ test_auto_ids (void)
   g_assert_cmpuint (object_at (scene, 4)->max_bounces, ==, CAROM_DEFAULT_MAX_BOUNCES);
 
   /* A name given later in the file is skipped too. */
-  g_autoptr (CaromScene) later
+  g_autoptr (CmScene) later
       = read_body ("<polygon carom:role='obstacle' points='10,10 20,10 20,20'/>\n"
                    "<circle carom:role='ball' cx='80' cy='80' r='2' carom:direction='0 1'/>\n"
                    "<polygon carom:role='obstacle' id='obstacle-1' points='30,10 40,10 40,20'/>\n"
@@ -281,12 +280,12 @@ test_transform_parse (void)
 static void
 test_transform_nested (void)
 {
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<g transform='translate(100 0)'><g transform='scale(2)'>"
       "<polygon carom:role='obstacle' id='p' points='0,0 10,0 10,10 0,10' transform='rotate(90)'/>"
       "</g></g>\n",
       NULL);
-  CaromObject *p = object_at (scene, 0);
+  CmObject *p = object_at (scene, 0);
   g_assert_cmpuint (p->n_points, ==, 4);
   g_assert_true (has_point (p, 100, 0));
   g_assert_true (has_point (p, 100, 20));
@@ -299,12 +298,12 @@ test_transform_nested (void)
 static void
 test_transform_ball (void)
 {
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<g transform='rotate(90) scale(2)'>"
                    "<circle carom:role='ball' id='b' cx='10' cy='0' r='5' carom:direction='1,0'/>"
                    "</g>\n",
                    NULL);
-  CaromObject *ball = object_at (scene, 0);
+  CmObject *ball = object_at (scene, 0);
   g_assert_cmpfloat (ball->center.x, ==, 0.0);
   g_assert_cmpfloat (ball->center.y, ==, 20.0);
   g_assert_cmpfloat (ball->radius, ==, 10.0);
@@ -377,7 +376,7 @@ test_number_lists (void)
     }
 
   /* In a file: packed points, and a polyline closed by coming back to its start. */
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<polygon carom:role='obstacle' points='0-0 1e1-0,10 10'/>\n"
                    "<polyline carom:role='obstacle' points='20,0 30,0 30,10 20,0'/>\n",
                    NULL);
@@ -390,7 +389,7 @@ test_number_lists (void)
 static void
 test_paths (void)
 {
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<path carom:role='obstacle' id='abs' d='M 0 0 L 10 0 L 10 10 Z'/>\n"
       "<path carom:role='obstacle' id='rel' d='m 0 0 10 0 0 10 z'/>\n"
       "<path carom:role='obstacle' id='hv' d='M0,0H10V10H0Z'/>\n"
@@ -412,12 +411,12 @@ test_paths (void)
   g_assert_cmpuint (scene->objects->len, ==, G_N_ELEMENTS (expected));
   for (gsize i = 0; i < G_N_ELEMENTS (expected); i++)
     {
-      CaromObject *object = carom_scene_find (scene, expected[i].id);
+      CmObject *object = cm_scene_find (scene, expected[i].id);
       g_assert_nonnull (object);
       g_assert_cmpuint (object->n_points, ==, expected[i].n);
       g_assert_true (has_point (object, expected[i].x, expected[i].y));
     }
-  g_assert_true (has_point (carom_scene_find (scene, "two-2"), 20, 0));
+  g_assert_true (has_point (cm_scene_find (scene, "two-2"), 20, 0));
 
   const char *flag
       = SVG_OPEN "<path carom:role='wall' id='c' d='M0 0 A 5 5 0 2 1 10 0 Z'/>" SVG_CLOSE;
@@ -440,7 +439,7 @@ test_paths (void)
 static void
 test_rect_circle (void)
 {
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<rect carom:role='wall' id='r' x='1' y='2' width='3' height='4'/>\n"
       "<rect carom:role='obstacle' id='rounded' x='0' y='0' width='100' height='50' rx='10'/>\n"
       "<rect carom:role='obstacle' id='squashed' x='0' y='0' width='100' height='50' rx='10' "
@@ -451,35 +450,35 @@ test_rect_circle (void)
       "<ellipse carom:role='obstacle' id='wide' cx='10' cy='20' rx='100' ry='99'/>\n",
       NULL);
 
-  CaromObject *r = carom_scene_find (scene, "r");
+  CmObject *r = cm_scene_find (scene, "r");
   g_assert_cmpuint (r->n_points, ==, 4);
   g_assert_true (has_point (r, 1, 2) && has_point (r, 4, 2) && has_point (r, 4, 6)
                  && has_point (r, 1, 6));
   g_assert_false (r->reversed); /* a rect has no vertex order of its own */
   g_assert_cmpfloat (cg_polygon_signed_area (r->points, r->n_points), <, 0.0);
 
-  CaromObject *rounded = carom_scene_find (scene, "rounded");
+  CmObject *rounded = cm_scene_find (scene, "rounded");
   g_assert_cmpuint (rounded->n_points, ==, 8);
-  g_assert_true (carom_object_is_curved (rounded));
+  g_assert_true (cm_object_is_curved (rounded));
   double area = cg_curve_signed_area (rounded->points, rounded->edges, rounded->n_points);
   g_assert_cmpfloat_with_epsilon (area, 100.0 * 50.0 - (4.0 - G_PI) * 100.0, 1e-9);
   g_assert_true (has_point (rounded, 10, 0) && has_point (rounded, 100, 40));
 
-  CaromObject *squashed = carom_scene_find (scene, "squashed");
+  CmObject *squashed = cm_scene_find (scene, "squashed");
   g_assert_null (squashed->edges);
   g_assert_cmpuint (squashed->n_points, >, 16);
   area = cg_polygon_signed_area (squashed->points, squashed->n_points);
   g_assert_cmpfloat_with_epsilon (area, 100.0 * 50.0 - (4.0 - G_PI) * 50.0, 10.0);
 
-  CaromObject *big = carom_scene_find (scene, "big");
+  CmObject *big = cm_scene_find (scene, "big");
   g_assert_cmpuint (big->n_points, ==, 1);
   g_assert_cmpfloat (big->edges[0].R, ==, 100.0);
-  g_assert_cmpuint (carom_scene_find (scene, "small")->n_points, ==, 1);
-  g_assert_cmpuint (carom_scene_find (scene, "oval")->n_points, >=, 16);
+  g_assert_cmpuint (cm_scene_find (scene, "small")->n_points, ==, 1);
+  g_assert_cmpuint (cm_scene_find (scene, "oval")->n_points, >=, 16);
 
   /* Flattened: every vertex on the curve, no chord further than the tolerance from it. */
   const double tolerance = CAROM_SVG_DEFAULT_FLATTEN_TOLERANCE;
-  CaromObject *wide = carom_scene_find (scene, "wide");
+  CmObject *wide = cm_scene_find (scene, "wide");
   g_assert_null (wide->edges);
   g_assert_cmpuint (wide->n_points, >=, 16);
   for (size_t k = 0; k < wide->n_points; k++)
@@ -497,7 +496,7 @@ test_rect_circle (void)
   const char *svg = SVG_OPEN "<ellipse carom:role='obstacle' rx='100' ry='99'/>" SVG_CLOSE;
   CaromSvgReadOptions fine = { .flatten_tolerance = 0.01 };
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) finer = carom_svg_read_memory (svg, strlen (svg), &fine, NULL, &error);
+  g_autoptr (CmScene) finer = carom_svg_read_memory (svg, strlen (svg), &fine, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (object_at (finer, 0)->n_points, >, wide->n_points);
 }
@@ -508,7 +507,7 @@ static void
 test_skipped (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<polygon carom:role='wall' id='room' points='0,0 0,100 100,100 100,0'/>\n"
       "<g carom:generated='true'><polygon carom:role='obstacle' id='outline' points='1,1 2,1 2,2'/>"
       "<g><circle carom:role='ball' r='1' carom:direction='1 0'/></g></g>\n"
@@ -534,7 +533,7 @@ test_foreign (void)
   g_autofree char *path = source_path ("tests", "data", "foreign.svg", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
   g_assert_no_error (error);
 
   const struct
@@ -549,7 +548,7 @@ test_foreign (void)
   for (gsize i = 0; i < G_N_ELEMENTS (expected); i++)
     {
       g_assert_cmpstr (object_at (scene, i)->id, ==, expected[i].id);
-      g_assert_cmpstr (carom_object_role_name (object_at (scene, i)), ==, expected[i].role);
+      g_assert_cmpstr (cm_object_role_name (object_at (scene, i)), ==, expected[i].role);
     }
 
   for (guint i = 0; i < summary->len; i++)
@@ -578,7 +577,7 @@ static void
 test_nested_svg (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<svg x='10' y='20'><polygon carom:role='obstacle' id='moved' points='0,0 1,0 1,1'/></svg>\n"
       "<svg x='100' y='0' width='50' height='20' viewBox='0 0 10 10'>"
       "<polygon carom:role='obstacle' id='meet' points='0,0 10,0 10,10'/></svg>\n"
@@ -591,15 +590,15 @@ test_nested_svg (void)
       &summary);
   g_assert_cmpuint (scene->objects->len, ==, 4);
   g_assert_cmpuint (summary->len, ==, 0);
-  g_assert_true (has_point (carom_scene_find (scene, "moved"), 11, 21));
+  g_assert_true (has_point (cm_scene_find (scene, "moved"), 11, 21));
   /* meet: scale 2 (the smaller of 5 and 2), centred: x from 100 + (50 - 20) / 2 = 115 */
-  g_assert_true (has_point (carom_scene_find (scene, "meet"), 115, 0));
-  g_assert_true (has_point (carom_scene_find (scene, "meet"), 135, 20));
+  g_assert_true (has_point (cm_scene_find (scene, "meet"), 115, 0));
+  g_assert_true (has_point (cm_scene_find (scene, "meet"), 135, 20));
   /* none: 5 across, 2 down */
-  g_assert_true (has_point (carom_scene_find (scene, "none"), 150, 20));
+  g_assert_true (has_point (cm_scene_find (scene, "none"), 150, 20));
   /* slice: scale 5, the box's bottom on the viewport's bottom: y from 20 - 50 = -30 */
-  g_assert_true (has_point (carom_scene_find (scene, "slice"), 100, -30));
-  g_assert_true (has_point (carom_scene_find (scene, "slice"), 150, 20));
+  g_assert_true (has_point (cm_scene_find (scene, "slice"), 100, -30));
+  g_assert_true (has_point (cm_scene_find (scene, "slice"), 150, 20));
 
   const char *bad
       = SVG_OPEN "<svg id='flat' viewBox='0 0 0 10'><rect width='1' height='1'/></svg>" SVG_CLOSE;
@@ -730,7 +729,7 @@ test_external_entity (void)
                         "\"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\">\n" SVG_OPEN
                         "<polygon carom:role='obstacle' points='0,0 10,0 10,10'/>" SVG_CLOSE;
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = read_string (doctype, NULL, &error);
+  g_autoptr (CmScene) scene = read_string (doctype, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (scene->objects->len, ==, 1);
 }
@@ -816,7 +815,7 @@ test_depth_limit (void)
     g_string_append (fine, "</g>");
   g_string_append (fine, SVG_CLOSE);
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = read_string (fine->str, NULL, &error);
+  g_autoptr (CmScene) scene = read_string (fine->str, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (has_point (object_at (scene, 0), 200, 0));
 }
@@ -838,7 +837,7 @@ static void
 test_unreadable (void)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) missing
+  g_autoptr (CmScene) missing
       = carom_svg_read_file ("/nonexistent/carom/missing-scene.svg", NULL, NULL, &error);
   g_assert_null (missing);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_UNREADABLE);
@@ -846,7 +845,7 @@ test_unreadable (void)
   g_clear_error (&error);
 
   g_autofree char *directory = source_path ("tests", "data", NULL);
-  g_autoptr (CaromScene) dir = carom_svg_read_file (directory, NULL, NULL, &error);
+  g_autoptr (CmScene) dir = carom_svg_read_file (directory, NULL, NULL, &error);
   g_assert_null (dir);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_UNREADABLE);
   g_assert_nonnull (strstr (error->message, "directory"));
@@ -868,7 +867,7 @@ test_quiet (void)
       for (gsize i = 0; i < G_N_ELEMENTS (inputs); i++)
         {
           g_autoptr (GError) error = NULL;
-          g_autoptr (CaromScene) scene = read_string (inputs[i], NULL, &error);
+          g_autoptr (CmScene) scene = read_string (inputs[i], NULL, &error);
           g_assert_null (scene);
           g_assert_nonnull (error);
         }
@@ -892,7 +891,7 @@ test_prefixes (void)
     {
       g_autofree char *prefix = g_memdup2 (data, n); /* exactly n bytes, no terminator */
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_memory (prefix, n, NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_memory (prefix, n, NULL, NULL, &error);
       g_assert_true ((scene != NULL) != (error != NULL));
       if (error != NULL)
         g_assert_true (error->domain == CAROM_SVG_ERROR);
@@ -916,19 +915,19 @@ test_round_trip (void)
         continue;
       g_test_message ("example %s", name);
       n_files++;
-      g_autoptr (CaromScene) first = read_example (name, NULL);
+      g_autoptr (CmScene) first = read_example (name, NULL);
       gsize length = 0;
       g_autofree char *written = carom_svg_write_string (first, &length);
       g_assert_cmpuint (length, ==, strlen (written));
 
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) summary = NULL;
-      g_autoptr (CaromScene) second = read_string (written, &summary, &error);
+      g_autoptr (CmScene) second = read_string (written, &summary, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (summary->len, ==, 0);
       assert_scenes_equal (first, second);
       for (guint i = 0; i < second->objects->len; i++)
-        if (object_at (second, i)->kind == CAROM_OBJECT_POLYGON)
+        if (object_at (second, i)->kind == CM_OBJECT_POLYGON)
           g_assert_false (object_at (second, i)->reversed); /* written in role orientation */
 
       g_autofree char *again = carom_svg_write_string (second, NULL);
@@ -952,11 +951,11 @@ test_round_trip_generated_only (void)
         "<circle carom:role=\"ball\" id=\"b\" cx=\"20\" cy=\"20\" r=\"3\" "
         "carom:direction=\"1 0.5\" carom:max-bounces=\"7\"/>\n</svg>\n";
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) first = read_string (svg, NULL, &error);
+  g_autoptr (CmScene) first = read_string (svg, NULL, &error);
   g_assert_no_error (error);
   g_autofree char *written = carom_svg_write_string (first, NULL);
   g_assert_null (strstr (written, "generated"));
-  g_autoptr (CaromScene) second = read_string (written, NULL, &error);
+  g_autoptr (CmScene) second = read_string (written, NULL, &error);
   g_assert_no_error (error);
   g_autofree char *again = carom_svg_write_string (second, NULL);
   g_assert_cmpstr (written, ==, again);
@@ -966,9 +965,9 @@ test_round_trip_generated_only (void)
 static void
 test_write_format (void)
 {
-  g_autoptr (CaromScene) scene = read_example ("seed.svg", NULL);
+  g_autoptr (CmScene) scene = read_example ("seed.svg", NULL);
   /* Without the file it came from (a Save writes that back as it was). */
-  carom_scene_set_source (scene, NULL, NULL);
+  cm_scene_set_source (scene, NULL, NULL);
   g_autofree char *written = carom_svg_write_string (scene, NULL);
   const char *needles[] = {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -985,34 +984,34 @@ test_write_format (void)
       g_error ("written “%s” lacks “%s”", written, needles[i]);
 
   /* Ids are escaped; an empty scene still writes a valid document. */
-  g_autoptr (CaromScene) odd = carom_scene_new ();
+  g_autoptr (CmScene) odd = cm_scene_new ();
   CgVec2 triangle[] = { { 0, 0 }, { 1, 0 }, { 1, 1 } };
-  carom_scene_add_polygon (odd, "a<b & \"c\"\td", CG_ROLE_OBSTACLE, triangle, 3);
+  cm_scene_add_polygon (odd, "a<b & \"c\"\td", CG_ROLE_OBSTACLE, triangle, 3);
   g_autofree char *escaped = carom_svg_write_string (odd, NULL);
   g_assert_nonnull (strstr (escaped, "id=\"a&lt;b &amp; &quot;c&quot;&#9;d\""));
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) back = read_string (escaped, NULL, &error);
+  g_autoptr (CmScene) back = read_string (escaped, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (object_at (back, 0)->id, ==, "a<b & \"c\"\td");
 
-  g_autoptr (CaromScene) empty = carom_scene_new ();
+  g_autoptr (CmScene) empty = cm_scene_new ();
   g_autofree char *nothing = carom_svg_write_string (empty, NULL);
-  g_autoptr (CaromScene) empty_back = read_string (nothing, NULL, &error);
+  g_autoptr (CmScene) empty_back = read_string (nothing, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (empty_back->objects->len, ==, 0);
 }
 
 /* A scene whose numbers need every digit: thirds, tiny and huge values. */
-static CaromScene *
+static CmScene *
 awkward_scene (void)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[]
       = { { -1e6 / 3, -0.1 }, { -1e6 / 3, 1e6 / 7 }, { 1e-7 + 1e6, 1e6 / 7 }, { 1e6, -0.1 } };
   CgVec2 post[] = { { 0.1, 0.2 }, { 0.3, 0.2 }, { 0.3, 2.0 / 3 } };
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, G_N_ELEMENTS (room));
-  carom_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, G_N_ELEMENTS (post));
-  carom_scene_add_ball (scene, "ball", cg_v2 (1.0 / 3, 123456.789e-3), G_PI, cg_v2 (0.6, 0.8), 7);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, G_N_ELEMENTS (room));
+  cm_scene_add_polygon (scene, "post", CG_ROLE_OBSTACLE, post, G_N_ELEMENTS (post));
+  cm_scene_add_ball (scene, "ball", cg_v2 (1.0 / 3, 123456.789e-3), G_PI, cg_v2 (0.6, 0.8), 7);
   return scene;
 }
 
@@ -1030,10 +1029,10 @@ check_numbers_round_trip (void)
       g_assert_true (g_ascii_strtod (buf, NULL) == v);
     }
 
-  g_autoptr (CaromScene) scene = awkward_scene ();
+  g_autoptr (CmScene) scene = awkward_scene ();
   g_autofree char *written = carom_svg_write_string (scene, NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) back = read_string (written, NULL, &error);
+  g_autoptr (CmScene) back = read_string (written, NULL, &error);
   g_assert_no_error (error);
   assert_scenes_equal (scene, back);
   g_autofree char *again = carom_svg_write_string (back, NULL);
@@ -1052,7 +1051,7 @@ test_numbers (void)
 static void
 test_numbers_locale (void)
 {
-  g_autoptr (CaromScene) scene = awkward_scene ();
+  g_autoptr (CmScene) scene = awkward_scene ();
   g_autofree char *in_c = carom_svg_write_string (scene, NULL);
 
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
@@ -1067,7 +1066,7 @@ test_numbers_locale (void)
   check_numbers_round_trip ();
   g_autofree char *in_german = carom_svg_write_string (scene, NULL);
   g_assert_cmpstr (in_german, ==, in_c);
-  g_autoptr (CaromScene) corridor = read_example ("corridor.svg", NULL);
+  g_autoptr (CmScene) corridor = read_example ("corridor.svg", NULL);
   g_assert_cmpuint (corridor->objects->len, ==, 7);
 
   setlocale (LC_NUMERIC, saved);
@@ -1083,11 +1082,11 @@ test_write_file (void)
   g_assert_no_error (error);
   g_autofree char *path = g_build_filename (directory, "scene.svg", NULL);
 
-  g_autoptr (CaromScene) scene = read_example ("pinball.svg", NULL);
+  g_autoptr (CmScene) scene = read_example ("pinball.svg", NULL);
   g_assert_true (carom_svg_write_file (scene, path, &error));
   g_assert_no_error (error);
   g_assert_true (carom_svg_write_file (scene, path, &error)); /* over an existing file */
-  g_autoptr (CaromScene) back = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) back = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
   assert_scenes_equal (scene, back);
 
@@ -1104,20 +1103,20 @@ test_write_file (void)
 static void
 test_examples (void)
 {
-  g_autoptr (CaromScene) corridor = read_example ("corridor.svg", NULL);
+  g_autoptr (CmScene) corridor = read_example ("corridor.svg", NULL);
   g_assert_cmpuint (corridor->objects->len, ==, 7);
-  CaromObject *diamond = carom_scene_find (corridor, "diamond");
+  CmObject *diamond = cm_scene_find (corridor, "diamond");
   g_assert_nonnull (diamond);
   g_assert_cmpuint (diamond->n_points, ==, 4);
   for (size_t k = 0; k < diamond->n_points; k++) /* the rotated square's corners lie on a circle */
     g_assert_cmpfloat_with_epsilon (cg_distance (diamond->points[k], cg_v2 (300, 100)),
                                     20 * G_SQRT2, 1e-9);
-  g_assert_cmpuint (carom_scene_find (corridor, "blue")->max_bounces, ==, 50);
+  g_assert_cmpuint (cm_scene_find (corridor, "blue")->max_bounces, ==, 50);
 
-  g_autoptr (CaromScene) pinball = read_example ("pinball.svg", NULL);
+  g_autoptr (CmScene) pinball = read_example ("pinball.svg", NULL);
   g_assert_cmpuint (pinball->objects->len, ==, 8);
-  g_assert_cmpuint (carom_scene_find (pinball, "table")->n_points, ==, 6);
-  g_assert_cmpint (object_at (pinball, 7)->kind, ==, CAROM_OBJECT_BALL);
+  g_assert_cmpuint (cm_scene_find (pinball, "table")->n_points, ==, 6);
+  g_assert_cmpint (object_at (pinball, 7)->kind, ==, CM_OBJECT_BALL);
 }
 
 /* ---- path data ------------------------------------------------------------ */
@@ -1482,13 +1481,13 @@ test_units_in_file (void)
         "</svg>\n";
   g_autoptr (GPtrArray) summary = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = read_string (svg, &summary, &error);
+  g_autoptr (CmScene) scene = read_string (svg, &summary, &error);
   g_assert_no_error (error);
-  CaromObject *mm = carom_scene_find (scene, "mm");
+  CmObject *mm = cm_scene_find (scene, "mm");
   g_assert_true (has_point (mm, 10 * 96 / 25.4, 96));
-  CaromObject *pc = carom_scene_find (scene, "pc");
+  CmObject *pc = cm_scene_find (scene, "pc");
   g_assert_true (has_point (pc, 100, 10) && has_point (pc, 150, 60));
-  CaromObject *round = carom_scene_find (scene, "round");
+  CmObject *round = cm_scene_find (scene, "round");
   for (size_t k = 0; k < round->n_points; k++)
     g_assert_cmpfloat_with_epsilon (cg_distance (round->points[k], cg_v2 (150, 50)),
                                     0.1 * sqrt (0.5 * (200 * 200 + 100 * 100)), 1e-9);
@@ -1500,7 +1499,7 @@ test_units_in_file (void)
   const char *plain = "<svg xmlns='http://www.w3.org/2000/svg' width='2in' height='1in'>"
                       "<rect id='half' width='50%' height='50%'/></svg>";
   g_autoptr (GPtrArray) summary2 = NULL;
-  g_autoptr (CaromScene) scene2 = read_string (plain, &summary2, &error);
+  g_autoptr (CmScene) scene2 = read_string (plain, &summary2, &error);
   g_assert_no_error (error);
   g_assert_true (has_point (object_at (scene2, 0), 96, 48));
   g_assert_cmpstr (g_ptr_array_index (summary2, 0), ==,
@@ -1517,7 +1516,7 @@ static void
 test_foreign_lenient (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<polygon id='odd' points='0,0 10,0 10,10 5'/>\n"
                    "<polygon id='stop' points='20,0 30,0 30,10 oops 40,40'/>\n"
                    "<path id='cut' d='M 40 0 L 50 0 L 50 10 Z M 60 60 L 1 x'/>\n"
@@ -1525,11 +1524,11 @@ test_foreign_lenient (void)
                    "<ellipse id='auto' cx='100' cy='0' ry='5'/>\n",
                    &summary);
   g_assert_cmpuint (scene->objects->len, ==, 5);
-  g_assert_cmpuint (carom_scene_find (scene, "odd")->n_points, ==, 3);
-  g_assert_cmpuint (carom_scene_find (scene, "stop")->n_points, ==, 3);
-  g_assert_cmpuint (carom_scene_find (scene, "cut")->n_points, ==, 3);
-  g_assert_cmpuint (carom_scene_find (scene, "negative")->n_points, ==, 4); /* rx auto: 0 */
-  CaromObject *ellipse = carom_scene_find (scene, "auto");
+  g_assert_cmpuint (cm_scene_find (scene, "odd")->n_points, ==, 3);
+  g_assert_cmpuint (cm_scene_find (scene, "stop")->n_points, ==, 3);
+  g_assert_cmpuint (cm_scene_find (scene, "cut")->n_points, ==, 3);
+  g_assert_cmpuint (cm_scene_find (scene, "negative")->n_points, ==, 4); /* rx auto: 0 */
+  CmObject *ellipse = cm_scene_find (scene, "auto");
   for (size_t k = 0; k < ellipse->n_points; k++)
     g_assert_cmpfloat_with_epsilon (cg_distance (ellipse->points[k], cg_v2 (100, 0)), 5, 1e-9);
 
@@ -1551,12 +1550,12 @@ test_foreign_lenient (void)
 }
 
 /* Reads tests/data/NAME, which must succeed. */
-static CaromScene *
+static CmScene *
 read_test_file (const char *name, GPtrArray **summary)
 {
   g_autofree char *path = source_path ("tests", "data", name, NULL);
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_file (path, NULL, summary, &error);
+  CmScene *scene = carom_svg_read_file (path, NULL, summary, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
@@ -1564,7 +1563,7 @@ read_test_file (const char *name, GPtrArray **summary)
 
 /* The polygon's area, whatever its orientation, with its exact arcs' circular segments. */
 static double
-area_of (const CaromObject *object)
+area_of (const CmObject *object)
 {
   if (object->edges != NULL)
     return fabs (cg_curve_signed_area (object->points, object->edges, object->n_points));
@@ -1578,7 +1577,7 @@ static void
 test_inkscape (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) room = read_test_file ("inkscape-room.svg", &summary);
+  g_autoptr (CmScene) room = read_test_file ("inkscape-room.svg", &summary);
   const struct
   {
     const char *id, *role;
@@ -1592,9 +1591,9 @@ test_inkscape (void)
   g_assert_cmpuint (room->objects->len, ==, G_N_ELEMENTS (expected_room));
   for (gsize i = 0; i < G_N_ELEMENTS (expected_room); i++)
     {
-      CaromObject *object = object_at (room, (guint)i);
+      CmObject *object = object_at (room, (guint)i);
       g_assert_cmpstr (object->id, ==, expected_room[i].id);
-      g_assert_cmpstr (carom_object_role_name (object), ==, expected_room[i].role);
+      g_assert_cmpstr (cm_object_role_name (object), ==, expected_room[i].role);
       g_assert_cmpfloat_with_epsilon (area_of (object), expected_room[i].area,
                                       expected_room[i].slack + 1e-9);
     }
@@ -1605,7 +1604,7 @@ test_inkscape (void)
                    "1 mm.");
 
   g_autoptr (GPtrArray) summary2 = NULL;
-  g_autoptr (CaromScene) layers = read_test_file ("inkscape-layers.svg", &summary2);
+  g_autoptr (CmScene) layers = read_test_file ("inkscape-layers.svg", &summary2);
   const struct
   {
     const char *id, *role;
@@ -1619,14 +1618,14 @@ test_inkscape (void)
   g_assert_cmpuint (layers->objects->len, ==, G_N_ELEMENTS (expected_layers));
   for (gsize i = 0; i < G_N_ELEMENTS (expected_layers); i++)
     {
-      CaromObject *object = object_at (layers, (guint)i);
+      CmObject *object = object_at (layers, (guint)i);
       g_assert_cmpstr (object->id, ==, expected_layers[i].id);
-      g_assert_cmpstr (carom_object_role_name (object), ==, expected_layers[i].role);
+      g_assert_cmpstr (cm_object_role_name (object), ==, expected_layers[i].role);
       g_assert_cmpfloat_with_epsilon (area_of (object), expected_layers[i].area,
                                       expected_layers[i].slack + 1e-9);
     }
   /* rotate(30 150 100) keeps the layer's centre: the lens's ends turn about it. */
-  CaromObject *egg = carom_scene_find (layers, "egg");
+  CmObject *egg = cm_scene_find (layers, "egg");
   CgAabb box = cg_polygon_bounds (egg->points, egg->n_points);
   g_assert_cmpfloat_with_epsilon (cg_aabb_center (box).x, 160 * 1.5 - 100, 1e-6);
   g_assert_cmpfloat_with_epsilon (cg_aabb_center (box).y, 110 * 1.5 - 40, 1e-6);
@@ -1643,16 +1642,16 @@ test_inkscape (void)
   /* A Carom scene edited in Inkscape: roles survive where Inkscape kept them; the room, which
    * Inkscape turned into a path without them, comes back as a wall by its fill. */
   g_autoptr (GPtrArray) summary3 = NULL;
-  g_autoptr (CaromScene) carom = read_test_file ("inkscape-carom.svg", &summary3);
+  g_autoptr (CmScene) carom = read_test_file ("inkscape-carom.svg", &summary3);
   g_assert_cmpuint (carom->objects->len, ==, 4);
-  g_assert_cmpstr (carom_object_role_name (carom_scene_find (carom, "room")), ==, "wall");
-  CaromObject *post = carom_scene_find (carom, "post");
+  g_assert_cmpstr (cm_object_role_name (cm_scene_find (carom, "room")), ==, "wall");
+  CmObject *post = cm_scene_find (carom, "post");
   g_assert_cmpfloat_with_epsilon (area_of (post), 40 * 150, 1e-6);
-  CaromObject *bumper = carom_scene_find (carom, "bumper");
+  CmObject *bumper = cm_scene_find (carom, "bumper");
   g_assert_true (bumper->reversed); /* drawn counter-clockwise, an obstacle */
   g_assert_cmpfloat_with_epsilon (area_of (bumper), G_PI * 900, 40);
-  CaromObject *ball = carom_scene_find (carom, "ball");
-  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  CmObject *ball = cm_scene_find (carom, "ball");
+  g_assert_cmpint (ball->kind, ==, CM_OBJECT_BALL);
   g_assert_true (ball->center.x == -190 && ball->center.y == -20 && ball->radius == 40);
   g_assert_cmpuint (summary3->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (summary3, 0), ==,
@@ -1712,7 +1711,7 @@ test_file_size_limit (void)
   fclose (file);
 
   g_autoptr (GTimer) timer = g_timer_new ();
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_null (scene);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT);
   g_assert_nonnull (strstr (error->message, "huge.svg"));
@@ -1746,7 +1745,7 @@ test_entity_across_blocks (void)
       g_string_append (svg, "<!ENTITY e SYSTEM 'file:///etc/passwd'>\n]>\n"
                             "<svg xmlns='http://www.w3.org/2000/svg'>&e;</svg>\n");
       g_assert_true (g_file_set_contents (path, svg->str, (gssize)svg->len, NULL));
-      g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
       g_assert_null (scene);
       g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_HOSTILE);
       g_autofree char *where = g_strdup_printf ("line %d", line);
@@ -1764,7 +1763,7 @@ assert_file_message (const char *path, const char *expected)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
   g_assert_null (scene);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML);
   g_assert_cmpstr (error->message, ==, expected);
@@ -1820,7 +1819,7 @@ test_truncated_file (void)
       path,
       "“table.svg” is not a complete SVG file: it ends at line 4 before its elements are closed");
   /* the same bytes from a buffer */
-  g_autoptr (CaromScene) none = carom_svg_read_memory (seed, post - seed, NULL, NULL, &error);
+  g_autoptr (CmScene) none = carom_svg_read_memory (seed, post - seed, NULL, NULL, &error);
   g_assert_null (none);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_NOT_XML);
   g_assert_cmpstr (error->message, ==,
@@ -1883,7 +1882,7 @@ static void
 test_no_fetching (void)
 {
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       "<xi:include xmlns:xi='http://www.w3.org/2001/XInclude' href='/etc/passwd' parse='text'/>\n"
       "<image href='http://127.0.0.1:9/x.png' width='10' height='10'/>\n"
       "<use href='file:///etc/passwd#x'/>\n"
@@ -1901,9 +1900,9 @@ test_no_fetching (void)
   g_autofree char *directory = g_dir_make_tmp ("carom-scene-io-XXXXXX", &error);
   g_autofree char *path = g_build_filename (directory, "big.svg", NULL);
   g_assert_true (g_file_set_contents (path, big->str, (gssize)big->len, NULL));
-  g_autoptr (CaromScene) from_file = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) from_file = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_autoptr (CaromScene) from_memory = read_string (big->str, NULL, &error);
+  g_autoptr (CmScene) from_memory = read_string (big->str, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (from_file->objects->len, ==, 3000);
   assert_scenes_equal (from_file, from_memory);
@@ -1928,7 +1927,7 @@ test_prefixes_inkscape (void)
         {
           g_autofree char *prefix = g_memdup2 (data, n);
           g_autoptr (GError) error = NULL;
-          g_autoptr (CaromScene) scene = carom_svg_read_memory (prefix, n, NULL, NULL, &error);
+          g_autoptr (CmScene) scene = carom_svg_read_memory (prefix, n, NULL, NULL, &error);
           g_assert_true ((scene != NULL) != (error != NULL));
           g_assert_true (error == NULL || (error->domain == CAROM_SVG_ERROR && error->message[0]));
           read += scene != NULL;
@@ -1945,7 +1944,7 @@ test_prefixes_inkscape (void)
 static void
 test_generated (void)
 {
-  g_autoptr (CaromScene) scene = read_example ("pinball.svg", NULL);
+  g_autoptr (CmScene) scene = read_example ("pinball.svg", NULL);
   const char *drawing = "    <path d=\"M 360 650 L 300 450\" fill=\"none\" stroke=\"#e01b24\"/>\n"
                         "    <circle cx=\"300\" cy=\"450\" r=\"3\" carom:role=\"ball\"/>\n"
                         "    <text x=\"300\" y=\"440\">1 &amp; 2</text>";
@@ -1961,7 +1960,7 @@ test_generated (void)
 
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) back = read_string (with, &summary, &error);
+  g_autoptr (CmScene) back = read_string (with, &summary, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (summary->len, ==, 0);
   assert_scenes_equal (scene, back);
@@ -2005,11 +2004,11 @@ test_round_trip_imports (void)
     {
       g_test_message ("import %s", names[i]);
       g_autoptr (GPtrArray) first_summary = NULL;
-      g_autoptr (CaromScene) first = read_test_file (names[i], &first_summary);
+      g_autoptr (CmScene) first = read_test_file (names[i], &first_summary);
       g_autofree char *written = carom_svg_write_string (first, NULL);
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) summary = NULL;
-      g_autoptr (CaromScene) second = read_string (written, &summary, &error);
+      g_autoptr (CmScene) second = read_string (written, &summary, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (summary->len, ==, first_summary->len);
       for (guint k = 0; k < summary->len; k++)
@@ -2034,14 +2033,14 @@ test_rsvg (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *directory = g_dir_make_tmp ("carom-scene-io-XXXXXX", &error);
   g_assert_no_error (error);
-  g_autoptr (GPtrArray) scenes = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_scene_free);
+  g_autoptr (GPtrArray) scenes = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_scene_free);
   g_ptr_array_add (scenes, read_example ("seed.svg", NULL));
   g_ptr_array_add (scenes, read_example ("corridor.svg", NULL));
   g_ptr_array_add (scenes, read_example ("pinball.svg", NULL));
   g_ptr_array_add (scenes, read_test_file ("inkscape-layers.svg", NULL));
   for (guint i = 0; i <= scenes->len; i++)
     {
-      const CaromScene *scene = g_ptr_array_index (scenes, MIN (i, scenes->len - 1));
+      const CmScene *scene = g_ptr_array_index (scenes, MIN (i, scenes->len - 1));
       g_autofree char *svg = g_build_filename (directory, "scene.svg", NULL);
       g_autofree char *png = g_build_filename (directory, "scene.png", NULL);
       if (i < scenes->len)
@@ -2088,16 +2087,16 @@ test_write_extremes (void)
   };
   for (gsize i = 0; i < G_N_ELEMENTS (balls); i++)
     {
-      g_autoptr (CaromScene) scene = carom_scene_new ();
-      carom_scene_add_ball (scene, "b", balls[i].centre, balls[i].radius, cg_v2 (1, 0), 5);
+      g_autoptr (CmScene) scene = cm_scene_new ();
+      cm_scene_add_ball (scene, "b", balls[i].centre, balls[i].radius, cg_v2 (1, 0), 5);
       CgVec2 far[] = { { 0, -1e150 }, { -1e150, 1e150 }, { 1e150, 1e150 } }; /* a wall */
       if (i == 1)
-        carom_scene_add_polygon (scene, "far", CG_ROLE_WALL, far, 3);
+        cm_scene_add_polygon (scene, "far", CG_ROLE_WALL, far, 3);
       g_autofree char *written = carom_svg_write_string (scene, NULL);
       g_test_message ("%s", written);
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) summary = NULL;
-      g_autoptr (CaromScene) back = read_string (written, &summary, &error);
+      g_autoptr (CmScene) back = read_string (written, &summary, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (summary->len, ==, 0);
       g_autofree char *again = carom_svg_write_string (back, NULL);
@@ -2109,7 +2108,7 @@ test_write_extremes (void)
   {
     g_autoptr (GError) far_error = NULL;
     g_autoptr (GPtrArray) far_summary = NULL;
-    g_autoptr (CaromScene) far_ball = read_string (
+    g_autoptr (CmScene) far_ball = read_string (
         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">"
         "<circle carom:role=\"ball\" id=\"b\" cx=\"-1e308\" cy=\"1e308\" r=\"1e307\" "
         "carom:direction=\"1 0\"/></svg>",
@@ -2121,15 +2120,14 @@ test_write_extremes (void)
 
   /* A polygon the reader would refuse is not written to a file. */
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) dense = carom_scene_new ();
+  g_autoptr (CmScene) dense = cm_scene_new ();
   g_autofree CgVec2 *ring = g_new (CgVec2, CAROM_SVG_MAX_POLYGON_VERTICES + 1);
   for (int k = 0; k <= CAROM_SVG_MAX_POLYGON_VERTICES; k++)
     {
       double t = 2 * G_PI * k / (CAROM_SVG_MAX_POLYGON_VERTICES + 1);
       ring[k] = cg_v2 (1e3 * cos (t), 1e3 * sin (t));
     }
-  carom_scene_add_polygon (dense, "dense", CG_ROLE_OBSTACLE, ring,
-                           CAROM_SVG_MAX_POLYGON_VERTICES + 1);
+  cm_scene_add_polygon (dense, "dense", CG_ROLE_OBSTACLE, ring, CAROM_SVG_MAX_POLYGON_VERTICES + 1);
   g_autofree char *directory = g_dir_make_tmp ("carom-scene-io-XXXXXX", &error);
   g_autofree char *path = g_build_filename (directory, "dense.svg", NULL);
   g_assert_false (carom_svg_write_file (dense, path, &error));
@@ -2140,7 +2138,7 @@ test_write_extremes (void)
   g_clear_error (&error);
 
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_string (
+  g_autoptr (CmScene) scene = read_string (
       "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 -1 1'><rect width='5' height='5'/>"
       "</svg>",
       &summary, &error);

@@ -10,7 +10,7 @@
 #include "model/carom-edit.h"
 
 static void
-add (CaromDocument *doc, CaromObject *o)
+add (CaromDocument *doc, CmObject *o)
 {
   g_autoptr (GError) error = NULL;
   g_assert_cmpint (carom_edit_add (carom_document_get_history (doc),
@@ -31,10 +31,10 @@ beam_document (void)
   CaromDocument *doc = carom_document_new ();
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { -110, 0 }, { -90, 0 }, { -90, 50 }, { -110, 50 } };
-  add (doc, carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4));
-  add (doc, carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4));
-  add (doc, carom_object_new_parallel_beam ("fan", cg_v2 (-100, -200), cg_v2 (100, -200), 10,
-                                            cg_v2 (0, 1), 3, 2));
+  add (doc, cm_object_new_polygon ("room", CG_ROLE_WALL, room, 4));
+  add (doc, cm_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4));
+  add (doc, cm_object_new_parallel_beam ("fan", cg_v2 (-100, -200), cg_v2 (100, -200), 10,
+                                         cg_v2 (0, 1), 3, 2));
   return doc;
 }
 
@@ -43,7 +43,7 @@ test_front_steps (void)
 {
   g_autoptr (CaromDocument) doc = beam_document ();
   g_autoptr (CaromStepper) st = carom_stepper_new (doc);
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (trace->balls->len, ==, 3);
   /* ray 0 is followed: a front, at the start */
   g_assert_cmpuint (carom_stepper_get_ball (st), ==, 0);
@@ -85,8 +85,8 @@ test_front_steps (void)
   g_assert_cmpfloat_with_epsilon (carom_stepper_get_front (st), 1070.0, 1e-9);
 
   /* an edit that shortens the paths keeps the front within them */
-  const CaromObject *beam = g_ptr_array_index (carom_document_get_scene (doc)->objects, 2);
-  g_autoptr (CaromObject) v = carom_object_copy (beam);
+  const CmObject *beam = g_ptr_array_index (carom_document_get_scene (doc)->objects, 2);
+  g_autoptr (CmObject) v = cm_object_copy (beam);
   v->max_bounces = 1;
   g_assert_true (carom_edit_set_beam (carom_document_get_history (doc),
                                       carom_document_get_edit_scene (doc), 2, v, "Bounces", NULL,
@@ -103,7 +103,7 @@ static void
 test_front_plays (void)
 {
   g_autoptr (CaromDocument) doc = beam_document ();
-  add (doc, carom_object_new_ball ("ball", cg_v2 (0, 100), 10, cg_v2 (1, 0), 3));
+  add (doc, cm_object_new_ball ("ball", cg_v2 (0, 100), 10, cg_v2 (1, 0), 3));
   g_autoptr (CaromStepper) st = carom_stepper_new (doc);
   carom_stepper_set_speed (st, 1.0);
   carom_stepper_play (st);

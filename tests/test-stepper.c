@@ -13,27 +13,27 @@ static CaromDocument *
 example_document (void)
 {
   CaromDocument *doc = carom_document_new ();
-  CaromScene *scene = carom_document_get_edit_scene (doc);
+  CmScene *scene = carom_document_get_edit_scene (doc);
   CaromHistory *history = carom_document_get_history (doc);
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
   g_assert_cmpint (carom_edit_add (history, scene,
-                                   carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
+                                   cm_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
                                    NULL, NULL),
                    ==, 0);
   g_assert_cmpint (carom_edit_add (history, scene,
-                                   carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4),
-                                   "Add", NULL, NULL),
+                                   cm_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4), "Add",
+                                   NULL, NULL),
                    ==, 1);
   g_assert_cmpint (
       carom_edit_add (history, scene,
-                      carom_object_new_ball ("ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29), "Add",
+                      cm_object_new_ball ("ball", cg_v2 (-200, 0), 40, cg_v2 (1, 1), 29), "Add",
                       NULL, NULL),
       ==, 2);
   /* Straight at the post: one hit, and it stops. */
   g_assert_cmpint (
       carom_edit_add (history, scene,
-                      carom_object_new_ball ("b2", cg_v2 (-200, -30), 10, cg_v2 (1, 0), 29), "Add",
+                      cm_object_new_ball ("b2", cg_v2 (-200, -30), 10, cg_v2 (1, 0), 29), "Add",
                       NULL, NULL),
       ==, 3);
   carom_document_edited (doc);
@@ -120,7 +120,7 @@ test_stepper_edits (void)
   g_autoptr (CaromStepper) st = carom_stepper_new (doc);
   carom_stepper_seek (st, 20);
   carom_stepper_play (st);
-  CaromScene *scene = carom_document_get_edit_scene (doc);
+  CmScene *scene = carom_document_get_edit_scene (doc);
   CaromHistory *history = carom_document_get_history (doc);
   /* Fewer bounces: 5. */
   g_assert_true (carom_edit_set_ball (history, scene, 2, cg_v2 (-200, 0), 40, cg_v2 (1, 1), 5,
@@ -176,29 +176,29 @@ static void
 test_stepper_heavy (void)
 {
   g_autoptr (CaromDocument) d = carom_document_new ();
-  CaromScene *scene = carom_document_get_edit_scene (d);
+  CmScene *scene = carom_document_get_edit_scene (d);
   CaromHistory *history = carom_document_get_history (d);
   static const CgVec2 room[] = { { -300, -300 }, { -300, 300 }, { 300, 300 }, { 300, -300 } };
   static const CgVec2 post[] = { { 20, -100 }, { 20, 50 }, { -20, 50 }, { -20, -100 } };
-  carom_edit_add (history, scene, carom_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
+  carom_edit_add (history, scene, cm_object_new_polygon ("room", CG_ROLE_WALL, room, 4), "Add",
                   NULL, NULL);
-  carom_edit_add (history, scene, carom_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4),
-                  "Add", NULL, NULL);
+  carom_edit_add (history, scene, cm_object_new_polygon ("post", CG_ROLE_OBSTACLE, post, 4), "Add",
+                  NULL, NULL);
   carom_edit_set_on_hit (history, scene, 1, CG_ON_HIT_REFLECT);
   carom_edit_add (
       history, scene,
-      carom_object_new_fan_beam ("fan", cg_v2 (-200, 150), 4, cg_v2 (1, -0.3), 40, 20000, 120),
-      "Add", NULL, NULL);
+      cm_object_new_fan_beam ("fan", cg_v2 (-200, 150), 4, cg_v2 (1, -0.3), 40, 20000, 120), "Add",
+      NULL, NULL);
   g_autoptr (CaromStepper) st = carom_stepper_new (d);
   carom_document_edited (d);
   /* Tracing off the main loop: meanwhile the scene with no path. */
   g_assert_true (carom_document_get_tracing (d));
-  const CaromSceneTrace *placeholder = carom_document_get_trace (d);
+  const CmSceneTrace *placeholder = carom_document_get_trace (d);
   g_assert_nonnull (placeholder);
   g_assert_cmpuint (placeholder->n_hits, ==, 0);
   g_assert_true (spin_until_traced (d, 60000));
   g_assert_false (carom_stepper_get_tracing (st));
-  const CaromSceneTrace *done = carom_document_get_trace (d);
+  const CmSceneTrace *done = carom_document_get_trace (d);
   g_assert_cmpuint (done->balls->len, ==, 20000);
   g_assert_cmpuint (done->n_hits, ==, 20000u * 120u);
   g_assert_false (done->cancelled);
@@ -211,13 +211,13 @@ test_stepper_heavy (void)
   g_assert_true (carom_edit_set_points (history, scene, 1, moved, 4, "Move", "drag", NULL, NULL));
   carom_document_edited (d);
   g_assert_true (carom_document_get_tracing (d));
-  const CaromSceneTrace *shown = carom_document_get_trace (d);
+  const CmSceneTrace *shown = carom_document_get_trace (d);
   g_assert_true (shown == done);
   g_assert_cmpuint (shown->n_hits, ==, hits);
-  g_assert_true (carom_scene_trace_polygon (shown, 1)
+  g_assert_true (cm_scene_trace_polygon (shown, 1)
                  == g_ptr_array_index (carom_document_get_scene (d)->objects, 1));
   g_assert_true (spin_until_traced (d, 60000));
-  const CaromSceneTrace *after = carom_document_get_trace (d);
+  const CmSceneTrace *after = carom_document_get_trace (d);
   CgVec2 now = g_array_index (after->balls, CaromBallTrace, 0).trace.hits[0].point;
   g_assert_false (now.x == first.x && now.y == first.y);
 
@@ -226,7 +226,7 @@ test_stepper_heavy (void)
   g_assert_true (spin_until_traced (d, 60000));
   carom_document_get_trace (d);
   g_assert_true (spin_until_traced (d, 60000));
-  const CaromSceneTrace *cut = carom_document_get_trace (d);
+  const CmSceneTrace *cut = carom_document_get_trace (d);
   g_assert_true (cut->plan->cut);
   g_assert_cmpuint (cut->n_hits + 2 * cut->balls->len, <=, 1000000);
 }

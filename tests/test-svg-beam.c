@@ -13,18 +13,18 @@
 #define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">\n"
 #define SVG_CLOSE "</svg>\n"
 
-static CaromScene *
+static CmScene *
 read_ok (const char *svg)
 {
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+  CmScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
 }
 
 static char *
-write_ok (const CaromScene *scene)
+write_ok (const CmScene *scene)
 {
   gsize length = 0;
   char *text = carom_svg_write_string (scene, &length);
@@ -41,12 +41,12 @@ assert_close (double a, double b)
 
 /* Every object of a and b the same to the bit. */
 static void
-assert_same_objects (const CaromScene *a, const CaromScene *b)
+assert_same_objects (const CmScene *a, const CmScene *b)
 {
   g_assert_cmpuint (a->objects->len, ==, b->objects->len);
   for (guint i = 0; i < a->objects->len; i++)
     g_assert_true (
-        carom_object_equal (g_ptr_array_index (a->objects, i), g_ptr_array_index (b->objects, i)));
+        cm_object_equal (g_ptr_array_index (a->objects, i), g_ptr_array_index (b->objects, i)));
 }
 
 static const char *const scene_text
@@ -56,16 +56,16 @@ static const char *const scene_text
                "<line carom:role='beam' x1='-200' y1='100' x2='-200' y2='200' carom:radius='5' "
                "carom:direction='1 0' carom:count='3'/>" SVG_CLOSE;
 
-/* Both shapes read into CAROM_OBJECT_BEAM with every field; the one without an id is
+/* Both shapes read into CM_OBJECT_BEAM with every field; the one without an id is
  * named beam-N; carom_beam_ray() gives the rays of scene-format.md. */
 static void
 test_read (void)
 {
-  g_autoptr (CaromScene) scene = read_ok (scene_text);
+  g_autoptr (CmScene) scene = read_ok (scene_text);
   g_assert_cmpuint (scene->objects->len, ==, 3);
-  const CaromObject *fan = carom_scene_find (scene, "fan");
+  const CmObject *fan = cm_scene_find (scene, "fan");
   g_assert_nonnull (fan);
-  g_assert_cmpint (fan->kind, ==, CAROM_OBJECT_BEAM);
+  g_assert_cmpint (fan->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpint (fan->beam_shape, ==, CAROM_BEAM_FAN);
   g_assert_cmpfloat (fan->center.x, ==, -200.0);
   g_assert_cmpfloat (fan->center.y, ==, 0.0);
@@ -81,9 +81,9 @@ test_read (void)
   assert_close (d.x, cos (G_PI / 6));
   assert_close (d.y, sin (G_PI / 6));
 
-  const CaromObject *line = g_ptr_array_index (scene->objects, 2);
+  const CmObject *line = g_ptr_array_index (scene->objects, 2);
   g_assert_cmpstr (line->id, ==, "beam-2");
-  g_assert_cmpint (line->kind, ==, CAROM_OBJECT_BEAM);
+  g_assert_cmpint (line->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpint (line->beam_shape, ==, CAROM_BEAM_PARALLEL);
   g_assert_cmpfloat (line->center.y, ==, 100.0);
   g_assert_cmpfloat (line->beam_end.y, ==, 200.0);
@@ -100,7 +100,7 @@ test_read (void)
 static void
 test_transform (void)
 {
-  g_autoptr (CaromScene) scene = read_ok (
+  g_autoptr (CmScene) scene = read_ok (
       SVG_OPEN "<g transform='translate(10 20) rotate(90) scale(2)'>"
                "<circle carom:role='beam' id='f' cx='1' cy='0' r='3' carom:direction='1 0' "
                "carom:spread='90' carom:count='2'/>"
@@ -108,19 +108,19 @@ test_transform (void)
                "carom:direction='0 1' carom:count='2'/></g>"
                "<g transform='scale(-1 1)'><circle carom:role='beam' id='m' r='1' "
                "carom:direction='1 0' carom:spread='60' carom:count='3'/></g>" SVG_CLOSE);
-  const CaromObject *f = carom_scene_find (scene, "f");
+  const CmObject *f = cm_scene_find (scene, "f");
   assert_close (f->center.x, 10.0);
   assert_close (f->center.y, 22.0);
   assert_close (f->radius, 6.0);
   assert_close (f->direction.x, 0.0);
   assert_close (f->direction.y, 1.0);
   g_assert_cmpfloat (f->spread, ==, 90.0);
-  const CaromObject *p = carom_scene_find (scene, "p");
+  const CmObject *p = cm_scene_find (scene, "p");
   assert_close (p->beam_end.x, 10.0);
   assert_close (p->beam_end.y, 30.0);
   assert_close (p->radius, 2.0);
   assert_close (p->direction.x, -1.0);
-  const CaromObject *m = carom_scene_find (scene, "m");
+  const CmObject *m = cm_scene_find (scene, "m");
   g_assert_cmpfloat (m->direction.x, ==, -1.0);
   g_assert_cmpfloat (m->spread, ==, 60.0);
 }
@@ -130,10 +130,10 @@ test_transform (void)
 static void
 test_round_trip (void)
 {
-  g_autoptr (CaromScene) scene = read_ok (scene_text);
+  g_autoptr (CmScene) scene = read_ok (scene_text);
   /* Carom's own form: without the text it was read from (which a Save of
    * an unchanged scene writes back byte for byte). */
-  carom_scene_set_source (scene, NULL, NULL);
+  cm_scene_set_source (scene, NULL, NULL);
   g_autofree char *first = write_ok (scene);
   g_assert_nonnull (strstr (first, "<circle carom:role=\"beam\" id=\"fan\" cx=\"-200\" cy=\"0\" "
                                    "r=\"10\" carom:direction=\"0.7071067811865475 "
@@ -143,18 +143,18 @@ test_round_trip (void)
                                    "y1=\"100\" x2=\"-200\" y2=\"200\" carom:radius=\"5\" "
                                    "carom:direction=\"1 0\" carom:count=\"3\" "
                                    "carom:max-bounces=\"29\""));
-  g_autoptr (CaromScene) again = read_ok (first);
+  g_autoptr (CmScene) again = read_ok (first);
   assert_same_objects (scene, again);
   g_autofree char *second = write_ok (again);
   g_assert_cmpstr (first, ==, second);
 
   /* Edited in the model, written, read: the edit is there. */
-  CaromObject *fan = carom_scene_find (again, "fan");
+  CmObject *fan = cm_scene_find (again, "fan");
   fan->count = 1000000;
   fan->spread = 360.0;
   fan->hidden = TRUE;
   g_autofree char *third = write_ok (again);
-  g_autoptr (CaromScene) back = read_ok (third);
+  g_autoptr (CmScene) back = read_ok (third);
   assert_same_objects (again, back);
 }
 
@@ -169,16 +169,16 @@ test_foreign (void)
                  "carom:direction='1 0' carom:spread='20' carom:count='4'><desc>d</desc></circle>"
                  "<line carom:role='beam' id='par' x1='0' y1='0' x2='0' y2='10' carom:radius='1' "
                  "carom:direction='1 0' carom:count='2' stroke='blue'/></g>" SVG_CLOSE;
-  g_autoptr (CaromScene) scene = read_ok (svg);
+  g_autoptr (CmScene) scene = read_ok (svg);
   g_autofree char *untouched = write_ok (scene);
   g_assert_nonnull (strstr (untouched, "<title>mine</title>"));
   /* Untouched: the file's own bytes, its quotes too. */
   g_assert_cmpstr (untouched, ==, svg);
 
-  CaromObject *fan = carom_scene_find (scene, "fan");
+  CmObject *fan = cm_scene_find (scene, "fan");
   fan->count = 7;
   fan->center = cg_v2 (20.0, 10.0);
-  CaromObject *par = carom_scene_find (scene, "par");
+  CmObject *par = cm_scene_find (scene, "par");
   par->beam_end = cg_v2 (0.0, 40.0);
   g_autofree char *edited = write_ok (scene);
   g_assert_nonnull (strstr (edited, "<g transform='scale(2)'>"));
@@ -190,10 +190,10 @@ test_foreign (void)
                                     "<desc>d</desc></circle>"));
   g_assert_nonnull (strstr (edited, "y2='20' carom:radius='1'"));
   g_assert_nonnull (strstr (edited, "stroke='blue'"));
-  g_autoptr (CaromScene) back = read_ok (edited);
-  g_assert_cmpuint (carom_scene_find (back, "fan")->count, ==, 7);
-  g_assert_cmpfloat (carom_scene_find (back, "fan")->center.x, ==, 20.0);
-  g_assert_cmpfloat (carom_scene_find (back, "par")->beam_end.y, ==, 40.0);
+  g_autoptr (CmScene) back = read_ok (edited);
+  g_assert_cmpuint (cm_scene_find (back, "fan")->count, ==, 7);
+  g_assert_cmpfloat (cm_scene_find (back, "fan")->center.x, ==, 20.0);
+  g_assert_cmpfloat (cm_scene_find (back, "par")->beam_end.y, ==, 40.0);
 }
 
 /* carom:on-hit: reflect read and written back; stop (the default) never written; anything
@@ -201,40 +201,40 @@ test_foreign (void)
 static void
 test_on_hit (void)
 {
-  g_autoptr (CaromScene) scene = read_ok (
+  g_autoptr (CmScene) scene = read_ok (
       SVG_OPEN "<polygon carom:role='obstacle' id='bump' carom:on-hit='reflect' "
                "points='0,0 10,0 10,10'/>"
                "<polygon carom:role='obstacle' id='plain' points='40,0 50,0 50,10'/>" SVG_CLOSE);
-  g_assert_cmpint (carom_scene_find (scene, "bump")->on_hit, ==, CG_ON_HIT_REFLECT);
-  g_assert_cmpint (carom_scene_find (scene, "plain")->on_hit, ==, CG_ON_HIT_STOP);
-  carom_scene_set_source (scene, NULL, NULL); /* Carom's own form */
+  g_assert_cmpint (cm_scene_find (scene, "bump")->on_hit, ==, CG_ON_HIT_REFLECT);
+  g_assert_cmpint (cm_scene_find (scene, "plain")->on_hit, ==, CG_ON_HIT_STOP);
+  cm_scene_set_source (scene, NULL, NULL); /* Carom's own form */
   g_autofree char *text = write_ok (scene);
   g_assert_nonnull (strstr (text, "id=\"bump\" carom:on-hit=\"reflect\" points="));
   g_assert_null (strstr (text, "id=\"plain\" carom:on-hit"));
-  g_autoptr (CaromScene) back = read_ok (text);
+  g_autoptr (CmScene) back = read_ok (text);
   assert_same_objects (scene, back);
   g_autofree char *again = write_ok (back);
   g_assert_cmpstr (text, ==, again);
   /* Made to stop in the model: the attribute goes. */
-  carom_scene_find (back, "bump")->on_hit = CG_ON_HIT_STOP;
+  cm_scene_find (back, "bump")->on_hit = CG_ON_HIT_STOP;
   g_autofree char *stopped = write_ok (back);
   g_assert_null (strstr (stopped, "on-hit"));
 
   /* An explicit stop is the default. */
-  g_autoptr (CaromScene) stop
+  g_autoptr (CmScene) stop
       = read_ok (SVG_OPEN "<polygon carom:role='obstacle' id='post' "
                           "carom:on-hit='stop' points='20,0 30,0 30,10'/>" SVG_CLOSE);
-  g_assert_cmpint (carom_scene_find (stop, "post")->on_hit, ==, CG_ON_HIT_STOP);
+  g_assert_cmpint (cm_scene_find (stop, "post")->on_hit, ==, CG_ON_HIT_STOP);
 
   /* Edited in a foreign file: the attribute follows the object. */
-  g_autoptr (CaromScene) foreign
+  g_autoptr (CmScene) foreign
       = read_ok (SVG_OPEN "<!-- kept --><polygon carom:role='obstacle' id='b' "
                           "carom:on-hit='reflect' points='0,0 10,0 10,10'/>" SVG_CLOSE);
-  carom_scene_find (foreign, "b")->on_hit = CG_ON_HIT_STOP;
-  carom_scene_find (foreign, "b")->points[0].x = -1.0;
+  cm_scene_find (foreign, "b")->on_hit = CG_ON_HIT_STOP;
+  cm_scene_find (foreign, "b")->points[0].x = -1.0;
   g_autofree char *edited = write_ok (foreign);
   g_assert_null (strstr (edited, "on-hit"));
-  carom_scene_find (foreign, "b")->on_hit = CG_ON_HIT_REFLECT;
+  cm_scene_find (foreign, "b")->on_hit = CG_ON_HIT_REFLECT;
   g_autofree char *reflect = write_ok (foreign);
   g_assert_nonnull (strstr (reflect, "carom:on-hit=\"reflect\""));
   g_assert_nonnull (strstr (reflect, "<!-- kept -->"));
@@ -331,7 +331,7 @@ test_errors (void)
       g_autofree char *svg = g_strconcat (SVG_OPEN, cases[i].body, SVG_CLOSE, NULL);
       g_test_message ("case %" G_GSIZE_FORMAT ": %s", i, cases[i].body);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
       g_assert_null (scene);
       g_assert_error (error, CAROM_SVG_ERROR, (gint)cases[i].code);
       for (gsize k = 0; k < G_N_ELEMENTS (cases[i].needles) && cases[i].needles[k] != NULL; k++)

@@ -110,7 +110,7 @@ root_attribute (const char *text, const char *name)
 /* Whether the drawing is only filled shapes: no stroke but the frame's, no text, images or
  * references to paint servers; every imported polygon but the frame an obstacle; no ball. */
 static gboolean
-only_filled_shapes (const char *text, const CaromScene *scene)
+only_filled_shapes (const char *text, const CmScene *scene)
 {
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; lines[i] != NULL; i++)
@@ -125,8 +125,8 @@ only_filled_shapes (const char *text, const CaromScene *scene)
     }
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_BALL)
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind == CM_OBJECT_BALL)
         return FALSE;
       if (object->role == CG_ROLE_WALL && g_strcmp0 (object->id, "frame") != 0)
         return FALSE;
@@ -137,7 +137,7 @@ only_filled_shapes (const char *text, const CaromScene *scene)
 /* The obstacles filled at the reference's size, through the root's viewBox → pixel mapping
  * (preserveAspectRatio as the file says, xMidYMid meet by default). */
 static cairo_surface_t *
-rasterise (const char *text, const CaromScene *scene, int width, int height)
+rasterise (const char *text, const CmScene *scene, int width, int height)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cairo_t *cr = cairo_create (surface);
@@ -156,8 +156,8 @@ rasterise (const char *text, const CaromScene *scene, int width, int height)
   cairo_set_source_rgb (cr, 0, 0, 0);
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind != CAROM_OBJECT_POLYGON || object->role != CG_ROLE_OBSTACLE)
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind != CM_OBJECT_POLYGON || object->role != CG_ROLE_OBSTACLE)
         continue;
       cairo_new_path (cr);
       for (size_t k = 0; k < object->n_points; k++)
@@ -234,7 +234,7 @@ check_file (const char *path, Tally *tally)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
   g_autoptr (GTimer) timer = g_timer_new ();
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, &summary, &error);
   double seconds = g_timer_elapsed (timer, NULL);
   if (seconds > MAX_SECONDS_PER_FILE)
     g_string_append_printf (tally->failures, "%s: took %.2f s\n", path, seconds);

@@ -14,17 +14,17 @@
 #define SVG_OPEN "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">\n"
 #define SVG_CLOSE "</svg>\n"
 
-static CaromScene *
+static CmScene *
 read_ok (const char *svg)
 {
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+  CmScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
 }
 
-static CaromScene *
+static CmScene *
 read_body (const char *body)
 {
   g_autofree char *svg = g_strconcat (SVG_OPEN, body, SVG_CLOSE, NULL);
@@ -32,7 +32,7 @@ read_body (const char *body)
 }
 
 static char *
-write_ok (const CaromScene *scene)
+write_ok (const CmScene *scene)
 {
   gsize length = 0;
   char *text = carom_svg_write_string (scene, &length);
@@ -43,14 +43,14 @@ write_ok (const CaromScene *scene)
 
 /* The scene in Carom's own form, whatever file it came from. */
 static char *
-write_native (CaromScene *scene)
+write_native (CmScene *scene)
 {
   GDestroyNotify free_source = NULL;
-  CaromSceneSource *source = carom_scene_steal_source (scene, &free_source);
+  CmSceneSource *source = cm_scene_steal_source (scene, &free_source);
   if (source != NULL)
     free_source (source);
   for (guint i = 0; i < scene->objects->len; i++)
-    ((CaromObject *)g_ptr_array_index (scene->objects, i))->origin = 0;
+    ((CmObject *)g_ptr_array_index (scene->objects, i))->origin = 0;
   return write_ok (scene);
 }
 
@@ -64,18 +64,18 @@ assert_close (double a, double b, double tol)
 /* Every object the same to the bit, but for the note that the reader reversed a polygon
  * (Carom writes them oriented, so the second read has nothing to reverse). */
 static void
-assert_same_objects (const CaromScene *a, const CaromScene *b)
+assert_same_objects (const CmScene *a, const CmScene *b)
 {
   g_assert_cmpuint (a->objects->len, ==, b->objects->len);
   for (guint i = 0; i < a->objects->len; i++)
     {
-      const CaromObject *x = g_ptr_array_index (a->objects, i);
-      g_autoptr (CaromObject) y = carom_object_copy (g_ptr_array_index (b->objects, i));
-      if (y->kind == CAROM_OBJECT_POLYGON)
+      const CmObject *x = g_ptr_array_index (a->objects, i);
+      g_autoptr (CmObject) y = cm_object_copy (g_ptr_array_index (b->objects, i));
+      if (y->kind == CM_OBJECT_POLYGON)
         y->reversed = x->reversed;
-      if (!carom_object_equal (x, y))
+      if (!cm_object_equal (x, y))
         {
-          for (size_t k = 0; x->kind == CAROM_OBJECT_POLYGON && k < x->n_points; k++)
+          for (size_t k = 0; x->kind == CM_OBJECT_POLYGON && k < x->n_points; k++)
             g_test_message ("%zu: (%.17g, %.17g) %.17g | (%.17g, %.17g) %.17g", k, x->points[k].x,
                             x->points[k].y, x->edges ? x->edges[k].sweep : 0.0, y->points[k].x,
                             y->points[k].y, y->edges ? y->edges[k].sweep : 0.0);
@@ -89,10 +89,10 @@ assert_same_objects (const CaromScene *a, const CaromScene *b)
 static char *
 assert_round_trip (const char *body)
 {
-  g_autoptr (CaromScene) first = read_body (body);
-  g_autoptr (CaromScene) copy = read_body (body);
+  g_autoptr (CmScene) first = read_body (body);
+  g_autoptr (CmScene) copy = read_body (body);
   char *text = write_native (copy);
-  g_autoptr (CaromScene) second = read_ok (text);
+  g_autoptr (CmScene) second = read_ok (text);
   assert_same_objects (first, second);
   g_autofree char *again = write_ok (second);
   g_assert_cmpstr (text, ==, again);
@@ -100,7 +100,7 @@ assert_round_trip (const char *body)
 }
 
 static guint
-count_arcs (const CaromObject *o)
+count_arcs (const CmObject *o)
 {
   guint n = 0;
   for (size_t i = 0; o->edges != NULL && i < o->n_points; i++)
@@ -113,12 +113,12 @@ count_arcs (const CaromObject *o)
 static void
 test_circle (void)
 {
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<circle carom:role='obstacle' id='disk' cx='10' cy='20' r='5'/>"
                    "<ellipse carom:role='wall' id='round' cx='0' cy='0' rx='100' ry='100'/>"
                    "<ellipse carom:role='obstacle' id='oval' cx='50' cy='0' rx='10' ry='5'/>"
                    "<circle id='plain' cx='-50' cy='0' r='3'/>");
-  const CaromObject *disk = carom_scene_find (scene, "disk");
+  const CmObject *disk = cm_scene_find (scene, "disk");
   g_assert_cmpuint (disk->n_points, ==, 1);
   g_assert_nonnull (disk->edges);
   g_assert_cmpfloat (disk->edges[0].q.x, ==, 10.0);
@@ -126,19 +126,19 @@ test_circle (void)
   g_assert_cmpfloat (disk->edges[0].R, ==, 5.0);
   g_assert_cmpfloat (disk->edges[0].sweep, ==, 2.0 * G_PI);
   g_assert_cmpfloat (disk->points[0].x, ==, 15.0);
-  const CaromObject *round = carom_scene_find (scene, "round");
+  const CmObject *round = cm_scene_find (scene, "round");
   g_assert_cmpuint (round->n_points, ==, 1);
   g_assert_cmpfloat (round->edges[0].sweep, ==, -2.0 * G_PI);
-  const CaromObject *oval = carom_scene_find (scene, "oval");
+  const CmObject *oval = cm_scene_find (scene, "oval");
   g_assert_null (oval->edges);
   g_assert_cmpuint (oval->n_points, >=, 16);
   /* a shape without carom:role (filled: an obstacle) is exact too */
-  const CaromObject *plain = carom_scene_find (scene, "plain");
+  const CmObject *plain = cm_scene_find (scene, "plain");
   g_assert_cmpuint (plain->n_points, ==, 1);
-  g_assert_true (carom_object_is_curved (plain));
+  g_assert_true (cm_object_is_curved (plain));
 
   /* The scene's box holds the whole circle, not just its vertex. */
-  CgAabb box = carom_scene_get_bounds (scene);
+  CgAabb box = cm_scene_get_bounds (scene);
   g_assert_cmpfloat (box.lo.x, ==, -100.0);
   g_assert_cmpfloat (box.hi.y, ==, 100.0);
 
@@ -204,7 +204,7 @@ test_arc_edge (void)
 static void
 test_path_arcs (void)
 {
-  g_autoptr (CaromScene) scene = read_body (
+  g_autoptr (CmScene) scene = read_body (
       /* a half disk above the chord (y down: sweep 1 from the right end goes up) */
       "<path carom:role='obstacle' id='half' d='M 0,0 L 20,0 A 10 10 0 0 0 0,0 Z'/>"
       /* a pill: two half turns and two sides, relative commands */
@@ -213,7 +213,7 @@ test_path_arcs (void)
       /* large arc: most of a circle */
       "<path carom:role='obstacle' id='bite' d='M 0,100 L 10,100 A 10 10 0 1 1 0,100 Z'/>"
       "<path carom:role='obstacle' id='egg' d='M 0,200 A 10 5 0 0 1 20,200 Z'/>");
-  const CaromObject *half = carom_scene_find (scene, "half");
+  const CmObject *half = cm_scene_find (scene, "half");
   g_assert_cmpuint (half->n_points, ==, 2);
   g_assert_cmpuint (count_arcs (half), ==, 1);
   for (size_t i = 0; i < 2; i++)
@@ -228,7 +228,7 @@ test_path_arcs (void)
   assert_close (box.lo.y, -10.0, 1e-12);
   assert_close (box.hi.y, 0.0, 1e-12);
 
-  const CaromObject *pill = carom_scene_find (scene, "pill");
+  const CmObject *pill = cm_scene_find (scene, "pill");
   g_assert_cmpuint (pill->n_points, ==, 4);
   g_assert_cmpuint (count_arcs (pill), ==, 2);
   /* an obstacle: both round ends convex (sweep > 0 in cg-curve.h's convention) */
@@ -241,13 +241,13 @@ test_path_arcs (void)
   g_assert_cmpfloat (cg_curve_signed_area (pill->points, pill->edges, 4), >, 0.0);
   assert_close (cg_curve_signed_area (pill->points, pill->edges, 4), 800.0 + G_PI * 100.0, 1e-9);
 
-  const CaromObject *bite = carom_scene_find (scene, "bite");
+  const CmObject *bite = cm_scene_find (scene, "bite");
   g_assert_cmpuint (count_arcs (bite), ==, 1);
   for (size_t i = 0; i < bite->n_points; i++)
     if (bite->edges[i].sweep != 0.0)
       g_assert_cmpfloat (fabs (bite->edges[i].sweep), >, G_PI);
 
-  const CaromObject *egg = carom_scene_find (scene, "egg");
+  const CmObject *egg = cm_scene_find (scene, "egg");
   g_assert_null (egg->edges);
   g_assert_cmpuint (egg->n_points, >, 4);
 
@@ -266,12 +266,12 @@ test_path_arcs (void)
 static void
 test_rounded_rect (void)
 {
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<rect carom:role='wall' id='room' width='100' height='60' rx='10'/>"
                    "<rect carom:role='obstacle' id='ball' x='200' width='20' height='20' rx='10'/>"
                    "<rect carom:role='obstacle' id='squash' x='300' width='20' height='20' "
                    "rx='10' ry='4'/>");
-  const CaromObject *room = carom_scene_find (scene, "room");
+  const CmObject *room = cm_scene_find (scene, "room");
   g_assert_cmpuint (room->n_points, ==, 8);
   g_assert_cmpuint (count_arcs (room), ==, 4);
   for (size_t i = 0; i < 8; i++)
@@ -284,10 +284,10 @@ test_rounded_rect (void)
       }
   assert_close (cg_curve_signed_area (room->points, room->edges, 8),
                 -(100.0 * 60.0 - (4.0 - G_PI) * 100.0), 1e-9);
-  const CaromObject *ball = carom_scene_find (scene, "ball");
+  const CmObject *ball = cm_scene_find (scene, "ball");
   g_assert_cmpuint (ball->n_points, ==, 4);
   g_assert_cmpuint (count_arcs (ball), ==, 4);
-  const CaromObject *squash = carom_scene_find (scene, "squash");
+  const CmObject *squash = cm_scene_find (scene, "squash");
   g_assert_null (squash->edges);
 
   g_autofree char *text
@@ -302,7 +302,7 @@ test_rounded_rect (void)
 static void
 test_transforms (void)
 {
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = read_body ("<g transform='translate(5 7) rotate(30) scale(3)'>"
                    "<circle carom:role='obstacle' id='c' cx='2' cy='0' r='1'/></g>"
                    "<g transform='scale(-2 2)'>"
@@ -310,13 +310,13 @@ test_transforms (void)
                    "<path carom:role='obstacle' id='direct' d='M 0,0 L -40,0 A 20 20 0 0 0 0,0 Z'/>"
                    "<g transform='skewX(20)'><circle carom:role='obstacle' id='skew' r='5'/></g>"
                    "<g transform='scale(2 1)'><circle carom:role='obstacle' id='wide' r='5'/></g>");
-  const CaromObject *c = carom_scene_find (scene, "c");
+  const CmObject *c = cm_scene_find (scene, "c");
   g_assert_cmpuint (c->n_points, ==, 1);
   assert_close (c->edges[0].q.x, 5.0 + 6.0 * cos (G_PI / 6.0), 1e-12);
   assert_close (c->edges[0].q.y, 7.0 + 6.0 * sin (G_PI / 6.0), 1e-12);
   assert_close (c->edges[0].R, 3.0, 1e-12);
 
-  const CaromObject *m = carom_scene_find (scene, "m"), *d = carom_scene_find (scene, "direct");
+  const CmObject *m = cm_scene_find (scene, "m"), *d = cm_scene_find (scene, "direct");
   g_assert_cmpuint (m->n_points, ==, d->n_points);
   for (size_t i = 0; i < m->n_points; i++)
     {
@@ -326,8 +326,8 @@ test_transforms (void)
       assert_close (m->edges[i].R, d->edges[i].R, 1e-12);
       assert_close (m->edges[i].q.y, d->edges[i].q.y, 1e-12);
     }
-  g_assert_null (carom_scene_find (scene, "skew")->edges);
-  g_assert_null (carom_scene_find (scene, "wide")->edges);
+  g_assert_null (cm_scene_find (scene, "skew")->edges);
+  g_assert_null (cm_scene_find (scene, "wide")->edges);
 
   g_autofree char *text = assert_round_trip (
       "<g transform='translate(5 7) rotate(30) scale(3)'>"
@@ -350,22 +350,22 @@ test_foreign (void)
                  "<ellipse carom:role='obstacle' id='e' cx='80' cy='0' rx='3' ry='3'/></g>"
                  "<rect carom:role='wall' id='w' x='-500' y='-500' width='1000' height='1000' "
                  "rx='30'/>" SVG_CLOSE;
-  g_autoptr (CaromScene) scene = read_ok (svg);
+  g_autoptr (CmScene) scene = read_ok (svg);
   g_autofree char *untouched = write_ok (scene);
   /* Untouched: the file's own bytes. */
   g_assert_cmpstr (untouched, ==, svg);
 
-  CaromObject *r = carom_scene_find (scene, "r");
+  CmObject *r = cm_scene_find (scene, "r");
   for (size_t i = 0; i < r->n_points; i++)
     {
       r->points[i].x += 10.0;
       if (r->edges[i].sweep != 0.0)
         r->edges[i].q.x += 10.0;
     }
-  CaromObject *c = carom_scene_find (scene, "c");
+  CmObject *c = cm_scene_find (scene, "c");
   c->edges[0].R = 12.0;
   c->points[0].x = c->edges[0].q.x + 12.0;
-  CaromObject *e = carom_scene_find (scene, "e");
+  CmObject *e = cm_scene_find (scene, "e");
   e->edges[0].q.y = 20.0;
   e->points[0].y = 20.0;
   g_autofree char *edited = write_ok (scene);
@@ -377,8 +377,8 @@ test_foreign (void)
   g_assert_nonnull (strstr (edited, "<circle carom:role='obstacle' id='c' cx='50' cy='0' r='6'"));
   g_assert_nonnull (strstr (edited, "<ellipse carom:role='obstacle' id='e' cx='80' "
                                     "cy='10' rx='3' ry='3'"));
-  g_autoptr (CaromScene) back = read_ok (edited);
-  const CaromObject *r2 = carom_scene_find (back, "r");
+  g_autoptr (CmScene) back = read_ok (edited);
+  const CmObject *r2 = cm_scene_find (back, "r");
   g_assert_cmpuint (r2->n_points, ==, r->n_points);
   g_assert_cmpuint (count_arcs (r2), ==, 4);
   for (size_t i = 0; i < r->n_points; i++)
@@ -387,7 +387,7 @@ test_foreign (void)
       assert_close (r2->edges[i].sweep, r->edges[i].sweep, 1e-12);
       assert_close (r2->edges[i].q.x, r->edges[i].q.x, 1e-9);
     }
-  g_assert_cmpfloat (carom_scene_find (back, "c")->edges[0].R, ==, 12.0);
+  g_assert_cmpfloat (cm_scene_find (back, "c")->edges[0].R, ==, 12.0);
 }
 
 /* Random boundaries mixing segments and arcs (random flags, radii, a random similarity
@@ -444,7 +444,7 @@ test_random_round_trips (void)
           d->str);
       g_autofree char *svg = g_strconcat (SVG_OPEN, body, SVG_CLOSE, NULL);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) first = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+      g_autoptr (CmScene) first = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
       if (first == NULL)
         {
           /* an inward arc may cross another edge: refused with a message, not read */
@@ -507,7 +507,7 @@ test_errors (void)
       g_autofree char *svg = g_strconcat (SVG_OPEN, cases[i].body, SVG_CLOSE, NULL);
       g_test_message ("case %" G_GSIZE_FORMAT ": %s", i, cases[i].body);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_memory (svg, strlen (svg), NULL, NULL, &error);
       g_assert_null (scene);
       g_assert_error (error, CAROM_SVG_ERROR, (gint)cases[i].code);
       for (gsize k = 0; k < G_N_ELEMENTS (cases[i].needles) && cases[i].needles[k] != NULL; k++)

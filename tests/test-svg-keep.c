@@ -33,18 +33,18 @@ source_path (const char *first, ...)
   return g_build_filenamev ((char **)parts->pdata);
 }
 
-static CaromScene *
+static CmScene *
 read_string (const char *svg, GPtrArray **summary)
 {
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, summary, &error);
+  CmScene *scene = carom_svg_read_memory (svg, strlen (svg), NULL, summary, &error);
   g_assert_no_error (error);
   g_assert_nonnull (scene);
   return scene;
 }
 
 static char *
-write_string (const CaromScene *scene)
+write_string (const CmScene *scene)
 {
   gsize length = 0;
   char *text = carom_svg_write_string (scene, &length);
@@ -52,22 +52,22 @@ write_string (const CaromScene *scene)
   return text;
 }
 
-static CaromScene *
+static CmScene *
 read_test_file (const char *name)
 {
   g_autofree char *path = source_path ("tests", "data", name, NULL);
   g_autoptr (GError) error = NULL;
-  CaromScene *scene = carom_svg_read_file (path, NULL, NULL, &error);
+  CmScene *scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
   return scene;
 }
 
 static guint
-find_index (const CaromScene *scene, const char *id)
+find_index (const CmScene *scene, const char *id)
 {
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
       if (g_strcmp0 (object->id, id) == 0)
         return i;
     }
@@ -211,7 +211,7 @@ test_save_renders_the_same (void)
     {
       const char *path = g_ptr_array_index (files, i);
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
       if (scene == NULL)
         {
           g_test_message ("not read (so not saved): %s: %s", path, error->message);
@@ -288,7 +288,7 @@ test_foreign_nodes_kept (void)
         "  <text x=\"5\" y=\"5\"><![CDATA[a < b]]></text>\n"
         "</svg>\n"
         "<!-- after -->\n";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_assert_cmpuint (scene->objects->len, ==, 1);
   g_autofree char *written = write_string (scene);
   /* The XML declaration is written anew (UTF-8, the only encoding Carom writes): the rest is
@@ -303,7 +303,7 @@ static void
 test_move_one_object (void)
 {
   g_autofree char *path = source_path ("tests", "data", "foreign.svg", NULL);
-  g_autoptr (CaromScene) scene = read_test_file ("foreign.svg");
+  g_autoptr (CmScene) scene = read_test_file ("foreign.svg");
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint index = find_index (scene, "room");
   CaromMatrix move = carom_matrix_translate (cg_v2 (3.0, -2.0));
@@ -348,12 +348,12 @@ test_move_one_object (void)
 
   /* It reads back as the moved scene. */
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) again = carom_svg_read_file (saved, NULL, NULL, &error);
+  g_autoptr (CmScene) again = carom_svg_read_file (saved, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (again->objects->len, ==, scene->objects->len);
   for (guint i = 0; i < scene->objects->len; i++)
-    g_assert_true (carom_object_equal (g_ptr_array_index (scene->objects, i),
-                                       g_ptr_array_index (again->objects, i)));
+    g_assert_true (cm_object_equal (g_ptr_array_index (scene->objects, i),
+                                    g_ptr_array_index (again->objects, i)));
   g_remove (saved);
   g_rmdir (dir);
 }
@@ -373,7 +373,7 @@ test_edit_under_transforms (void)
                     "carom:direction=\"1 0\" transform=\"rotate(90)\" stroke=\"red\"/>\n"
                     "  </g>\n"
                     "</svg>\n";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint indices[2] = { find_index (scene, "post"), find_index (scene, "b") };
   CaromMatrix move = carom_matrix_translate (cg_v2 (5.0, 7.0));
@@ -387,14 +387,14 @@ test_edit_under_transforms (void)
   g_assert_nonnull (strstr (written, "\" fill=\"#123456\"><title>post</title></polygon>"));
   g_assert_nonnull (strstr (written, "transform=\"rotate(90)\" stroke=\"red\"/>"));
 
-  g_autoptr (CaromScene) again = read_string (written, NULL);
+  g_autoptr (CmScene) again = read_string (written, NULL);
   g_assert_cmpuint (again->objects->len, ==, 2);
   for (guint i = 0; i < 2; i++)
     {
-      const CaromObject *a = g_ptr_array_index (scene->objects, i);
-      const CaromObject *b = g_ptr_array_index (again->objects, i);
+      const CmObject *a = g_ptr_array_index (scene->objects, i);
+      const CmObject *b = g_ptr_array_index (again->objects, i);
       g_assert_cmpstr (a->id, ==, b->id);
-      if (a->kind == CAROM_OBJECT_BALL)
+      if (a->kind == CM_OBJECT_BALL)
         {
           g_assert_cmpfloat_with_epsilon (a->center.x, b->center.x, 1e-9);
           g_assert_cmpfloat_with_epsilon (a->center.y, b->center.y, 1e-9);
@@ -429,7 +429,7 @@ test_label_moved_only (void)
         "</svg>\n";
   const char *rect = "<rect carom:role=\"obstacle\" id=\"post\" x=\"-32.5\" y=\"-96.650635\" "
                      "width=\"40\" height=\"150\" style=\"fill:#9a9996\" transform=\"rotate(90)\"";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint index = find_index (scene, "post");
   carom_edit_set_label_offset (history, scene, index, TRUE, cg_v2 (-16.5, 72.0), NULL);
@@ -437,8 +437,8 @@ test_label_moved_only (void)
   /* rotate(90) takes (x, y) in its units to (-y, x): the scene's (-16.5, 72) is (72, 16.5). */
   g_autofree char *expected = g_strconcat (rect, " carom:label-offset=\"72 16.5\"/>", NULL);
   g_assert_nonnull (strstr (written, expected));
-  g_autoptr (CaromScene) again = read_string (written, NULL);
-  const CaromObject *o = g_ptr_array_index (again->objects, find_index (again, "post"));
+  g_autoptr (CmScene) again = read_string (written, NULL);
+  const CmObject *o = g_ptr_array_index (again->objects, find_index (again, "post"));
   g_assert_true (o->label_placed);
   g_assert_cmpfloat_with_epsilon (o->label_offset.x, -16.5, 1e-12);
   g_assert_cmpfloat_with_epsilon (o->label_offset.y, 72.0, 1e-12);
@@ -473,14 +473,14 @@ test_delete_and_add (void)
         "    <path id=\"p\" d=\"M 10 10 h 5 v 5 h -5 z M 30 30 h 5 v 5 h -5 z\"/>\n"
         "  </g>\n"
         "</svg>\n";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint indices[2] = { find_index (scene, "gone"), find_index (scene, "p") };
   carom_edit_delete (history, scene, indices, 2, "Delete");
   CgVec2 square[4] = { { 50, 50 }, { 60, 50 }, { 60, 60 }, { 50, 60 } };
   g_assert_cmpint (carom_edit_add (history, scene,
-                                   carom_object_new_polygon (NULL, CG_ROLE_OBSTACLE, square, 4),
-                                   "Add", NULL, NULL),
+                                   cm_object_new_polygon (NULL, CG_ROLE_OBSTACLE, square, 4), "Add",
+                                   NULL, NULL),
                    >=, 0);
   g_autofree char *written = write_string (scene);
   g_assert_null (strstr (written, "gone"));
@@ -494,7 +494,7 @@ test_delete_and_add (void)
       tail, "  </g>\n  <polygon xmlns:carom=\"urn:carom:scene:1\" carom:role=\"obstacle\""));
   g_assert_true (g_str_has_suffix (tail, "/>\n</svg>\n"));
 
-  g_autoptr (CaromScene) again = read_string (written, NULL);
+  g_autoptr (CmScene) again = read_string (written, NULL);
   g_assert_cmpuint (again->objects->len, ==, 2);
   /* Undo brings the elements back as they were. */
   g_assert_true (carom_history_undo (history));
@@ -515,21 +515,21 @@ test_native_round_trip (void)
         "  <circle carom:role=\"ball\" id=\"ball\" cx=\"5\" cy=\"5\" r=\"1\" "
         "carom:direction=\"1 0\"/>\n"
         "</svg>\n";
-  g_autoptr (CaromScene) first = read_string (native, NULL);
+  g_autoptr (CmScene) first = read_string (native, NULL);
   g_autofree char *written = write_string (first);
   /* Unchanged: its bytes, not rewritten in Carom's form. */
   g_assert_cmpstr (written, ==, native);
-  g_autoptr (CaromScene) second = read_string (written, NULL);
+  g_autoptr (CmScene) second = read_string (written, NULL);
   g_autofree char *again = write_string (second);
   g_assert_cmpstr (written, ==, again);
 
   g_autofree char *commented = g_strdup (again);
   g_autoptr (GString) with_comment = g_string_new (again);
   g_string_replace (with_comment, "  <polygon", "  <!-- the room -->\n  <polygon", 1);
-  g_autoptr (CaromScene) third = read_string (with_comment->str, NULL);
+  g_autoptr (CmScene) third = read_string (with_comment->str, NULL);
   g_autofree char *kept = write_string (third);
   g_assert_cmpstr (kept, ==, with_comment->str);
-  g_autoptr (CaromScene) fourth = read_string (kept, NULL);
+  g_autoptr (CmScene) fourth = read_string (kept, NULL);
   g_autofree char *kept_again = write_string (fourth);
   g_assert_cmpstr (kept, ==, kept_again);
 }
@@ -539,14 +539,14 @@ test_native_round_trip (void)
 static void
 test_losses_named (void)
 {
-  g_autoptr (CaromScene) plain = read_test_file ("foreign.svg");
+  g_autoptr (CmScene) plain = read_test_file ("foreign.svg");
   g_assert_null (carom_svg_get_losses (plain));
 
   const char *generated
       = "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:carom:scene:1\">"
         "<rect x=\"0\" y=\"0\" width=\"9\" height=\"9\" fill=\"none\"/>"
         "<g carom:generated=\"true\"><path d=\"M 0 0 L 1 1\"/></g></svg>";
-  g_autoptr (CaromScene) scene = read_string (generated, NULL);
+  g_autoptr (CmScene) scene = read_string (generated, NULL);
   const GPtrArray *losses = carom_svg_get_losses (scene);
   g_assert_nonnull (losses);
   g_assert_cmpuint (losses->len, ==, 1);
@@ -554,7 +554,7 @@ test_losses_named (void)
 
   const char *doctype = "<!DOCTYPE svg [ <!ATTLIST svg a CDATA #IMPLIED> ]>\n"
                         "<svg xmlns=\"http://www.w3.org/2000/svg\"><title>t</title></svg>";
-  g_autoptr (CaromScene) declared = read_string (doctype, NULL);
+  g_autoptr (CmScene) declared = read_string (doctype, NULL);
   losses = carom_svg_get_losses (declared);
   g_assert_nonnull (losses);
   g_assert_nonnull (strstr (g_ptr_array_index (losses, 0), "DOCTYPE"));
@@ -567,30 +567,30 @@ test_prefixes (void)
 {
   const char *svg = "<svg:svg xmlns:svg=\"http://www.w3.org/2000/svg\" xmlns:carom=\"urn:other\" "
                     "viewBox=\"0 0 10 10\"><svg:title>t</svg:title></svg:svg>";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   CgVec2 square[4] = { { 1, 1 }, { 2, 1 }, { 2, 2 }, { 1, 2 } };
   g_assert_cmpint (carom_edit_add (history, scene,
-                                   carom_object_new_polygon ("sq", CG_ROLE_WALL, square, 4), "Add",
+                                   cm_object_new_polygon ("sq", CG_ROLE_WALL, square, 4), "Add",
                                    NULL, NULL),
                    ==, 0);
   g_autofree char *written = write_string (scene);
   g_assert_nonnull (strstr (written, "<svg:title>t</svg:title>"));
-  g_autoptr (CaromScene) again = read_string (written, NULL);
+  g_autoptr (CmScene) again = read_string (written, NULL);
   g_assert_cmpuint (again->objects->len, ==, 1);
-  g_assert_true (carom_object_equal (g_ptr_array_index (scene->objects, 0),
-                                     g_ptr_array_index (again->objects, 0)));
+  g_assert_true (cm_object_equal (g_ptr_array_index (scene->objects, 0),
+                                  g_ptr_array_index (again->objects, 0)));
 }
 
 /* The role each object got, as "id:role id:role". */
 static char *
-roles_of (const CaromScene *scene)
+roles_of (const CmScene *scene)
 {
   GString *out = g_string_new (NULL);
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
-      g_string_append_printf (out, "%s%s:%s", i > 0 ? " " : "", o->id, carom_object_role_name (o));
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
+      g_string_append_printf (out, "%s%s:%s", i > 0 ? " " : "", o->id, cm_object_role_name (o));
     }
   return g_string_free (out, FALSE);
 }
@@ -610,7 +610,7 @@ test_styled_by_classes (void)
                     "  <polygon id=\"tri\" class=\"st1\" points=\"20,20 40,20 30,40\"/>\n"
                     "  <circle id=\"dot\" cx=\"70\" cy=\"70\" r=\"5\"/>\n"
                     "</svg>\n";
-  g_autoptr (CaromScene) scene = read_string (svg, NULL);
+  g_autoptr (CmScene) scene = read_string (svg, NULL);
   g_autofree char *roles = roles_of (scene);
   g_assert_cmpstr (roles, ==, "frame:wall tri:obstacle dot:obstacle");
   g_autofree char *written = write_string (scene);
@@ -649,7 +649,7 @@ test_cascade (void)
         "width=\"5\" height=\"5\"/></g>\n"
         "</svg>\n";
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_autoptr (CmScene) scene = read_string (svg, &summary);
   g_autofree char *roles = roles_of (scene);
   /* a: the sheet's "rect {fill:none}" beats the attribute; b: .solid beats rect; c: style beats
    * the sheet; d: "g.room rect" (1 class, 2 types) beats ".solid" (1 class); keep: !important
@@ -685,11 +685,11 @@ test_use (void)
         "  <use href=\"#nowhere\"/>\n"
         "</svg>\n";
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_autoptr (CmScene) scene = read_string (svg, &summary);
   g_autofree char *roles = roles_of (scene);
   /* The pair is filled none by the <use>: both rects are walls. */
   g_assert_cmpstr (roles, ==, "u1:obstacle wall-1:wall wall-2:wall s:obstacle");
-  const CaromObject *tri = g_ptr_array_index (scene->objects, 0);
+  const CmObject *tri = g_ptr_array_index (scene->objects, 0);
   g_assert_cmpuint (tri->n_points, ==, 3);
   CgAabb box = cg_aabb_empty ();
   for (size_t k = 0; k < tri->n_points; k++)
@@ -719,18 +719,18 @@ test_use (void)
                             "carom:role=\"obstacle\" id=\"u1\" points=\""));
   g_assert_null (strstr (edited, "#tri\" x=\"100\""));
   g_assert_nonnull (strstr (edited, "<use href=\"#pair\""));
-  g_autoptr (CaromScene) again = read_string (edited, NULL);
+  g_autoptr (CmScene) again = read_string (edited, NULL);
   g_assert_cmpuint (again->objects->len, ==, scene->objects->len);
-  const CaromObject *moved = g_ptr_array_index (again->objects, 0);
+  const CmObject *moved = g_ptr_array_index (again->objects, 0);
   g_assert_cmpstr (moved->id, ==, "u1");
   for (size_t k = 0; k < moved->n_points; k++)
     {
       g_assert_cmpfloat_with_epsilon (
           moved->points[k].x,
-          ((const CaromObject *)g_ptr_array_index (scene->objects, 0))->points[k].x, 1e-9);
+          ((const CmObject *)g_ptr_array_index (scene->objects, 0))->points[k].x, 1e-9);
       g_assert_cmpfloat_with_epsilon (
           moved->points[k].y,
-          ((const CaromObject *)g_ptr_array_index (scene->objects, 0))->points[k].y, 1e-9);
+          ((const CmObject *)g_ptr_array_index (scene->objects, 0))->points[k].y, 1e-9);
     }
 }
 
@@ -751,7 +751,7 @@ test_use_bounded (void)
   g_string_append (svg, "</defs><use href=\"#l8\"/>"
                         "<g id=\"self\"><use href=\"#self\"/></g></svg>");
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_memory (svg->str, svg->len, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_memory (svg->str, svg->len, NULL, NULL, &error);
   g_assert_null (scene);
   g_assert_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT);
   g_string_free (svg, TRUE);
@@ -759,7 +759,7 @@ test_use_bounded (void)
   const char *self = "<svg xmlns=\"http://www.w3.org/2000/svg\">"
                      "<g id=\"self\"><rect width=\"5\" height=\"5\"/><use href=\"#self\"/></g>"
                      "</svg>";
-  g_autoptr (CaromScene) one = read_string (self, NULL);
+  g_autoptr (CmScene) one = read_string (self, NULL);
   g_assert_cmpuint (one->objects->len, ==, 1);
 }
 
@@ -780,7 +780,7 @@ test_edit_changes_its_lines (void)
   g_autofree char *path = source_path ("tests", "data", "inkscape-style.svg", NULL);
   g_autofree char *original = NULL;
   g_assert_true (g_file_get_contents (path, &original, NULL, NULL));
-  g_autoptr (CaromScene) scene = read_test_file ("inkscape-style.svg");
+  g_autoptr (CmScene) scene = read_test_file ("inkscape-style.svg");
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint index = find_index (scene, "post");
   CaromMatrix move = carom_matrix_translate (cg_v2 (10.0, 0.0));
@@ -855,7 +855,7 @@ test_bytes_kept (void)
     {
       g_assert_true (g_file_set_contents (in, files[f], -1, NULL));
       g_autoptr (GError) error = NULL;
-      g_autoptr (CaromScene) scene = carom_svg_read_file (in, NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_file (in, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_true (carom_svg_write_file (scene, out, &error));
       g_autofree char *same = NULL;
@@ -877,7 +877,7 @@ test_bytes_kept (void)
       g_assert_cmpint (strncmp (moved, files[f], prefix), ==, 0);
       const char *rest = strstr (post, "/>") + 2;
       g_assert_true (g_str_has_suffix (moved, rest));
-      g_autoptr (CaromScene) back = carom_svg_read_file (out, NULL, NULL, &error);
+      g_autoptr (CmScene) back = carom_svg_read_file (out, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (back->objects->len, ==, scene->objects->len);
     }
@@ -902,7 +902,7 @@ test_reinterpretation_named (void)
                     "<g transform=\"scale(2 1)\"><circle id=\"squashed\" cx=\"20\" cy=\"20\" "
                     "r=\"3\"/></g><circle id=\"round\" cx=\"60\" cy=\"20\" r=\"3\"/></svg>";
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = read_string (svg, &summary);
+  g_autoptr (CmScene) scene = read_string (svg, &summary);
   g_assert_cmpuint (scene->objects->len, ==, 6);
   gboolean clipped = FALSE, masked = FALSE, squashed = FALSE;
   for (guint i = 0; i < summary->len; i++)
@@ -935,7 +935,7 @@ test_saved_twice (void)
   g_autofree char *path = g_build_filename (dir, "table.svg", NULL);
   g_assert_true (g_file_set_contents (path, original, -1, NULL));
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   const char *ids[] = { "post", "room" };
@@ -974,7 +974,7 @@ test_saved_twice (void)
 static void
 test_path_idiom (void)
 {
-  g_autoptr (CaromScene) scene = read_test_file ("inkscape-style.svg");
+  g_autoptr (CmScene) scene = read_test_file ("inkscape-style.svg");
   g_autoptr (CaromHistory) history = carom_history_new (scene);
   guint index = find_index (scene, "wedge");
   CaromMatrix move = carom_matrix_translate (cg_v2 (0.0, 5.0));
@@ -982,9 +982,9 @@ test_path_idiom (void)
   g_autofree char *moved = write_string (scene);
   g_assert_nonnull (strstr (moved, "d=\"m 40,35 l 20,0 l 0,15 z\""));
   g_assert_nonnull (strstr (moved, "sodipodi:nodetypes=\"cccc\""));
-  g_autoptr (CaromScene) back = read_string (moved, NULL);
-  const CaromObject *a = g_ptr_array_index (scene->objects, index);
-  const CaromObject *b = g_ptr_array_index (back->objects, find_index (back, "wedge"));
+  g_autoptr (CmScene) back = read_string (moved, NULL);
+  const CmObject *a = g_ptr_array_index (scene->objects, index);
+  const CmObject *b = g_ptr_array_index (back->objects, find_index (back, "wedge"));
   g_assert_cmpuint (a->n_points, ==, b->n_points);
   g_assert_cmpmem (a->points, a->n_points * sizeof (CgVec2), b->points,
                    b->n_points * sizeof (CgVec2));
@@ -1010,7 +1010,7 @@ test_file_drawing (void)
                     "    <path id=\"guide\" d=\"M 20,120 L 180,120\" "
                     "style=\"fill:none;stroke:#0000ff;stroke-width:2\"/>\n  </g>\n</svg>",
                     1);
-  g_autoptr (CaromScene) scene = read_string (with_guide->str, NULL);
+  g_autoptr (CmScene) scene = read_string (with_guide->str, NULL);
   g_autoptr (GBytes) drawing = carom_svg_scene_underlay (scene);
   g_assert_nonnull (drawing);
   gsize n = 0;

@@ -10,26 +10,26 @@
 
 /* A room with n obstacles and `balls` balls at free places (a few
  * overlapping on purpose), some with many bounces. */
-static CaromScene *
+static CmScene *
 random_scene (GRand *rand, int n, int balls)
 {
   TestScene ts;
   test_scene_init (&ts);
   double L;
   test_scene_random_room (&ts, rand, n, &L);
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   const CgBoundaryRef *refs = (const CgBoundaryRef *)ts.refs->data;
   for (guint i = 0; i < ts.refs->len; i++)
-    carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
+    cm_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
   for (int b = 0; b < balls; b++)
     {
       CgVec2 c = { g_rand_double_range (rand, 3, L - 3), g_rand_double_range (rand, 3, L - 3) };
       double a = g_rand_double_range (rand, 0, 2 * G_PI);
       double r = b % 3 == 0 ? 1.5 : b % 3 == 1 ? 0.75 : 3.0;
-      carom_scene_add_ball (scene, NULL, c, r, cg_v2 (cos (a), sin (a)),
-                            (guint)g_rand_int_range (rand, 0, 200));
+      cm_scene_add_ball (scene, NULL, c, r, cg_v2 (cos (a), sin (a)),
+                         (guint)g_rand_int_range (rand, 0, 200));
     }
-  carom_scene_assign_ids (scene);
+  cm_scene_assign_ids (scene);
   test_scene_clear (&ts);
   return scene;
 }
@@ -67,7 +67,7 @@ assert_same_hit (const CgHit *x, const CgHit *y, gboolean stats)
  * structures (not after an update in place, where moved runs are tested
  * first and boxes are refitted), so they cost the same too. */
 static void
-assert_same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b, gboolean stats)
+assert_same_traces (const CmSceneTrace *a, const CmSceneTrace *b, gboolean stats)
 {
   g_assert_nonnull (a->world);
   g_assert_nonnull (b->world);
@@ -99,8 +99,8 @@ static void
 test_threads_equal_one_thread (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (4);
-  g_autoptr (CaromScene) scene = random_scene (rand, 1000, 300);
-  g_autoptr (CaromSceneTrace) one = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+  g_autoptr (CmScene) scene = random_scene (rand, 1000, 300);
+  g_autoptr (CmSceneTrace) one = cm_scene_trace_with_threads (scene, -1, FALSE, 1);
   g_assert_nonnull (one);
   guint hits = 0, statuses[8] = { 0 };
   for (guint i = 0; i < one->balls->len; i++)
@@ -117,11 +117,10 @@ test_threads_equal_one_thread (void)
   static const guint threads[] = { 2, 3, 8, 0 };
   for (guint k = 0; k < G_N_ELEMENTS (threads); k++)
     {
-      g_autoptr (CaromSceneTrace) many
-          = carom_scene_trace_with_threads (scene, -1, FALSE, threads[k]);
+      g_autoptr (CmSceneTrace) many = cm_scene_trace_with_threads (scene, -1, FALSE, threads[k]);
       assert_same_traces (one, many, TRUE);
     }
-  g_autoptr (CaromSceneTrace) brute = carom_scene_trace_with_threads (scene, -1, TRUE, 2);
+  g_autoptr (CmSceneTrace) brute = cm_scene_trace_with_threads (scene, -1, TRUE, 2);
   assert_same_traces (one, brute, TRUE);
 }
 
@@ -131,18 +130,18 @@ static void
 test_threads_update_in_place (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
-  g_autoptr (CaromScene) scene = random_scene (rand, 300, 200);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_with_threads (scene, -1, FALSE, 4);
+  g_autoptr (CmScene) scene = random_scene (rand, 300, 200);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_with_threads (scene, -1, FALSE, 4);
   for (int step = 0; step < 10; step++)
     {
       guint index = (guint)g_rand_int_range (rand, 1, 300);
-      CaromObject *o = g_ptr_array_index (scene->objects, index);
-      g_assert_true (o->kind == CAROM_OBJECT_POLYGON);
+      CmObject *o = g_ptr_array_index (scene->objects, index);
+      g_assert_true (o->kind == CM_OBJECT_POLYGON);
       CgVec2 shift = { g_rand_double_range (rand, -3, 3), g_rand_double_range (rand, -3, 3) };
       for (guint k = 0; k < o->n_points; k++)
         o->points[k] = cg_add (o->points[k], shift);
-      g_assert_true (carom_scene_trace_update (trace, scene, &index, 1, NULL));
-      g_autoptr (CaromSceneTrace) fresh = carom_scene_trace_with_threads (scene, -1, FALSE, 1);
+      g_assert_true (cm_scene_trace_update (trace, scene, &index, 1, NULL));
+      g_autoptr (CmSceneTrace) fresh = cm_scene_trace_with_threads (scene, -1, FALSE, 1);
       assert_same_traces (fresh, trace, FALSE);
     }
 }

@@ -9,13 +9,13 @@
 
 #include "model/carom-edit.h"
 
-static const CaromScene *
+static const CmScene *
 scene (CaromWindow *window)
 {
   return carom_document_get_scene (carom_window_get_document (window));
 }
 
-static const CaromObject *
+static const CmObject *
 object (CaromWindow *window, guint i)
 {
   return g_ptr_array_index (scene (window)->objects, i);
@@ -26,10 +26,10 @@ object (CaromWindow *window, guint i)
 static guint
 traced_rays (CaromWindow *window, guint index, guint *n_hit)
 {
-  const CaromSceneTrace *trace = carom_document_get_trace (carom_window_get_document (window));
+  const CmSceneTrace *trace = carom_document_get_trace (carom_window_get_document (window));
   guint first = 0, n = 0;
   *n_hit = 0;
-  if (trace == NULL || !carom_scene_trace_object_balls (trace, index, &first, &n))
+  if (trace == NULL || !cm_scene_trace_object_balls (trace, index, &first, &n))
     return 0;
   for (guint i = first; i < first + n; i++)
     {
@@ -86,8 +86,8 @@ test_draw_fan_and_step_front (void)
   drag_scene (window, cg_v2 (-200, 100), cg_v2 (-100, 60), TRUE);
   spin (200);
   g_assert_cmpuint (scene (window)->objects->len, ==, n0 + 1);
-  const CaromObject *beam = object (window, n0);
-  g_assert_cmpint (beam->kind, ==, CAROM_OBJECT_BEAM);
+  const CmObject *beam = object (window, n0);
+  g_assert_cmpint (beam->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpint (beam->beam_shape, ==, CAROM_BEAM_FAN);
   g_assert_cmpuint (beam->count, ==, 64);
   g_assert_cmpfloat_with_epsilon (beam->spread, 30.0, 1e-9);

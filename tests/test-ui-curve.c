@@ -15,13 +15,13 @@
 
 #include "model/carom-edit.h"
 
-static const CaromScene *
+static const CmScene *
 scene_of (CaromWindow *window)
 {
   return carom_document_get_scene (carom_window_get_document (window));
 }
 
-static const CaromObject *
+static const CmObject *
 object (CaromWindow *window, guint i)
 {
   return g_ptr_array_index (scene_of (window)->objects, i);
@@ -70,8 +70,8 @@ test_circle_reflect_bend_undo (void)
   g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_OBSTACLE);
   drag_scene (window, cg_v2 (200, -200), cg_v2 (250, -200), TRUE);
   g_assert_cmpuint (scene_of (window)->objects->len, ==, n0 + 1);
-  const CaromObject *disk = object (window, n0);
-  g_assert_cmpint (disk->kind, ==, CAROM_OBJECT_POLYGON);
+  const CmObject *disk = object (window, n0);
+  g_assert_cmpint (disk->kind, ==, CM_OBJECT_POLYGON);
   g_assert_cmpint (disk->role, ==, CG_ROLE_OBSTACLE);
   g_assert_cmpuint (disk->n_points, ==, 1);
   g_assert_nonnull (disk->edges);
@@ -103,7 +103,7 @@ test_circle_reflect_bend_undo (void)
   g_assert_true (carom_editor_is_selected (editor, 0));
   press_key ("n");
   g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_VERTEX);
-  const CaromObject *room = object (window, 0);
+  const CmObject *room = object (window, 0);
   gint edge = -1;
   for (size_t k = 0; k < room->n_points; k++)
     {
@@ -116,7 +116,7 @@ test_circle_reflect_bend_undo (void)
   CgVec2 to = { mid.x + 60, mid.y };
   drag_scene (window, mid, to, TRUE);
   room = object (window, 0);
-  g_assert_true (carom_object_is_curved (room));
+  g_assert_true (cm_object_is_curved (room));
   const CgCurveEdge *arc = &room->edges[edge];
   g_assert_cmpfloat (arc->sweep, !=, 0.0);
   /* The arc passes through where the handle was let go (to a pixel). */
@@ -143,14 +143,14 @@ test_circle_reflect_bend_undo (void)
   g_assert_true (gtk_widget_get_visible (straighten));
   g_signal_emit_by_name (straighten, "clicked");
   spin (200);
-  g_assert_false (carom_object_is_curved (object (window, 0)));
+  g_assert_false (cm_object_is_curved (object (window, 0)));
   press_key ("ctrl+z");
   press_key ("ctrl+z");
   g_assert_cmpfloat_with_epsilon (object (window, 0)->edges[edge].R, R, 1e-9 * R);
 
   /* Ctrl+Z three times: straight again, Stop again, no circle. */
   press_key ("ctrl+z");
-  g_assert_false (carom_object_is_curved (object (window, 0)));
+  g_assert_false (cm_object_is_curved (object (window, 0)));
   press_key ("ctrl+z");
   g_assert_cmpint (object (window, n0)->on_hit, ==, CG_ON_HIT_STOP);
   press_key ("ctrl+z");

@@ -9,7 +9,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-static const CaromObject *
+static const CmObject *
 object (CaromWindow *window, guint i)
 {
   return g_ptr_array_index (carom_document_get_scene (carom_window_get_document (window))->objects,
@@ -325,7 +325,7 @@ test_beam_radius (void)
     return;
   g_autofree char *path = source_path ("data/examples/seed.svg");
   CaromWindow *window = open_window_sized (path, 1100, 760);
-  const CaromScene *scene = carom_document_get_scene (carom_window_get_document (window));
+  const CmScene *scene = carom_document_get_scene (carom_window_get_document (window));
   g_action_group_change_action_state (G_ACTION_GROUP (window), "show-sidebar",
                                       g_variant_new_boolean (TRUE));
   carom_inspector_show_page (inspector_of (window), "properties");
@@ -335,8 +335,8 @@ test_beam_radius (void)
   g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==, CAROM_TOOL_BEAM);
   drag_scene (window, cg_v2 (-100, 200), cg_v2 (0, 150), FALSE);
   g_assert_cmpuint (scene->objects->len, ==, 4);
-  const CaromObject *beam = object (window, 3);
-  g_assert_cmpint (beam->kind, ==, CAROM_OBJECT_BEAM);
+  const CmObject *beam = object (window, 3);
+  g_assert_cmpint (beam->kind, ==, CM_OBJECT_BEAM);
   g_assert_cmpfloat (beam->radius, ==, 40.0);
   GtkWidget *radius = properties_field (window, "radius");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (radius)), ==, "40.000");
@@ -460,7 +460,7 @@ test_truncated_file_toast (void)
   g_autofree char *table = g_build_filename (directory, "table.svg", NULL);
   g_assert_true (g_file_set_contents (table, seed, strstr (seed, "20,50") - seed, NULL));
 
-  const CaromScene *before = carom_document_get_scene (doc);
+  const CmScene *before = carom_document_get_scene (doc);
   guint64 position = carom_history_get_position (carom_document_get_history (doc));
   g_autofree char *text = open_and_toast (window, table);
   g_assert_cmpstr (text, ==,

@@ -26,7 +26,7 @@ selected_one (CaromWindow *window)
   return sel->len == 1 ? (int)g_array_index (sel, guint, 0) : -1;
 }
 
-static const CaromObject *
+static const CmObject *
 object (CaromWindow *window, guint i)
 {
   return g_ptr_array_index (carom_document_get_scene (carom_window_get_document (window))->objects,
@@ -119,7 +119,7 @@ test_step_keys_with_selection (void)
 }
 
 static gboolean
-has_point_near (const CaromObject *o, CgVec2 p, double tol)
+has_point_near (const CmObject *o, CgVec2 p, double tol)
 {
   for (size_t k = 0; k < o->n_points; k++)
     if (cg_distance (o->points[k], p) <= tol)
@@ -144,7 +144,7 @@ test_vertex_drags (void)
   g_assert_cmpint (selected_one (window), ==, 1);
 
   drag_scene (window, cg_v2 (20, 50), cg_v2 (-36, -175), TRUE);
-  const CaromObject *post = object (window, 1);
+  const CmObject *post = object (window, 1);
   g_assert_cmpuint (post->n_points, ==, 4);
   g_assert_false (has_point_near (post, cg_v2 (20, 50), 1));
   g_assert_true (has_point_near (post, cg_v2 (-36, -175), 2));
@@ -187,7 +187,7 @@ test_keyboard_only_scene (void)
     return;
   CaromWindow *window = open_window_sized (NULL, 1000, 700);
   CaromDocument *doc = carom_window_get_document (window);
-  const CaromScene *scene = carom_document_get_scene (doc);
+  const CmScene *scene = carom_document_get_scene (doc);
   g_assert_cmpint (carom_editor_get_tool (carom_window_get_editor (window)), ==,
                    CAROM_TOOL_POLYGON);
 
@@ -196,7 +196,7 @@ test_keyboard_only_scene (void)
   for (guint i = 0; i < G_N_ELEMENTS (room); i++)
     type_line (room[i]);
   g_assert_cmpuint (scene->objects->len, ==, 1);
-  const CaromObject *wall = g_ptr_array_index (scene->objects, 0);
+  const CmObject *wall = g_ptr_array_index (scene->objects, 0);
   g_assert_cmpint (wall->role, ==, CG_ROLE_WALL);
   g_assert_cmpuint (wall->n_points, ==, 4);
   g_assert_true (has_point_near (wall, cg_v2 (-300, 300), 0));
@@ -206,7 +206,7 @@ test_keyboard_only_scene (void)
   for (guint i = 0; i < G_N_ELEMENTS (post); i++)
     type_line (post[i]);
   g_assert_cmpuint (scene->objects->len, ==, 2);
-  const CaromObject *obstacle = g_ptr_array_index (scene->objects, 1);
+  const CmObject *obstacle = g_ptr_array_index (scene->objects, 1);
   g_assert_cmpint (obstacle->role, ==, CG_ROLE_OBSTACLE);
   g_assert_cmpuint (obstacle->n_points, ==, 4);
   g_assert_true (has_point_near (obstacle, cg_v2 (-20, 50), 0));
@@ -224,11 +224,11 @@ test_keyboard_only_scene (void)
   type_line ("-200, 0");
   press_key ("Escape");
   g_assert_cmpuint (scene->objects->len, ==, 3);
-  const CaromObject *ball = g_ptr_array_index (scene->objects, 2);
-  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  const CmObject *ball = g_ptr_array_index (scene->objects, 2);
+  g_assert_cmpint (ball->kind, ==, CM_OBJECT_BALL);
   g_assert_cmpfloat (ball->center.x, ==, -200);
   g_assert_cmpfloat (ball->center.y, ==, 0);
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, >, 1);
 
   /* Stepped from the keyboard; the canvas tells a screen reader the hit. */

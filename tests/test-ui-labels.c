@@ -34,17 +34,17 @@ copy_to_temp (const char *example, char **dir)
 static guint
 index_of (CaromWindow *window, const char *id)
 {
-  const CaromScene *scene = carom_document_get_scene (carom_window_get_document (window));
+  const CmScene *scene = carom_document_get_scene (carom_window_get_document (window));
   for (guint i = 0; i < scene->objects->len; i++)
-    if (g_strcmp0 (((CaromObject *)g_ptr_array_index (scene->objects, i))->id, id) == 0)
+    if (g_strcmp0 (((CmObject *)g_ptr_array_index (scene->objects, i))->id, id) == 0)
       return i;
   g_assert_not_reached ();
 }
 
-static const CaromObject *
+static const CmObject *
 object (CaromWindow *window, const char *id)
 {
-  return carom_scene_find (carom_document_get_scene (carom_window_get_document (window)), id);
+  return cm_scene_find (carom_document_get_scene (carom_window_get_document (window)), id);
 }
 
 typedef struct
@@ -136,9 +136,9 @@ test_drag_save_export (void)
   CgAabb before = label_box (window, "post");
   CgVec2 from = cg_aabb_center (before), delta = { 60.0, 40.0 };
   drag_scene (window, from, cg_add (from, delta), TRUE);
-  const CaromObject *post = object (window, "post");
+  const CmObject *post = object (window, "post");
   g_assert_true (post->label_placed);
-  CgVec2 anchor = carom_object_label_anchor (post);
+  CgVec2 anchor = cm_object_label_anchor (post);
   CgVec2 wanted = cg_add (from, delta);
   CgVec2 placed = cg_add (anchor, post->label_offset);
   double pixel = 1.0 / carom_canvas_get_zoom (CAROM_CANVAS (carom_window_get_canvas (window)));

@@ -196,7 +196,7 @@ test_huge_file (void)
   g_assert_cmpint (gaps.longest, <, 200000);
 #endif
 
-  const CaromSceneTrace *trace = carom_document_get_trace (document);
+  const CmSceneTrace *trace = carom_document_get_trace (document);
   g_assert_nonnull (trace);
   g_test_message ("after Cancel: %" G_GUINT64_FORMAT " hits of %u balls", trace->n_hits,
                   trace->balls->len);

@@ -70,7 +70,7 @@ test_ui_opens_example (void)
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "seed.svg");
   g_assert_cmpuint (carom_document_get_scene (doc)->objects->len, ==, 3);
   g_assert_false (carom_document_get_modified (doc));
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 29);
 
   g_assert_cmpuint (carom_window_get_step (window), ==, 0);
@@ -110,7 +110,7 @@ test_ui_edit_save_reopen (void)
   edit_max_bounces (window, 2, 7);
   g_assert_true (carom_document_get_modified (doc));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "• "));
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 7);
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
@@ -119,9 +119,9 @@ test_ui_edit_save_reopen (void)
   destroy_window (window);
 
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
-  CaromObject *ball = carom_scene_find (scene, "ball");
+  CmObject *ball = cm_scene_find (scene, "ball");
   g_assert_nonnull (ball);
   g_assert_cmpuint (ball->max_bounces, ==, 7);
 
@@ -149,16 +149,16 @@ test_ui_undo_redo (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
   g_assert_false (carom_document_get_modified (doc));
-  CaromObject *ball = carom_scene_find (carom_document_get_scene (doc), "ball");
+  CmObject *ball = cm_scene_find (carom_document_get_scene (doc), "ball");
   g_assert_cmpuint (ball->max_bounces, ==, 29);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "seed.svg");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "redo", NULL);
   g_assert_true (carom_document_get_modified (doc));
-  ball = carom_scene_find (carom_document_get_scene (doc), "ball");
+  ball = cm_scene_find (carom_document_get_scene (doc), "ball");
   g_assert_cmpuint (ball->max_bounces, ==, 3);
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, ==, 3);
 
   /* Undo back to the saved scene: closing asks nothing. */
@@ -184,7 +184,7 @@ test_ui_copy_paste (void)
   CaromWindow *window = open_window (path);
   CaromDocument *doc = carom_window_get_document (window);
   CaromEditor *editor = carom_window_get_editor (window);
-  const CaromScene *scene = carom_document_get_scene (doc);
+  const CmScene *scene = carom_document_get_scene (doc);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "copy"));
   guint post = 1;
   carom_editor_select (editor, &post, 1, FALSE);
@@ -192,8 +192,8 @@ test_ui_copy_paste (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "copy", NULL);
   g_action_group_activate_action (G_ACTION_GROUP (window), "paste", NULL);
   g_assert_true (wait_for (has_four_objects, window, 5000));
-  const CaromObject *original = g_ptr_array_index (scene->objects, 1);
-  const CaromObject *copy = g_ptr_array_index (scene->objects, 3);
+  const CmObject *original = g_ptr_array_index (scene->objects, 1);
+  const CmObject *copy = g_ptr_array_index (scene->objects, 3);
   g_assert_cmpstr (copy->id, ==, "post-2");
   g_assert_cmpint (copy->role, ==, CG_ROLE_OBSTACLE);
   g_assert_cmpuint (copy->n_points, ==, original->n_points);
@@ -208,7 +208,7 @@ test_ui_copy_paste (void)
   /* Duplicate is the same without the clipboard; Delete removes it. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "duplicate", NULL);
   g_assert_cmpuint (scene->objects->len, ==, 5);
-  g_assert_cmpstr (((CaromObject *)g_ptr_array_index (scene->objects, 4))->id, ==, "post-3");
+  g_assert_cmpstr (((CmObject *)g_ptr_array_index (scene->objects, 4))->id, ==, "post-3");
   g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
   g_assert_cmpuint (scene->objects->len, ==, 4);
   g_assert_true (carom_document_undo (doc)); /* the delete */
@@ -288,9 +288,9 @@ test_ui_changed_on_disk (void)
   g_assert_true (wait_for (has_dialog, window, 5000));
   respond (GTK_WINDOW (window), "overwrite");
   g_assert_true (wait_for (document_saved, window, 10000));
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, NULL);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, NULL);
   g_assert_nonnull (scene);
-  g_assert_cmpuint (carom_scene_find (scene, "ball")->max_bounces, ==, 9);
+  g_assert_cmpuint (cm_scene_find (scene, "ball")->max_bounces, ==, 9);
   destroy_window (window);
   g_unlink (path);
   g_rmdir (dir);
@@ -303,7 +303,7 @@ test_ui_failed_open_keeps_scene (void)
   g_autofree char *path = source_path ("data/examples/seed.svg");
   CaromWindow *window = open_window (path);
   CaromDocument *doc = carom_window_get_document (window);
-  const CaromScene *scene = carom_document_get_scene (doc);
+  const CmScene *scene = carom_document_get_scene (doc);
   g_autoptr (GFile) bad = g_file_new_for_path ("/nonexistent/missing.svg");
   carom_window_open_file (window, bad);
   spin (500);
@@ -423,7 +423,7 @@ test_ui_draw_scene (void)
   spin (200);
   CaromEditor *editor = carom_window_get_editor (window);
   CaromDocument *doc = carom_window_get_document (window);
-  const CaromScene *scene = carom_document_get_scene (doc);
+  const CmScene *scene = carom_document_get_scene (doc);
   g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_POLYGON);
   g_assert_cmpint (carom_editor_get_role (editor), ==, CG_ROLE_WALL);
 
@@ -438,7 +438,7 @@ test_ui_draw_scene (void)
     click_scene (window, room[i].x, room[i].y);
   click_scene (window, room[0].x, room[0].y);
   g_assert_cmpuint (scene->objects->len, ==, 1);
-  const CaromObject *wall = g_ptr_array_index (scene->objects, 0);
+  const CmObject *wall = g_ptr_array_index (scene->objects, 0);
   g_assert_cmpint (wall->role, ==, CG_ROLE_WALL);
   g_assert_cmpuint (wall->n_points, ==, 4);
   /* Snapped to the grid, and stored counter-clockwise as walls are. */
@@ -457,7 +457,7 @@ test_ui_draw_scene (void)
   const char *enter[] = { "key", "Return", NULL };
   xdotool (enter);
   g_assert_cmpuint (scene->objects->len, ==, 2);
-  const CaromObject *obstacle = g_ptr_array_index (scene->objects, 1);
+  const CmObject *obstacle = g_ptr_array_index (scene->objects, 1);
   g_assert_cmpint (obstacle->role, ==, CG_ROLE_OBSTACLE);
   g_assert_cmpstr (obstacle->id, ==, "obstacle-1");
 
@@ -467,12 +467,12 @@ test_ui_draw_scene (void)
   g_assert_cmpint (carom_editor_get_tool (editor), ==, CAROM_TOOL_BALL);
   click_scene (window, -30, 10);
   g_assert_cmpuint (scene->objects->len, ==, 3);
-  const CaromObject *ball = g_ptr_array_index (scene->objects, 2);
-  g_assert_cmpint (ball->kind, ==, CAROM_OBJECT_BALL);
+  const CmObject *ball = g_ptr_array_index (scene->objects, 2);
+  g_assert_cmpint (ball->kind, ==, CM_OBJECT_BALL);
   g_assert_cmpfloat (ball->center.x, ==, -30);
   g_assert_cmpfloat (ball->center.y, ==, 10);
   /* It is traced at once. */
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   g_assert_cmpuint (trace->balls->len, ==, 1);
   g_assert_cmpuint (g_array_index (trace->balls, CaromBallTrace, 0).trace.n_hits, >, 0);
 
@@ -562,7 +562,7 @@ test_ui_foreign_file_kept (void)
   g_assert_nonnull (
       strstr (written, "<circle xmlns:carom=\"urn:carom:scene:1\" carom:role=\"ball\""));
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (scene->objects->len, ==, 3);
   g_unlink (path);

@@ -107,9 +107,9 @@ test_beam_rays (void)
   g_assert_cmpuint (cg_source_max_bounces (&fan, (int64_t)1 << 40), ==, UINT32_MAX);
 
   /* The model's rays are these (carom_beam_ray()). */
-  g_autoptr (CaromObject) beam
-      = carom_object_new_fan_beam ("f", cg_v2 (1, 1), 2.0, cg_v2 (1, 2), 33.0, 6, 10);
-  CgSource s = carom_object_source (beam);
+  g_autoptr (CmObject) beam
+      = cm_object_new_fan_beam ("f", cg_v2 (1, 1), 2.0, cg_v2 (1, 2), 33.0, 6, 10);
+  CgSource s = cm_object_source (beam);
   for (uint32_t k = 0; k < 6; k++)
     {
       CgVec2 a, da, b, db;
@@ -496,20 +496,20 @@ json_string (GString *out, const char *s)
 /* The scene as the page's data block has it (docs/web-page.md: objects in
  * document order, hidden ones left out). */
 static void
-scene_json (GString *out, const CaromScene *scene)
+scene_json (GString *out, const CmScene *scene)
 {
   g_string_append_c (out, '[');
   gboolean first = TRUE;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
       if (o->hidden)
         continue;
       g_string_append (out, first ? "{\"id\":" : ",{\"id\":");
       first = FALSE;
       json_string (out, o->id);
-      g_string_append_printf (out, ",\"role\":\"%s\"", carom_object_role_name (o));
-      if (o->kind == CAROM_OBJECT_POLYGON)
+      g_string_append_printf (out, ",\"role\":\"%s\"", cm_object_role_name (o));
+      if (o->kind == CM_OBJECT_POLYGON)
         {
           g_string_append_printf (out, ",\"onHit\":\"%s\",\"points\":[",
                                   o->on_hit == CG_ON_HIT_REFLECT ? "reflect" : "stop");
@@ -548,7 +548,7 @@ scene_json (GString *out, const CaromScene *scene)
           g_string_append (out, ",\"direction\":");
           json_vec (out, o->direction);
           g_string_append_printf (out, ",\"maxBounces\":%u", o->max_bounces);
-          if (o->kind == CAROM_OBJECT_BEAM)
+          if (o->kind == CM_OBJECT_BEAM)
             {
               g_string_append_printf (out, ",\"shape\":\"%s\",\"count\":%u",
                                       o->beam_shape == CAROM_BEAM_FAN ? "fan" : "parallel",
@@ -572,22 +572,22 @@ scene_json (GString *out, const CaromScene *scene)
 
 /* The index in the page's scene (hidden objects left out) of object i. */
 static int
-page_index (const CaromScene *scene, guint i)
+page_index (const CmScene *scene, guint i)
 {
   int k = 0;
   for (guint j = 0; j < i; j++)
-    k += !((const CaromObject *)g_ptr_array_index (scene->objects, j))->hidden;
+    k += !((const CmObject *)g_ptr_array_index (scene->objects, j))->hidden;
   return k;
 }
 
 /* A primitive and a cast record as carom-core.js's explain() gives them. */
 static void
-primitive_json (GString *out, const CaromSceneTrace *st, const CgPrimitive *p)
+primitive_json (GString *out, const CmSceneTrace *st, const CgPrimitive *p)
 {
   g_string_append_printf (out, "{\"kind\":\"%s\",\"part\":\"%s\",\"object\":",
                           p->kind == CG_PRIM_SEGMENT ? "segment" : "arc",
                           p->part == CG_PART_EDGE ? "edge" : "vertex");
-  json_string (out, carom_scene_trace_polygon (st, p->object)->id);
+  json_string (out, cm_scene_trace_polygon (st, p->object)->id);
   g_string_append_printf (out, ",\"element\":%u", p->element);
   if (p->kind == CG_PRIM_SEGMENT)
     {
@@ -649,7 +649,7 @@ record_json (GString *out, const CgCastRecord *r)
 /* The native explanations of the first hits of the first balls:
  * [[ball, hit, explanation with every rejected candidate], …]. */
 static void
-explanations_json (GString *out, const CaromSceneTrace *st, guint most)
+explanations_json (GString *out, const CmSceneTrace *st, guint most)
 {
   g_string_append_c (out, '[');
   guint done = 0;
@@ -660,7 +660,7 @@ explanations_json (GString *out, const CaromSceneTrace *st, guint most)
         {
           CaromCastExplanation e;
           g_assert_true (carom_explain_cast (st, b, k, &e));
-          const CaromObject *object = carom_scene_trace_polygon (st, e.prim.object);
+          const CmObject *object = cm_scene_trace_polygon (st, e.prim.object);
           double R
               = e.prim.kind == CG_PRIM_ARC && e.prim.part == CG_PART_EDGE && object->edges != NULL
                     ? object->edges[e.prim.element].R
@@ -717,13 +717,13 @@ write_case (Cases *cases, const char *name, const char *svg_path, const char *co
             double max_bounces, double budget, const char *moves_json)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (svg_path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (svg_path, NULL, NULL, &error);
   g_assert_no_error (error);
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.max_bounces_override = max_bounces < 0 ? -1 : (gint64)max_bounces;
   options.budget = budget > 0 ? (guint64)budget : CAROM_BUDGET_STREAM_DEFAULT;
   options.n_threads = 1;
-  g_autoptr (CaromSceneTrace) st = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) st = cm_scene_trace_full (scene, &options);
   g_assert_nonnull (st);
   g_autoptr (GString) out = g_string_new ("{\"name\":");
   json_string (out, name);
@@ -753,12 +753,12 @@ write_case (Cases *cases, const char *name, const char *svg_path, const char *co
 /* A move of ball or beam `index` of scene (page index) to start (x, y),
  * checked against the CLI's trace of moved_svg. */
 static void
-append_move (GString *moves, const CaromScene *scene, guint index, const char *moved_svg)
+append_move (GString *moves, const CmScene *scene, guint index, const char *moved_svg)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) moved = carom_svg_read_file (moved_svg, NULL, NULL, &error);
+  g_autoptr (CmScene) moved = carom_svg_read_file (moved_svg, NULL, NULL, &error);
   g_assert_no_error (error);
-  const CaromObject *o = g_ptr_array_index (moved->objects, index);
+  const CmObject *o = g_ptr_array_index (moved->objects, index);
   g_string_append_printf (moves, "%s{\"object\":%d,\"start\":", moves->len > 1 ? "," : "",
                           page_index (scene, index));
   json_vec (moves, o->center);
@@ -770,9 +770,9 @@ append_move (GString *moves, const CaromScene *scene, guint index, const char *m
 /* An aim of object `index` along (dx, dy) as written, checked against the
  * CLI's trace of the file with carom:direction="dx dy" (the .mjs writes it). */
 static void
-append_aim (GString *moves, const CaromScene *scene, guint index, CgVec2 d)
+append_aim (GString *moves, const CmScene *scene, guint index, CgVec2 d)
 {
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
   g_string_append_printf (moves, "%s{\"object\":%d,\"id\":", moves->len > 1 ? "," : "",
                           page_index (scene, index));
   json_string (moves, o->id);
@@ -857,22 +857,22 @@ test_wasm_examples (void)
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);
-      g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, NULL);
+      g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, NULL);
       g_assert_nonnull (scene);
       /* The first ball or beam moved by (7, -5) and aimed along (3, -4). */
       g_autoptr (GString) moves = g_string_new ("[");
       for (guint k = 0; k < scene->objects->len; k++)
         {
-          CaromObject *o = g_ptr_array_index (scene->objects, k);
-          if (o->kind == CAROM_OBJECT_POLYGON || o->hidden)
+          CmObject *o = g_ptr_array_index (scene->objects, k);
+          if (o->kind == CM_OBJECT_POLYGON || o->hidden)
             continue;
-          g_autoptr (CaromScene) moved = carom_scene_new ();
+          g_autoptr (CmScene) moved = cm_scene_new ();
           for (guint j = 0; j < scene->objects->len; j++)
             g_ptr_array_add (moved->objects,
-                             carom_object_copy (g_ptr_array_index (scene->objects, j)));
-          CaromObject *m = g_ptr_array_index (moved->objects, k);
+                             cm_object_copy (g_ptr_array_index (scene->objects, j)));
+          CmObject *m = g_ptr_array_index (moved->objects, k);
           m->center = cg_v2 (m->center.x + 7.0, m->center.y - 5.0);
-          if (m->kind == CAROM_OBJECT_BEAM && m->beam_shape == CAROM_BEAM_PARALLEL)
+          if (m->kind == CM_OBJECT_BEAM && m->beam_shape == CAROM_BEAM_PARALLEL)
             m->beam_end = cg_v2 (m->beam_end.x + 7.0, m->beam_end.y - 5.0);
           g_autofree char *moved_svg = g_strdup_printf ("%s/moved-%u.svg", cases.dir, i);
           g_autoptr (GError) error = NULL;
@@ -891,7 +891,7 @@ test_wasm_examples (void)
 /* A random scene of the geometry tests (scene-gen.h): a room of n obstacles
  * (some curved, some reflecting, one hidden), with balls, fans and parallel
  * beams of every kind. */
-static CaromScene *
+static CmScene *
 random_scene (GRand *rand, int n)
 {
   TestScene ts;
@@ -901,13 +901,13 @@ random_scene (GRand *rand, int n)
   if (g_rand_boolean (rand))
     test_scene_curve (&ts, rand, 3, n / 8 + 1, L);
   gboolean reflect_all = g_rand_int_range (rand, 0, 3) == 0;
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   const CgBoundaryRef *refs = (const CgBoundaryRef *)ts.refs->data;
   for (guint i = 0; i < ts.refs->len; i++)
     {
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
+      CmObject *o = cm_scene_add_polygon (scene, NULL, refs[i].role, refs[i].v, refs[i].n);
       if (refs[i].e != NULL)
-        carom_object_set_edges (o, refs[i].e);
+        cm_object_set_edges (o, refs[i].e);
       if (refs[i].role == CG_ROLE_OBSTACLE && (reflect_all || g_rand_int_range (rand, 0, 3) == 0))
         o->on_hit = CG_ON_HIT_REFLECT;
       if (i == 5)
@@ -923,21 +923,21 @@ random_scene (GRand *rand, int n)
       static const guint bounces[] = { 0, 1, 7, 29, 150 };
       guint mb = bounces[g_rand_int_range (rand, 0, G_N_ELEMENTS (bounces))];
       int kind = g_rand_int_range (rand, 0, 3);
-      CaromObject *o;
+      CmObject *o;
       if (kind == 0)
-        o = carom_object_new_ball (NULL, c, r, d, mb);
+        o = cm_object_new_ball (NULL, c, r, d, mb);
       else if (kind == 1)
-        o = carom_object_new_fan_beam (NULL, c, r, d, g_rand_double_range (rand, 0, 360),
-                                       (guint)g_rand_int_range (rand, 1, 30), mb);
+        o = cm_object_new_fan_beam (NULL, c, r, d, g_rand_double_range (rand, 0, 360),
+                                    (guint)g_rand_int_range (rand, 1, 30), mb);
       else
-        o = carom_object_new_parallel_beam (
+        o = cm_object_new_parallel_beam (
             NULL, c,
             cg_v2 (g_rand_double_range (rand, 2, L - 2), g_rand_double_range (rand, 2, L - 2)), r,
             d, (guint)g_rand_int_range (rand, 1, 20), mb);
       o->hidden = k == 3;
       g_ptr_array_add (scene->objects, o);
     }
-  carom_scene_assign_ids (scene);
+  cm_scene_assign_ids (scene);
   return scene;
 }
 
@@ -949,7 +949,7 @@ test_wasm_random (void)
   static const int sizes[] = { 0, 1, 4, 12, 40, 120, 400, 1000 };
   for (guint i = 0; i < 40; i++)
     {
-      g_autoptr (CaromScene) scene = random_scene (rand, sizes[i % G_N_ELEMENTS (sizes)]);
+      g_autoptr (CmScene) scene = random_scene (rand, sizes[i % G_N_ELEMENTS (sizes)]);
       g_autofree char *svg = g_strdup_printf ("%s/random-%u.svg", cases.dir, i);
       g_autoptr (GError) error = NULL;
       g_assert_true (carom_svg_write_file (scene, svg, &error));

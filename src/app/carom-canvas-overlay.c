@@ -117,15 +117,15 @@ round_handle (cairo_t *cr, const Palette *pal, CgVec2 d, double size)
 }
 
 static void
-object_outline (cairo_t *cr, const CaromView *view, const CaromObject *o)
+object_outline (cairo_t *cr, const CaromView *view, const CmObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BALL)
+  if (o->kind == CM_OBJECT_BALL)
     {
       CgVec2 c = dev (view, o->center);
       cairo_new_sub_path (cr);
       cairo_arc (cr, c.x, c.y, o->radius * view->scale, 0, 2 * G_PI);
     }
-  else if (o->kind == CAROM_OBJECT_BEAM)
+  else if (o->kind == CM_OBJECT_BEAM)
     {
       /* Where its rays start: a fan's disk, a parallel beam's capsule. */
       CgVec2 a = dev (view, o->center);
@@ -293,7 +293,7 @@ draw_snap (cairo_t *cr, const CaromEditorState *st, const CaromView *view, const
 }
 
 void
-carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *scene,
+carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CmScene *scene,
                            const CaromView *view, gboolean dark)
 {
   g_return_if_fail (cr != NULL && editor != NULL && scene != NULL && view != NULL);
@@ -313,9 +313,9 @@ carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *s
 
   /* A name label under the pointer or being dragged: a rounded box around
    * it and, while dragged, a line to the middle of what it names. */
-  const CaromObject *named = st->label_object >= 0 && (guint)st->label_object < scene->objects->len
-                                 ? g_ptr_array_index (scene->objects, st->label_object)
-                                 : NULL;
+  const CmObject *named = st->label_object >= 0 && (guint)st->label_object < scene->objects->len
+                              ? g_ptr_array_index (scene->objects, st->label_object)
+                              : NULL;
   if (st->tool == CAROM_TOOL_SELECT && named != NULL)
     {
       CgVec2 lo = dev (view, st->label_box.lo), hi = dev (view, st->label_box.hi);
@@ -333,7 +333,7 @@ carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *s
       cairo_stroke (cr);
       if (st->label_drag)
         {
-          CgVec2 a = dev (view, carom_object_label_anchor (named));
+          CgVec2 a = dev (view, cm_object_label_anchor (named));
           CgVec2 c = cg_lerp (lo, hi, 0.5);
           static const double dash[2] = { 3.0, 3.0 };
           cairo_set_dash (cr, dash, 2, 0.0);
@@ -381,8 +381,8 @@ carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *s
     for (guint i = 0; i < sel->len; i++)
       {
         guint index = g_array_index (sel, guint, i);
-        const CaromObject *o = g_ptr_array_index (scene->objects, index);
-        if (o->kind != CAROM_OBJECT_POLYGON)
+        const CmObject *o = g_ptr_array_index (scene->objects, index);
+        if (o->kind != CM_OBJECT_POLYGON)
           continue;
         /* Each edge's midpoint handle bends it; the chosen edge is a
          * filled one. A whole circle has no chord to bend. */

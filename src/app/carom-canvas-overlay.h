@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 
 /// Draws what the editor's state and selection show, over the scene drawn
 /// through view (widget pixels), in the light or dark palette.
-void carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CaromScene *scene,
+void carom_canvas_overlay_draw (cairo_t *cr, CaromEditor *editor, const CmScene *scene,
                                 const CaromView *view, gboolean dark);
 
 G_END_DECLS

@@ -96,7 +96,7 @@ struct _CaromCanvas
   CaromRenderCache *cache;
   /* The file's own drawing behind the scene, for this scene (read once). */
   CaromUnderlay *underlay;
-  const CaromScene *underlay_scene;
+  const CmScene *underlay_scene;
 
   char *description;             /* for screen readers: the scene and the current hit */
   CaromCanvasDrawFunc draw_over; /* drawn on top (the boundary map's highlight) */
@@ -236,7 +236,7 @@ tell_editor_labels (CaromCanvas *self)
   if (self->editor_labels == NULL)
     self->editor_labels = g_array_new (FALSE, FALSE, sizeof (CaromEditorLabel));
   g_array_set_size (self->editor_labels, 0);
-  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CmScene *scene = carom_document_get_scene (self->document);
   for (guint i = 0; i < self->placed->len; i++)
     {
       const CaromPlacedLabel *l = &g_array_index (self->placed, CaromPlacedLabel, i);
@@ -326,7 +326,7 @@ carom_canvas_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (self->document != NULL
       && (self->settings == NULL || g_settings_get_boolean (self->settings, "show-file-drawing")))
     {
-      const CaromScene *scene = carom_document_get_scene (self->document);
+      const CmScene *scene = carom_document_get_scene (self->document);
       if (scene != self->underlay_scene)
         {
           g_clear_pointer (&self->underlay, carom_underlay_free);

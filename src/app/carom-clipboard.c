@@ -13,20 +13,20 @@
 #define PASTE_MAX_BYTES (256 * 1024 * 1024)
 
 char *
-carom_clipboard_serialize (const CaromScene *scene, const guint *indices, guint n_indices,
+carom_clipboard_serialize (const CmScene *scene, const guint *indices, guint n_indices,
                            gsize *length)
 {
   g_return_val_if_fail (scene != NULL, NULL);
-  g_autoptr (CaromScene) part = carom_scene_new ();
+  g_autoptr (CmScene) part = cm_scene_new ();
   for (guint i = 0; i < n_indices; i++)
     if (indices[i] < scene->objects->len)
       g_ptr_array_add (part->objects,
-                       carom_object_copy (g_ptr_array_index (scene->objects, indices[i])));
+                       cm_object_copy (g_ptr_array_index (scene->objects, indices[i])));
   return carom_svg_write_string (part, length);
 }
 
 void
-carom_clipboard_copy (GdkClipboard *clipboard, const CaromScene *scene, const guint *indices,
+carom_clipboard_copy (GdkClipboard *clipboard, const CmScene *scene, const guint *indices,
                       guint n_indices)
 {
   g_return_if_fail (GDK_IS_CLIPBOARD (clipboard));
@@ -44,7 +44,7 @@ carom_clipboard_copy (GdkClipboard *clipboard, const CaromScene *scene, const gu
 GPtrArray *
 carom_clipboard_parse (const char *data, gsize length, GError **error)
 {
-  g_autoptr (CaromScene) scene = carom_svg_read_memory (data, length, NULL, NULL, error);
+  g_autoptr (CmScene) scene = carom_svg_read_memory (data, length, NULL, NULL, error);
   if (scene == NULL)
     return NULL;
   if (scene->objects->len == 0)
@@ -53,7 +53,7 @@ carom_clipboard_parse (const char *data, gsize length, GError **error)
                            _ ("The clipboard holds no walls, obstacles, balls or beams"));
       return NULL;
     }
-  GPtrArray *objects = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  GPtrArray *objects = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   for (guint i = 0; i < scene->objects->len; i++)
     g_ptr_array_add (objects, g_steal_pointer (&scene->objects->pdata[i]));
   return objects;

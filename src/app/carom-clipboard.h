@@ -15,18 +15,18 @@
 G_BEGIN_DECLS
 
 /// Puts copies of the objects of scene at indices on clipboard.
-void carom_clipboard_copy (GdkClipboard *clipboard, const CaromScene *scene, const guint *indices,
+void carom_clipboard_copy (GdkClipboard *clipboard, const CmScene *scene, const guint *indices,
                            guint n_indices);
 
 /// The SVG text carom_clipboard_copy() offers (newly allocated).
-char *carom_clipboard_serialize (const CaromScene *scene, const guint *indices, guint n_indices,
+char *carom_clipboard_serialize (const CmScene *scene, const guint *indices, guint n_indices,
                                  gsize *length);
 
 /// Reads objects from the clipboard's SVG or text.
 void carom_clipboard_paste_async (GdkClipboard *clipboard, GCancellable *cancellable,
                                   GAsyncReadyCallback callback, gpointer user_data);
 
-/// The pasted objects (a GPtrArray of CaromObject*, owned, freeing them), or
+/// The pasted objects (a GPtrArray of CmObject*, owned, freeing them), or
 /// NULL with an error saying why nothing could be pasted.
 GPtrArray *carom_clipboard_paste_finish (GdkClipboard *clipboard, GAsyncResult *result,
                                          GError **error);

@@ -22,10 +22,10 @@ struct _CaromDocument
   GObject parent_instance;
 
   /* owned */
-  CaromScene *scene;
+  CmScene *scene;
   CaromHistory *history;  /* every edit of scene, for undo and redo */
   guint64 saved_position; /* the history's position when the file was last read or written */
-  CaromSceneTrace *trace; /* NULL until asked for after a change */
+  CmSceneTrace *trace;    /* NULL until asked for after a change */
   GArray *updated;        /* guint: world polygons the last change updated in place, or NULL */
   gboolean in_place;      /* the last change only replaced objects (no index moved) */
   gboolean adopted;       /* the scene was replaced whole since the last change */
@@ -94,10 +94,10 @@ static void
 carom_document_finalize (GObject *object)
 {
   CaromDocument *self = CAROM_DOCUMENT (object);
-  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->trace, cm_scene_trace_free);
   g_clear_pointer (&self->updated, g_array_unref);
   g_clear_pointer (&self->history, carom_history_free);
-  g_clear_pointer (&self->scene, carom_scene_free);
+  g_clear_pointer (&self->scene, cm_scene_free);
   g_clear_object (&self->file);
   g_clear_object (&self->imported_from);
   g_clear_pointer (&self->losses, g_ptr_array_unref);
@@ -173,7 +173,7 @@ carom_document_class_init (CaromDocumentClass *klass)
 static void
 carom_document_init (CaromDocument *self)
 {
-  self->scene = carom_scene_new ();
+  self->scene = cm_scene_new ();
   self->history = carom_history_new (self->scene);
   self->budget = CAROM_BUDGET_WINDOW_DEFAULT;
   self->held = G_MAXUINT64;
@@ -181,14 +181,14 @@ carom_document_init (CaromDocument *self)
 
 /* Takes scene as the document's, with a fresh history. */
 static void
-adopt_scene (CaromDocument *self, CaromScene *scene)
+adopt_scene (CaromDocument *self, CmScene *scene)
 {
-  g_clear_pointer (&self->trace, carom_scene_trace_free);
+  g_clear_pointer (&self->trace, cm_scene_trace_free);
   self->trace_stale = FALSE;
   g_clear_pointer (&self->updated, g_array_unref);
   self->adopted = TRUE;
   carom_history_free (self->history);
-  carom_scene_free (self->scene);
+  cm_scene_free (self->scene);
   self->scene = scene;
   self->history = carom_history_new (scene);
   self->saved_position = 0;
@@ -269,7 +269,7 @@ carom_document_get_modified (CaromDocument *self)
   return self->modified;
 }
 
-const CaromScene *
+const CmScene *
 carom_document_get_scene (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
@@ -293,15 +293,15 @@ trace_work (CaromDocument *self, guint64 *hits)
 }
 
 static void
-trace_done (CaromSceneTrace *trace, gboolean cancelled, gpointer data)
+trace_done (CmSceneTrace *trace, gboolean cancelled, gpointer data)
 {
   CaromDocument *self = data;
   self->job = NULL;
   /* Made on a copy of the scene as it is now (any change since abandoned
    * the job): point it at the scene's own objects. */
-  if (trace != NULL && !carom_scene_trace_rebind (trace, self->scene))
-    g_clear_pointer (&trace, carom_scene_trace_free);
-  CaromSceneTrace *old = self->trace;
+  if (trace != NULL && !cm_scene_trace_rebind (trace, self->scene))
+    g_clear_pointer (&trace, cm_scene_trace_free);
+  CmSceneTrace *old = self->trace;
   self->trace = trace;
   self->trace_stale = FALSE;
   g_clear_pointer (&self->updated, g_array_unref);
@@ -310,7 +310,7 @@ trace_done (CaromSceneTrace *trace, gboolean cancelled, gpointer data)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRACING]);
   g_signal_emit (self, signals[TRACE_CHANGED], 0);
   /* Freed once nothing draws from it any more. */
-  carom_scene_trace_free (old);
+  cm_scene_trace_free (old);
 }
 
 static gboolean
@@ -322,7 +322,7 @@ notify_tracing_idle (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-const CaromSceneTrace *
+const CmSceneTrace *
 carom_document_get_trace (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
@@ -336,7 +336,7 @@ carom_document_get_trace (CaromDocument *self)
   if (work <= CAROM_DOCUMENT_SYNC_WORK && self->trace == NULL)
     {
       /* Quicker than a frame: at once. */
-      self->trace = carom_scene_trace_full (self->scene, &options);
+      self->trace = cm_scene_trace_full (self->scene, &options);
       return self->trace;
     }
   /* Off the main loop, a core is left to the window. */
@@ -346,7 +346,7 @@ carom_document_get_trace (CaromDocument *self)
     {
       /* Meanwhile the scene and its balls, with no path. */
       options.untraced = TRUE;
-      self->trace = carom_scene_trace_full (self->scene, &options);
+      self->trace = cm_scene_trace_full (self->scene, &options);
       self->trace_stale = TRUE;
     }
   /* Asked while drawing, maybe: the widgets hear of it from the main loop. */
@@ -483,22 +483,21 @@ update_trace (CaromDocument *self)
       /* The budget counts both traces: the one on show and the one made. */
       guint64 shown
           = self->trace->n_hits + CAROM_BUDGET_RAY_UNITS * (guint64)self->trace->balls->len;
-      if (shown + work <= self->budget && carom_scene_trace_rebind (self->trace, self->scene))
+      if (shown + work <= self->budget && cm_scene_trace_rebind (self->trace, self->scene))
         self->trace_stale = TRUE;
       else
-        g_clear_pointer (&self->trace, carom_scene_trace_free);
+        g_clear_pointer (&self->trace, cm_scene_trace_free);
       return;
     }
   if (self->in_place && !self->trace_stale && unique->len <= UPDATE_IN_PLACE_MAX
-      && carom_scene_trace_update (self->trace, self->scene, (const guint *)unique->data,
-                                   unique->len, updated))
+      && cm_scene_trace_update (self->trace, self->scene, (const guint *)unique->data, unique->len,
+                                updated))
     self->updated = g_steal_pointer (&updated);
-  else if (self->in_place && self->trace_stale
-           && carom_scene_trace_rebind (self->trace, self->scene))
+  else if (self->in_place && self->trace_stale && cm_scene_trace_rebind (self->trace, self->scene))
     return;
   else
     {
-      g_clear_pointer (&self->trace, carom_scene_trace_free);
+      g_clear_pointer (&self->trace, cm_scene_trace_free);
       self->trace_stale = FALSE;
     }
 }
@@ -593,7 +592,7 @@ gboolean
 carom_document_recover (CaromDocument *self, const char *autosave_path, GFile *file, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), FALSE);
-  CaromScene *scene = carom_svg_read_file (autosave_path, NULL, NULL, error);
+  CmScene *scene = carom_svg_read_file (autosave_path, NULL, NULL, error);
   if (scene == NULL)
     return FALSE;
   adopt_scene (self, scene);
@@ -627,7 +626,7 @@ carom_document_get_updated_polygons (CaromDocument *self)
   return self->updated;
 }
 
-CaromScene *
+CmScene *
 carom_document_get_edit_scene (CaromDocument *self)
 {
   g_return_val_if_fail (CAROM_IS_DOCUMENT (self), NULL);
@@ -655,7 +654,7 @@ carom_document_edited (CaromDocument *self)
 typedef struct
 {
   GFile *file;
-  CaromScene *scene;
+  CmScene *scene;
   GPtrArray *summary;
   char *etag;
 } LoadData;
@@ -664,7 +663,7 @@ static void
 load_data_free (LoadData *data)
 {
   g_clear_object (&data->file);
-  g_clear_pointer (&data->scene, carom_scene_free);
+  g_clear_pointer (&data->scene, cm_scene_free);
   g_clear_pointer (&data->summary, g_ptr_array_unref);
   g_clear_pointer (&data->etag, g_free);
   g_free (data);

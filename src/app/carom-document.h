@@ -42,7 +42,7 @@ char *carom_document_dup_suggested_name (CaromDocument *self);
 gboolean carom_document_get_modified (CaromDocument *self);
 
 /// The scene (borrowed; changes emit ::changed).
-const CaromScene *carom_document_get_scene (CaromDocument *self);
+const CmScene *carom_document_get_scene (CaromDocument *self);
 
 /// The traces of the scene's balls (borrowed), within the work budget.
 /// A trace quicker than CAROM_DOCUMENT_SYNC_WORK rays and hits is made at
@@ -52,7 +52,7 @@ const CaromScene *carom_document_get_scene (CaromDocument *self);
 /// now are; ::trace-changed says when the new one is ready. A trace the
 /// user cancelled (carom_document_cancel_trace()) is partial
 /// (trace->cancelled) and stays until the next change.
-const CaromSceneTrace *carom_document_get_trace (CaromDocument *self);
+const CmSceneTrace *carom_document_get_trace (CaromDocument *self);
 
 /// The most work traced on the main loop, in rays and hits (about a frame's
 /// worth on two cores).
@@ -108,7 +108,7 @@ gboolean carom_document_save_finish (CaromDocument *self, GAsyncResult *result, 
 /// The scene, to change through the carom_edit_*() commands (model/carom-edit.h)
 /// with the history; after each command that changed the scene, call
 /// carom_document_edited().
-CaromScene *carom_document_get_edit_scene (CaromDocument *self);
+CmScene *carom_document_get_edit_scene (CaromDocument *self);
 CaromHistory *carom_document_get_history (CaromDocument *self);
 
 /// Tells the document its scene was edited: the modified flag, autosave and

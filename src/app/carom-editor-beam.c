@@ -17,9 +17,9 @@
 #include "model/carom-edit.h"
 
 static gboolean
-has_balls (const CaromObject *o)
+has_balls (const CmObject *o)
 {
-  return o->kind == CAROM_OBJECT_BALL || o->kind == CAROM_OBJECT_BEAM;
+  return o->kind == CM_OBJECT_BALL || o->kind == CM_OBJECT_BEAM;
 }
 
 /* A new beam's balls are the size of the scene's: a beam of balls of
@@ -31,20 +31,20 @@ carom_editor_get_beam_radius (CaromEditor *self)
   g_autoptr (GArray) sel = carom_editor_get_selection (self);
   if (sel->len == 1)
     {
-      const CaromObject *o = carom_editor_object_at (self, g_array_index (sel, guint, 0));
+      const CmObject *o = carom_editor_object_at (self, g_array_index (sel, guint, 0));
       if (o != NULL && has_balls (o))
         return o->radius;
     }
   /* The radius most of them have, counted as the objects come; the later
    * one wins a tie. */
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   g_autoptr (GHashTable) counts
       = g_hash_table_new_full (g_double_hash, g_double_equal, g_free, NULL);
   double best = self->ball_radius;
   guint best_count = 0;
   for (guint i = 0; s != NULL && i < s->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      const CmObject *o = g_ptr_array_index (s->objects, i);
       if (!has_balls (o) || o->hidden)
         continue;
       double *key = g_new (double, 1);
@@ -62,7 +62,7 @@ carom_editor_get_beam_radius (CaromEditor *self)
 
 /* The beam the drag makes now, from the press to q (snapped), or NULL when
  * the drag is too short for one (a parallel beam needs a line). */
-static CaromObject *
+static CmObject *
 beam_for (CaromEditor *self, CgVec2 q, gboolean moved)
 {
   CgVec2 a = self->press, d = cg_sub (q, a);
@@ -70,24 +70,24 @@ beam_for (CaromEditor *self, CgVec2 q, gboolean moved)
     {
       /* A click places a fan aimed up and to the right, like a ball. */
       CgVec2 direction = moved && cg_length (d) > 0.0 ? d : cg_v2 (1.0, -1.0);
-      return carom_object_new_fan_beam (NULL, a, self->beam_radius, direction, self->beam_spread,
-                                        self->beam_count, self->ball_max_bounces);
+      return cm_object_new_fan_beam (NULL, a, self->beam_radius, direction, self->beam_spread,
+                                     self->beam_count, self->ball_max_bounces);
     }
   if (!moved || !(cg_length (d) > 0.0))
     return NULL;
   /* y points down: (−dy, dx) is the drag turned a quarter clockwise on
    * screen, to its right. */
-  return carom_object_new_parallel_beam (NULL, a, q, self->beam_radius, cg_v2 (-d.y, d.x),
-                                         self->beam_count, self->ball_max_bounces);
+  return cm_object_new_parallel_beam (NULL, a, q, self->beam_radius, cg_v2 (-d.y, d.x),
+                                      self->beam_count, self->ball_max_bounces);
 }
 
 /* Puts the beam of the drag in the scene: added the first time, replaced
  * after that, every change merged into one step. */
 static void
-place (CaromEditor *self, CaromObject *beam)
+place (CaromEditor *self, CmObject *beam)
 {
   CaromHistory *history = carom_document_get_history (self->document);
-  CaromScene *s = carom_document_get_edit_scene (self->document);
+  CmScene *s = carom_document_get_edit_scene (self->document);
   g_autoptr (GError) error = NULL;
   if (self->indices->len == 0)
     {
@@ -105,7 +105,7 @@ place (CaromEditor *self, CaromObject *beam)
       carom_editor_select (self, &i, 1, FALSE);
       return;
     }
-  g_autoptr (CaromObject) owned = beam;
+  g_autoptr (CmObject) owned = beam;
   if (carom_edit_set_beam (history, s, g_array_index (self->indices, guint, 0), beam,
                            _ ("Draw Beam"), self->merge_key, &error))
     carom_editor_edited (self);
@@ -130,7 +130,7 @@ carom_editor_beam_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifier
   /* The history joins the drag's steps only while nothing else came
    * between: a fresh step. */
   carom_history_seal (carom_document_get_history (self->document));
-  CaromObject *beam = beam_for (self, self->press, FALSE);
+  CmObject *beam = beam_for (self, self->press, FALSE);
   if (beam != NULL)
     place (self, beam);
   carom_editor_changed (self);
@@ -153,7 +153,7 @@ carom_editor_beam_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
   else
     q = carom_editor_tool_point (self, p, mods, &self->press);
   self->state.pointer = q;
-  CaromObject *beam = beam_for (self, q, TRUE);
+  CmObject *beam = beam_for (self, q, TRUE);
   if (beam != NULL)
     place (self, beam);
 }

@@ -29,8 +29,8 @@ carom_editor_explain_reversal (CaromEditor *self, gboolean reversed, CgRole role
 static gboolean
 add_polygon (CaromEditor *self, const CgVec2 *points, guint n, const char *label)
 {
-  CaromScene *s = carom_document_get_edit_scene (self->document);
-  CaromObject *object = carom_object_new_polygon (NULL, self->role, points, n);
+  CmScene *s = carom_document_get_edit_scene (self->document);
+  CmObject *object = cm_object_new_polygon (NULL, self->role, points, n);
   g_autoptr (GError) error = NULL;
   gboolean reversed = FALSE;
   gint index = carom_edit_add (carom_document_get_history (self->document), s, object, label,
@@ -114,10 +114,10 @@ add_circle (CaromEditor *self, CgVec2 c, CgVec2 q)
   CgVec2 v0;
   CgCurveEdge e;
   cg_curve_circle (c, cg_distance (c, q), self->role, &v0, &e);
-  CaromObject *object = carom_object_new_polygon (NULL, self->role, &v0, 1);
-  carom_object_set_edges (object, &e);
+  CmObject *object = cm_object_new_polygon (NULL, self->role, &v0, 1);
+  cm_object_set_edges (object, &e);
   g_autoptr (GError) error = NULL;
-  CaromScene *s = carom_document_get_edit_scene (self->document);
+  CmScene *s = carom_document_get_edit_scene (self->document);
   gint index = carom_edit_add (carom_document_get_history (self->document), s, object,
                                _ ("Draw Circle"), NULL, &error);
   if (index < 0)
@@ -214,10 +214,9 @@ carom_editor_shape_finish (CaromEditor *self)
 {
   if (self->tool == CAROM_TOOL_BALL)
     {
-      CaromScene *s = carom_document_get_edit_scene (self->document);
-      CaromObject *ball
-          = carom_object_new_ball (NULL, self->state.ball_center, self->state.ball_radius,
-                                   self->state.ball_direction, self->ball_max_bounces);
+      CmScene *s = carom_document_get_edit_scene (self->document);
+      CmObject *ball = cm_object_new_ball (NULL, self->state.ball_center, self->state.ball_radius,
+                                           self->state.ball_direction, self->ball_max_bounces);
       g_autoptr (GError) error = NULL;
       gint index = carom_edit_add (carom_document_get_history (self->document), s, ball,
                                    _ ("Place Ball"), NULL, &error);

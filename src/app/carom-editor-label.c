@@ -36,7 +36,7 @@ carom_editor_label_at (CaromEditor *self, CgVec2 p)
   for (guint i = self->labels->len; i-- > 0;)
     {
       const CaromEditorLabel *l = &g_array_index (self->labels, CaromEditorLabel, i);
-      const CaromObject *o = carom_editor_object_at (self, l->index);
+      const CmObject *o = carom_editor_object_at (self, l->index);
       if (o != NULL && !o->locked && cg_aabb_contains (cg_aabb_pad (l->box, pad), p))
         return (gint)l->index;
     }
@@ -145,13 +145,13 @@ carom_editor_label_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods
     return;
   self->label_moved = TRUE;
   guint index = (guint)self->state.label_object;
-  const CaromObject *o = carom_editor_object_at (self, index);
+  const CmObject *o = carom_editor_object_at (self, index);
   if (o == NULL)
     return;
   CgVec2 delta = cg_sub (p, self->press_raw);
   if (mods & CAROM_MOD_SHIFT) /* along an axis */
     delta = fabs (delta.x) >= fabs (delta.y) ? cg_v2 (delta.x, 0) : cg_v2 (0, delta.y);
-  CgVec2 anchor = carom_object_label_anchor (o);
+  CgVec2 anchor = cm_object_label_anchor (o);
   CgVec2 c = snap_center (self, cg_add (self->label_center0, delta), anchor, mods);
   CgVec2 offset = round_offset (cg_sub (c, anchor), carom_editor_px (self, 0.5));
   if (!cg_is_valid_vec2 (offset))
@@ -185,7 +185,7 @@ gboolean
 carom_editor_reset_label (CaromEditor *self, guint index)
 {
   g_return_val_if_fail (CAROM_IS_EDITOR (self), FALSE);
-  const CaromObject *o = carom_editor_object_at (self, index);
+  const CmObject *o = carom_editor_object_at (self, index);
   if (o == NULL || !o->label_placed)
     return FALSE;
   carom_edit_set_label_offset (carom_document_get_history (self->document),

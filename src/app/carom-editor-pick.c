@@ -14,7 +14,7 @@
 /* ---- picking and snapping ---- */
 
 static double
-distance_to_outline (const CaromObject *o, CgVec2 p)
+distance_to_outline (const CmObject *o, CgVec2 p)
 {
   double best = INFINITY;
   if (o->edges != NULL)
@@ -35,23 +35,23 @@ distance_to_outline (const CaromObject *o, CgVec2 p)
 gint
 carom_editor_pick (CaromEditor *self, CgVec2 p)
 {
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   if (s == NULL)
     return -1;
   double tol = carom_editor_px (self, PICK_PX);
   for (int pass = 0; pass < 3; pass++)
     for (guint i = s->objects->len; i-- > 0;)
       {
-        const CaromObject *o = g_ptr_array_index (s->objects, i);
+        const CmObject *o = g_ptr_array_index (s->objects, i);
         if (o->hidden || o->locked)
           continue;
-        if (pass == 0 && o->kind == CAROM_OBJECT_BALL)
+        if (pass == 0 && o->kind == CM_OBJECT_BALL)
           {
             if (cg_distance (p, o->center) <= o->radius + tol)
               return (gint)i;
             continue;
           }
-        if (pass == 0 && o->kind == CAROM_OBJECT_BEAM)
+        if (pass == 0 && o->kind == CM_OBJECT_BEAM)
           {
             /* a fan's start disk, a parallel beam's line of start disks */
             CgVec2 end = o->beam_shape == CAROM_BEAM_PARALLEL ? o->beam_end : o->center;
@@ -59,7 +59,7 @@ carom_editor_pick (CaromEditor *self, CgVec2 p)
               return (gint)i;
             continue;
           }
-        if (o->kind != CAROM_OBJECT_POLYGON || pass == 0
+        if (o->kind != CM_OBJECT_POLYGON || pass == 0
             || (pass == 1) != (o->role == CG_ROLE_OBSTACLE))
           continue;
         CgAabb box = carom_editor_object_box (o);
@@ -106,7 +106,7 @@ carom_editor_snap (CaromEditor *self, CgVec2 p, CaromModifiers mods, gint skip_o
   *kind = CAROM_SNAP_NONE;
   if (mods & CAROM_MOD_CTRL)
     return p;
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   double tol = carom_editor_px (self, SNAP_PX);
   if (self->snap_objects && s != NULL)
     {
@@ -124,8 +124,8 @@ carom_editor_snap (CaromEditor *self, CgVec2 p, CaromModifiers mods, gint skip_o
           }
       for (guint i = 0; i < s->objects->len; i++)
         {
-          const CaromObject *o = g_ptr_array_index (s->objects, i);
-          if (o->hidden || o->kind != CAROM_OBJECT_POLYGON || moving (self, i))
+          const CmObject *o = g_ptr_array_index (s->objects, i);
+          if (o->hidden || o->kind != CM_OBJECT_POLYGON || moving (self, i))
             continue;
           CgAabb box = carom_editor_object_box (o);
           if (p.x < box.lo.x - tol || p.x > box.hi.x + tol || p.y < box.lo.y - tol

@@ -65,7 +65,7 @@ struct _CaromEditor
   CgVec2 press_raw;     /* where it began */
   CaromHandle handle;   /* DRAG_HANDLE */
   GArray *indices;      /* guint: the objects being moved */
-  GPtrArray *originals; /* CaromObject*: their versions when the drag began */
+  GPtrArray *originals; /* CmObject*: their versions when the drag began */
   CgAabb box0;          /* the selection's box when the drag began */
   char *merge_key;
   guint serial;
@@ -101,8 +101,8 @@ enum
 extern guint carom_editor_signals[N_SIGNALS];
 
 /* carom-editor.c */
-const CaromScene *carom_editor_scene (CaromEditor *self);
-const CaromObject *carom_editor_object_at (CaromEditor *self, guint index);
+const CmScene *carom_editor_scene (CaromEditor *self);
+const CmObject *carom_editor_object_at (CaromEditor *self, guint index);
 double carom_editor_px (CaromEditor *self, double pixels);
 void carom_editor_changed (CaromEditor *self);
 void carom_editor_message (CaromEditor *self, const char *text);
@@ -112,10 +112,10 @@ void carom_editor_new_merge_key (CaromEditor *self);
 void carom_editor_edited (CaromEditor *self);
 void carom_editor_show_error (CaromEditor *self, GError *error);
 void carom_editor_toggle_selected (CaromEditor *self, guint index);
-CgAabb carom_editor_object_box (const CaromObject *o);
+CgAabb carom_editor_object_box (const CmObject *o);
 /// Where a ball's or a beam's radius and direction handles start from: the
 /// centre, a fan's start, a parallel beam's midpoint.
-CgVec2 carom_editor_handle_origin (const CaromObject *o);
+CgVec2 carom_editor_handle_origin (const CmObject *o);
 
 /* carom-editor-pick.c */
 gint carom_editor_pick (CaromEditor *self, CgVec2 p);

@@ -23,7 +23,7 @@ carom_editor_begin_transform (CaromEditor *self, DragKind kind)
     {
       guint index = g_array_index (sel, guint, i);
       g_array_append_val (self->indices, index);
-      g_ptr_array_add (self->originals, carom_object_copy (carom_editor_object_at (self, index)));
+      g_ptr_array_add (self->originals, cm_object_copy (carom_editor_object_at (self, index)));
     }
   self->box0 = carom_editor_get_selection_box (self);
   self->drag = kind;
@@ -39,7 +39,7 @@ carom_editor_apply_transform (CaromEditor *self, const CaromMatrix *m, const cha
   if (carom_edit_transform (carom_document_get_history (self->document),
                             carom_document_get_edit_scene (self->document),
                             (guint *)self->indices->data, self->indices->len,
-                            (CaromObject *const *)self->originals->pdata, m, label, self->merge_key,
+                            (CmObject *const *)self->originals->pdata, m, label, self->merge_key,
                             &error))
     carom_editor_edited (self);
 }
@@ -114,7 +114,7 @@ carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
     case CAROM_HANDLE_RADIUS:
     case CAROM_HANDLE_DIRECTION:
       {
-        const CaromObject *o = g_ptr_array_index (self->originals, 0);
+        const CmObject *o = g_ptr_array_index (self->originals, 0);
         CgVec2 origin = carom_editor_handle_origin (o);
         double radius = o->radius;
         CgVec2 direction = o->direction;
@@ -132,15 +132,15 @@ carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
         const char *label
             = self->handle == CAROM_HANDLE_RADIUS ? _ ("Change Radius") : _ ("Change Direction");
         CaromHistory *history = carom_document_get_history (self->document);
-        CaromScene *scene = carom_document_get_edit_scene (self->document);
+        CmScene *scene = carom_document_get_edit_scene (self->document);
         guint index = g_array_index (self->indices, guint, 0);
         g_autoptr (GError) error = NULL;
         gboolean done;
-        if (o->kind == CAROM_OBJECT_BEAM)
+        if (o->kind == CM_OBJECT_BEAM)
           {
             /* the direction only, as in Properties (the rotate handle
              * turns the whole beam) */
-            g_autoptr (CaromObject) v = carom_object_copy (o);
+            g_autoptr (CmObject) v = cm_object_copy (o);
             v->radius = radius;
             v->direction = cg_normalize (direction);
             done = carom_edit_set_beam (history, scene, index, v, label, self->merge_key, &error);
@@ -172,12 +172,12 @@ carom_editor_handle_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
 void
 carom_editor_band_finish (CaromEditor *self)
 {
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   CgAabb band = self->state.band_box;
   g_autoptr (GArray) inside = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; s != NULL && i < s->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      const CmObject *o = g_ptr_array_index (s->objects, i);
       CgAabb box = carom_editor_object_box (o);
       if (!o->hidden && !o->locked && box.lo.x >= band.lo.x && box.lo.y >= band.lo.y
           && box.hi.x <= band.hi.x && box.hi.y <= band.hi.y)

@@ -23,8 +23,8 @@ vertex_at (CaromEditor *self, CgVec2 p, gint *object, gint *vertex)
   for (guint i = 0; i < sel->len; i++)
     {
       guint index = g_array_index (sel, guint, i);
-      const CaromObject *o = carom_editor_object_at (self, index);
-      if (o->kind != CAROM_OBJECT_POLYGON)
+      const CmObject *o = carom_editor_object_at (self, index);
+      if (o->kind != CM_OBJECT_POLYGON)
         continue;
       for (size_t k = 0; k < o->n_points; k++)
         {
@@ -37,7 +37,7 @@ vertex_at (CaromEditor *self, CgVec2 p, gint *object, gint *vertex)
 }
 
 CgVec2
-carom_editor_edge_midpoint (const CaromObject *o, size_t k)
+carom_editor_edge_midpoint (const CmObject *o, size_t k)
 {
   if (o->edges != NULL && o->edges[k].sweep != 0.0)
     return cg_curve_edge_point (o->points, o->edges, o->n_points, k, 0.5);
@@ -55,8 +55,8 @@ midpoint_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge)
   for (guint i = 0; i < sel->len; i++)
     {
       guint index = g_array_index (sel, guint, i);
-      const CaromObject *o = carom_editor_object_at (self, index);
-      if (o->kind != CAROM_OBJECT_POLYGON || o->n_points < 2)
+      const CmObject *o = carom_editor_object_at (self, index);
+      if (o->kind != CM_OBJECT_POLYGON || o->n_points < 2)
         continue;
       for (size_t k = 0; k < o->n_points; k++)
         {
@@ -71,7 +71,7 @@ midpoint_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge)
 /* Where along arc edge k of o (a fraction of its sweep) the point of the
  * arc nearest to p lies. */
 static double
-arc_fraction (const CaromObject *o, size_t k, CgVec2 p)
+arc_fraction (const CmObject *o, size_t k, CgVec2 p)
 {
   const CgCurveEdge *e = &o->edges[k];
   CgVec2 u0 = cg_sub (o->points[k], e->q), up = cg_sub (p, e->q);
@@ -97,8 +97,8 @@ edge_at (CaromEditor *self, CgVec2 p, gint *object, gint *edge, CgVec2 *point, d
   for (guint i = 0; i < sel->len; i++)
     {
       guint index = g_array_index (sel, guint, i);
-      const CaromObject *o = carom_editor_object_at (self, index);
-      if (o->kind != CAROM_OBJECT_POLYGON)
+      const CmObject *o = carom_editor_object_at (self, index);
+      if (o->kind != CM_OBJECT_POLYGON)
         continue;
       for (size_t k = 0; k < o->n_points; k++)
         {
@@ -143,12 +143,12 @@ carom_editor_try_curve (CaromEditor *self, guint index, const CgVec2 *v, const C
                         guint n, const char *label, const char *merge_key, gboolean show,
                         gint *vertex)
 {
-  const CaromObject *o = carom_editor_object_at (self, index);
+  const CmObject *o = carom_editor_object_at (self, index);
   CgRole role = o->role;
   g_autoptr (GError) error = NULL;
   gboolean reversed = FALSE;
   CaromHistory *history = carom_document_get_history (self->document);
-  CaromScene *scene = carom_document_get_edit_scene (self->document);
+  CmScene *scene = carom_document_get_edit_scene (self->document);
   gboolean ok = e != NULL ? carom_edit_set_curve (history, scene, index, v, e, n, label, merge_key,
                                                   &reversed, &error)
                           : carom_edit_set_points (history, scene, index, v, n, label, merge_key,
@@ -178,7 +178,7 @@ carom_editor_try_curve (CaromEditor *self, guint index, const CgVec2 *v, const C
 void
 carom_editor_vertex_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
 {
-  const CaromObject *o0 = g_ptr_array_index (self->originals, 0);
+  const CmObject *o0 = g_ptr_array_index (self->originals, 0);
   guint index = g_array_index (self->indices, guint, 0);
   /* The polygon is rebuilt from its version when the drag began: k is the
    * vertex there, self->state.vertex the same vertex in the scene now (they
@@ -222,7 +222,7 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
       guint index = (guint)object;
       g_array_append_val (self->indices, index);
       g_ptr_array_set_size (self->originals, 0);
-      g_ptr_array_add (self->originals, carom_object_copy (carom_editor_object_at (self, index)));
+      g_ptr_array_add (self->originals, cm_object_copy (carom_editor_object_at (self, index)));
       self->drag = DRAG_PENDING;
       self->press_raw = p;
       carom_editor_new_merge_key (self);
@@ -231,7 +231,7 @@ carom_editor_vertex_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifi
     }
   if (edge_at (self, p, &object, &edge, &on_edge, &fraction))
     {
-      const CaromObject *o = carom_editor_object_at (self, (guint)object);
+      const CmObject *o = carom_editor_object_at (self, (guint)object);
       if (n_press == 1)
         {
           /* A click on an edge chooses it (Properties shows its arc). */
@@ -278,8 +278,8 @@ gboolean
 carom_editor_delete_vertex (CaromEditor *self)
 {
   carom_editor_abandon_drag (self);
-  const CaromObject *o = carom_editor_object_at (self, (guint)MAX (self->state.vertex_object, 0));
-  if (self->state.vertex < 0 || o == NULL || o->kind != CAROM_OBJECT_POLYGON
+  const CmObject *o = carom_editor_object_at (self, (guint)MAX (self->state.vertex_object, 0));
+  if (self->state.vertex < 0 || o == NULL || o->kind != CM_OBJECT_POLYGON
       || (size_t)self->state.vertex >= o->n_points)
     return FALSE;
   /* Two vertices make a boundary only with an arc between them. */
@@ -321,7 +321,7 @@ sample_boundary (const CgVec2 *v, const CgCurveEdge *e, size_t n, GArray *out)
 void
 carom_editor_bend_drag_update (CaromEditor *self, CgVec2 p, CaromModifiers mods)
 {
-  const CaromObject *o0 = g_ptr_array_index (self->originals, 0);
+  const CmObject *o0 = g_ptr_array_index (self->originals, 0);
   guint index = g_array_index (self->indices, guint, 0);
   size_t n = o0->n_points, k = (size_t)self->drag_edge;
   /* Snapping would fight the "back on the chord" rule: only Ctrl's exact

@@ -19,16 +19,16 @@ guint carom_editor_signals[N_SIGNALS];
 
 /* ---- helpers ---- */
 
-const CaromScene *
+const CmScene *
 carom_editor_scene (CaromEditor *self)
 {
   return self->document != NULL ? carom_document_get_scene (self->document) : NULL;
 }
 
-const CaromObject *
+const CmObject *
 carom_editor_object_at (CaromEditor *self, guint index)
 {
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   return s != NULL && index < s->objects->len ? g_ptr_array_index (s->objects, index) : NULL;
 }
 
@@ -135,7 +135,7 @@ carom_editor_get_selection (CaromEditor *self)
     return g_array_copy (self->selected);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
   self->selected = out;
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   if (s == NULL || self->selection->len == 0)
     return g_array_copy (out);
   g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -143,7 +143,7 @@ carom_editor_get_selection (CaromEditor *self)
     g_hash_table_add (ids, g_ptr_array_index (self->selection, i));
   for (guint i = 0; i < s->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      const CmObject *o = g_ptr_array_index (s->objects, i);
       if (o->id != NULL && g_hash_table_contains (ids, o->id))
         g_array_append_val (out, i);
     }
@@ -163,7 +163,7 @@ gboolean
 carom_editor_is_selected (CaromEditor *self, guint index)
 {
   g_return_val_if_fail (CAROM_IS_EDITOR (self), FALSE);
-  const CaromObject *o = carom_editor_object_at (self, index);
+  const CmObject *o = carom_editor_object_at (self, index);
   return o != NULL && id_selected (self, o->id);
 }
 
@@ -181,7 +181,7 @@ carom_editor_select (CaromEditor *self, const guint *indices, guint n, gboolean 
     g_hash_table_add (taken, g_ptr_array_index (self->selection, i));
   for (guint i = 0; i < n; i++)
     {
-      const CaromObject *o = carom_editor_object_at (self, indices[i]);
+      const CmObject *o = carom_editor_object_at (self, indices[i]);
       if (o != NULL && o->id != NULL && !g_hash_table_contains (taken, o->id))
         {
           char *id = g_strdup (o->id);
@@ -197,11 +197,11 @@ void
 carom_editor_select_all (CaromEditor *self)
 {
   g_return_if_fail (CAROM_IS_EDITOR (self));
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint i = 0; s != NULL && i < s->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
+      const CmObject *o = g_ptr_array_index (s->objects, i);
       if (!o->hidden && !o->locked)
         g_array_append_val (all, i);
     }
@@ -220,7 +220,7 @@ carom_editor_clear_selection (CaromEditor *self)
 void
 carom_editor_toggle_selected (CaromEditor *self, guint index)
 {
-  const CaromObject *o = carom_editor_object_at (self, index);
+  const CmObject *o = carom_editor_object_at (self, index);
   if (o == NULL || o->id == NULL)
     return;
   for (guint i = 0; i < self->selection->len; i++)
@@ -235,14 +235,14 @@ carom_editor_toggle_selected (CaromEditor *self, guint index)
 }
 
 CgAabb
-carom_editor_object_box (const CaromObject *o)
+carom_editor_object_box (const CmObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BALL || o->kind == CAROM_OBJECT_BEAM)
+  if (o->kind == CM_OBJECT_BALL || o->kind == CM_OBJECT_BEAM)
     {
       /* A beam: its start disk, and a parallel beam's other end. */
       CgVec2 r = cg_v2 (o->radius, o->radius);
       CgAabb box = { cg_sub (o->center, r), cg_add (o->center, r) };
-      if (o->kind == CAROM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
+      if (o->kind == CM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
         box = cg_aabb_union (box, (CgAabb){ cg_sub (o->beam_end, r), cg_add (o->beam_end, r) });
       return box;
     }
@@ -272,14 +272,14 @@ single_ball (CaromEditor *self)
   if (sel->len != 1)
     return -1;
   guint i = g_array_index (sel, guint, 0);
-  CaromObjectKind kind = carom_editor_object_at (self, i)->kind;
-  return kind == CAROM_OBJECT_BALL || kind == CAROM_OBJECT_BEAM ? (gint)i : -1;
+  CmObjectKind kind = carom_editor_object_at (self, i)->kind;
+  return kind == CM_OBJECT_BALL || kind == CM_OBJECT_BEAM ? (gint)i : -1;
 }
 
 CgVec2
-carom_editor_handle_origin (const CaromObject *o)
+carom_editor_handle_origin (const CmObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
+  if (o->kind == CM_OBJECT_BEAM && o->beam_shape == CAROM_BEAM_PARALLEL)
     return cg_v2 (0.5 * (o->center.x + o->beam_end.x), 0.5 * (o->center.y + o->beam_end.y));
   return o->center;
 }
@@ -295,7 +295,7 @@ carom_editor_get_handle (CaromEditor *self, CaromHandle handle, CgVec2 *where)
       gint b = single_ball (self);
       if (b < 0)
         return FALSE;
-      const CaromObject *o = carom_editor_object_at (self, (guint)b);
+      const CmObject *o = carom_editor_object_at (self, (guint)b);
       CgVec2 origin = carom_editor_handle_origin (o);
       if (handle == CAROM_HANDLE_RADIUS)
         *where = cg_add (origin, cg_v2 (o->radius, 0.0));
@@ -348,8 +348,8 @@ carom_editor_press (CaromEditor *self, CgVec2 p, int n_press, CaromModifiers mod
         {
           /* Double-clicking a polygon edits its vertices. */
           gint hit = carom_editor_pick (self, p);
-          const CaromObject *o = hit >= 0 ? carom_editor_object_at (self, (guint)hit) : NULL;
-          if (o != NULL && o->kind == CAROM_OBJECT_POLYGON)
+          const CmObject *o = hit >= 0 ? carom_editor_object_at (self, (guint)hit) : NULL;
+          if (o != NULL && o->kind == CM_OBJECT_POLYGON)
             {
               end_drag (self);
               carom_editor_set_tool (self, CAROM_TOOL_VERTEX);
@@ -679,8 +679,8 @@ carom_editor_key (CaromEditor *self, CaromKey key, CaromModifiers mods)
 
   if (self->tool == CAROM_TOOL_VERTEX && self->state.vertex >= 0)
     {
-      const CaromObject *o = carom_editor_object_at (self, (guint)self->state.vertex_object);
-      if (o == NULL || o->kind != CAROM_OBJECT_POLYGON || (size_t)self->state.vertex >= o->n_points)
+      const CmObject *o = carom_editor_object_at (self, (guint)self->state.vertex_object);
+      if (o == NULL || o->kind != CM_OBJECT_POLYGON || (size_t)self->state.vertex >= o->n_points)
         {
           self->state.vertex = self->state.vertex_object = -1;
           return FALSE;
@@ -760,11 +760,11 @@ carom_editor_get_preview_radius (CaromEditor *self)
   gint b = single_ball (self);
   if (b >= 0)
     return carom_editor_object_at (self, (guint)b)->radius;
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   for (guint i = 0; s != NULL && i < s->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
-      if (o->kind == CAROM_OBJECT_BALL && !o->hidden)
+      const CmObject *o = g_ptr_array_index (s->objects, i);
+      if (o->kind == CM_OBJECT_BALL && !o->hidden)
         return o->radius;
     }
   return self->ball_radius;
@@ -908,10 +908,10 @@ document_changed (CaromEditor *self)
     }
   /* The chosen vertex is an index into an object found by index: after
    * objects come or go, it may name another. */
-  const CaromObject *o = self->state.vertex_object >= 0
-                             ? carom_editor_object_at (self, (guint)self->state.vertex_object)
-                             : NULL;
-  if (!in_place || o == NULL || o->kind != CAROM_OBJECT_POLYGON
+  const CmObject *o = self->state.vertex_object >= 0
+                          ? carom_editor_object_at (self, (guint)self->state.vertex_object)
+                          : NULL;
+  if (!in_place || o == NULL || o->kind != CM_OBJECT_POLYGON
       || (self->state.vertex < 0 && self->state.edge < 0)
       || (self->state.vertex >= 0 && (size_t)self->state.vertex >= o->n_points)
       || (self->state.edge >= 0 && (size_t)self->state.edge >= o->n_points)
@@ -919,7 +919,7 @@ document_changed (CaromEditor *self)
     self->state.vertex = self->state.vertex_object = -1;
   if (self->selection->len == 0)
     return;
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   if (s != NULL && self->selected != NULL && in_place)
     {
       /* Objects were only replaced in place (a drag, a rename, their undo):
@@ -927,7 +927,7 @@ document_changed (CaromEditor *self)
       g_ptr_array_set_size (self->selection, 0);
       for (guint i = 0; i < self->selected->len; i++)
         {
-          const CaromObject *sel
+          const CmObject *sel
               = carom_editor_object_at (self, g_array_index (self->selected, guint, i));
           if (sel != NULL && sel->id != NULL)
             g_ptr_array_add (self->selection, g_strdup (sel->id));
@@ -973,11 +973,11 @@ carom_editor_reset (CaromEditor *self)
   self->state.vertex = self->state.vertex_object = -1;
   /* A new scene starts with its room, unless it has one. */
   gboolean has_wall = FALSE;
-  const CaromScene *s = carom_editor_scene (self);
+  const CmScene *s = carom_editor_scene (self);
   for (guint i = 0; s != NULL && i < s->objects->len && !has_wall; i++)
     {
-      const CaromObject *o = g_ptr_array_index (s->objects, i);
-      has_wall = o->kind == CAROM_OBJECT_POLYGON && o->role == CG_ROLE_WALL;
+      const CmObject *o = g_ptr_array_index (s->objects, i);
+      has_wall = o->kind == CM_OBJECT_POLYGON && o->role == CG_ROLE_WALL;
     }
   carom_editor_set_role (self, has_wall ? CG_ROLE_OBSTACLE : CG_ROLE_WALL);
   selection_changed (self);
@@ -1109,7 +1109,7 @@ carom_editor_init (CaromEditor *self)
   self->state.label_object = -1;
   self->drag_edge = -1;
   self->indices = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   self->lab = carom_lab_new ();
   g_signal_connect_swapped (self->lab, "changed", G_CALLBACK (carom_editor_changed), self);
 }

@@ -196,7 +196,7 @@ gboolean carom_editor_get_handle (CaromEditor *self, CaromHandle handle, CgVec2 
 
 /// Where the Vertices tool shows edge k's midpoint handle, which bends the
 /// edge: the middle of the arc or of the segment.
-CgVec2 carom_editor_edge_midpoint (const CaromObject *o, size_t k);
+CgVec2 carom_editor_edge_midpoint (const CmObject *o, size_t k);
 
 /// The objects' name labels the canvas drew last: what the select tool lets
 /// the author drag (copied). A drag moves the label where the author wants

@@ -256,8 +256,8 @@ figure_box (ExportDialog *d)
 static gboolean
 write_figure (ExportDialog *d, const char *path, char **note, GError **error)
 {
-  const CaromScene *scene = carom_document_get_scene (d->document);
-  const CaromSceneTrace *trace = carom_document_get_trace (d->document);
+  const CmScene *scene = carom_document_get_scene (d->document);
+  const CmSceneTrace *trace = carom_document_get_trace (d->document);
   g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, (int)d->ball);
   if (cache == NULL)
     {

@@ -26,15 +26,15 @@ fields_of (CaromInspector *self)
                                    : NULL;
 }
 
-static const CaromObject *
+static const CmObject *
 shown_beam (CaromInspector *self)
 {
-  const CaromObject *o = carom_inspector_object_at (self, self->props.index);
-  return self->props.kind == PROPS_BEAM && o != NULL && o->kind == CAROM_OBJECT_BEAM ? o : NULL;
+  const CmObject *o = carom_inspector_object_at (self, self->props.index);
+  return self->props.kind == PROPS_BEAM && o != NULL && o->kind == CM_OBJECT_BEAM ? o : NULL;
 }
 
 static void
-apply (CaromInspector *self, const CaromObject *values, const char *label, const char *key)
+apply (CaromInspector *self, const CmObject *values, const char *label, const char *key)
 {
   g_autofree char *merge_key = g_strdup_printf ("beam-%u-%s", self->props.index, key);
   g_autoptr (GError) error = NULL;
@@ -53,9 +53,9 @@ apply (CaromInspector *self, const CaromObject *values, const char *label, const
 static gboolean
 beam_rays (CaromInspector *self, guint *first, guint *n)
 {
-  const CaromSceneTrace *trace
+  const CmSceneTrace *trace
       = self->document != NULL ? carom_document_get_trace (self->document) : NULL;
-  return trace != NULL && carom_scene_trace_object_balls (trace, self->props.index, first, n);
+  return trace != NULL && cm_scene_trace_object_balls (trace, self->props.index, first, n);
 }
 
 static void
@@ -64,7 +64,7 @@ spin_changed (GtkSpinButton *spin, CaromInspector *self)
   if (self->updating)
     return;
   carom_inspector_props_field_done (self, GTK_WIDGET (spin));
-  const CaromObject *o = shown_beam (self);
+  const CmObject *o = shown_beam (self);
   if (o == NULL)
     return;
   const char *field = g_object_get_data (G_OBJECT (spin), "field");
@@ -78,7 +78,7 @@ spin_changed (GtkSpinButton *spin, CaromInspector *self)
                        first + MIN ((guint)gtk_spin_button_get_value_as_int (spin), n - 1), 0u);
       return;
     }
-  g_autoptr (CaromObject) v = carom_object_copy (o);
+  g_autoptr (CmObject) v = cm_object_copy (o);
   const char *label;
   if (g_str_equal (field, "count"))
     {
@@ -116,7 +116,7 @@ spin_changed (GtkSpinButton *spin, CaromInspector *self)
         p->y = value;
       label = _ ("Move");
     }
-  if (carom_object_equal (v, o))
+  if (cm_object_equal (v, o))
     return;
   apply (self, v, label, field);
 }
@@ -130,11 +130,11 @@ shape_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
   (void)pspec;
   if (self->updating)
     return;
-  const CaromObject *o = shown_beam (self);
+  const CmObject *o = shown_beam (self);
   guint shape = adw_combo_row_get_selected (row) == 1 ? CAROM_BEAM_PARALLEL : CAROM_BEAM_FAN;
   if (o == NULL || shape == o->beam_shape)
     return;
-  g_autoptr (CaromObject) v = carom_object_copy (o);
+  g_autoptr (CmObject) v = cm_object_copy (o);
   v->beam_shape = (guint8)shape;
   if (shape == CAROM_BEAM_PARALLEL)
     {
@@ -156,7 +156,7 @@ shape_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
 }
 
 void
-carom_inspector_build_beam (CaromInspector *self, const CaromObject *o)
+carom_inspector_build_beam (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   p->group = ADW_PREFERENCES_GROUP (
@@ -211,7 +211,7 @@ carom_inspector_build_beam (CaromInspector *self, const CaromObject *o)
 }
 
 void
-carom_inspector_update_beam (CaromInspector *self, const CaromObject *o)
+carom_inspector_update_beam (CaromInspector *self, const CmObject *o)
 {
   BeamFields *f = fields_of (self);
   if (f == NULL)

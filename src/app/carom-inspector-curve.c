@@ -15,7 +15,7 @@
 /* The edge of o whose arc Properties shows: a whole circle's one edge, else
  * the edge chosen in the Vertices tool, or -1. */
 static gint
-chosen_edge (CaromInspector *self, const CaromObject *o)
+chosen_edge (CaromInspector *self, const CmObject *o)
 {
   if (o->n_points == 1 && o->edges != NULL)
     return 0;
@@ -28,13 +28,13 @@ chosen_edge (CaromInspector *self, const CaromObject *o)
   return st->edge;
 }
 
-static const CaromObject *
+static const CmObject *
 shown_polygon (CaromInspector *self)
 {
   if (self->props.kind != PROPS_POLYGON)
     return NULL;
-  const CaromObject *o = carom_inspector_object_at (self, self->props.index);
-  return o != NULL && o->kind == CAROM_OBJECT_POLYGON ? o : NULL;
+  const CmObject *o = carom_inspector_object_at (self, self->props.index);
+  return o != NULL && o->kind == CM_OBJECT_POLYGON ? o : NULL;
 }
 
 static void
@@ -43,7 +43,7 @@ on_hit_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
   (void)pspec;
   if (self->updating)
     return;
-  const CaromObject *o = shown_polygon (self);
+  const CmObject *o = shown_polygon (self);
   if (o == NULL || o->role != CG_ROLE_OBSTACLE)
     return;
   CgOnHit on_hit = adw_combo_row_get_selected (row) == 1 ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
@@ -59,7 +59,7 @@ radius_changed (GtkSpinButton *spin, CaromInspector *self)
 {
   if (self->updating)
     return;
-  const CaromObject *o = shown_polygon (self);
+  const CmObject *o = shown_polygon (self);
   gint edge = o != NULL ? chosen_edge (self, o) : -1;
   if (edge < 0 || o->edges == NULL || o->edges[edge].sweep == 0.0)
     return;
@@ -85,7 +85,7 @@ radius_changed (GtkSpinButton *spin, CaromInspector *self)
 static void
 straighten_clicked (CaromInspector *self)
 {
-  const CaromObject *o = shown_polygon (self);
+  const CmObject *o = shown_polygon (self);
   gint edge = o != NULL ? chosen_edge (self, o) : -1;
   if (edge < 0 || o->edges == NULL || o->edges[edge].sweep == 0.0 || o->n_points < 2)
     return;
@@ -119,7 +119,7 @@ carom_inspector_on_hit_row_new (CaromInspector *self, GCallback selected)
 }
 
 void
-carom_inspector_build_curve (CaromInspector *self, const CaromObject *o)
+carom_inspector_build_curve (CaromInspector *self, const CmObject *o)
 {
   (void)o;
   Props *p = &self->props;
@@ -173,7 +173,7 @@ set_label (GtkWidget *label, const char *text)
 }
 
 void
-carom_inspector_update_curve (CaromInspector *self, const CaromObject *o)
+carom_inspector_update_curve (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   if (p->on_hit == NULL)
@@ -230,7 +230,7 @@ carom_inspector_curve_editor_changed (CaromInspector *self)
 {
   /* The editor changes at every pointer motion: only a new chosen edge
    * refreshes Properties. */
-  const CaromObject *o = shown_polygon (self);
+  const CmObject *o = shown_polygon (self);
   if (o != NULL && self->props.on_hit != NULL && chosen_edge (self, o) != self->props.shown_edge)
     carom_inspector_schedule_refresh (self);
 }

@@ -35,8 +35,8 @@ hit_row_activated (AdwActionRow *row, CaromInspector *self)
 static void
 primitive_row_activated (AdwActionRow *row, CaromInspector *self)
 {
-  const CaromObject *object = g_object_get_data (G_OBJECT (row), "object");
-  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CmObject *object = g_object_get_data (G_OBJECT (row), "object");
+  const CmScene *scene = carom_document_get_scene (self->document);
   for (guint i = 0; i < scene->objects->len; i++)
     if (g_ptr_array_index (scene->objects, i) == object)
       {
@@ -50,7 +50,7 @@ primitive_row_activated (AdwActionRow *row, CaromInspector *self)
 
 static void
 primitive_row (CaromInspector *self, GtkWidget *group, const char *title, const char *subtitle,
-               const char *icon, const CaromObject *object)
+               const char *icon, const CmObject *object)
 {
   GtkWidget *row = adw_action_row_new ();
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
@@ -142,7 +142,7 @@ circle_cast_group (CaromInspector *self, const CaromCastExplanation *e, int digi
     return;
   const CgPrimitive *cp = &e->prim;
   const CgCastRecord *rec = &e->result.rec;
-  const CaromObject *object = carom_scene_trace_polygon (e->trace, cp->object);
+  const CmObject *object = cm_scene_trace_polygon (e->trace, cp->object);
   double r = e->radius;
 #define N(v) carom_explain_number_digits ((v), digits)
   GtkWidget *group = carom_inspector_group_new (
@@ -203,7 +203,7 @@ circle_cast_group (CaromInspector *self, const CaromCastExplanation *e, int digi
 }
 
 static void
-explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
+explain_hit (CaromInspector *self, const CmSceneTrace *trace, guint step)
 {
   CaromCastExplanation e;
   if (!carom_explain_cast (trace, self->ball, step, &e))
@@ -255,7 +255,7 @@ explain_hit (CaromInspector *self, const CaromSceneTrace *trace, guint step)
       for (guint i = 0; i < rejected->len && i < CANDIDATE_ROWS_MAX; i++)
         {
           guint k = g_array_index (rejected, guint, i);
-          const CaromObject *object;
+          const CmObject *object;
           g_autofree char *where = carom_explain_tested_name (&e, k, &object);
           g_autofree char *name = g_strdup_printf ("%s, %s", object->id, where);
           g_autofree char *reason = carom_explain_tested_reason (&e, k, digits);
@@ -291,8 +291,8 @@ carom_inspector_refresh_hit (CaromInspector *self)
   else
     {
       const CgHit *hit = &t->hits[step - 1];
-      const CaromSceneTrace *trace = carom_document_get_trace (self->document);
-      const CaromObject *object = carom_scene_trace_polygon (trace, hit->object);
+      const CmSceneTrace *trace = carom_document_get_trace (self->document);
+      const CmObject *object = cm_scene_trace_polygon (trace, hit->object);
       g_autofree char *title = g_strdup_printf (_ ("Hit %u"), hit->index);
       GtkWidget *group = carom_inspector_group_new (self->hit_box, title, bt->ball->id);
       g_autofree char *prim = NULL;

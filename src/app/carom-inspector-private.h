@@ -27,8 +27,8 @@ G_DECLARE_FINAL_TYPE (CaromInspectorRows, carom_inspector_rows, CAROM, INSPECTOR
 struct _CaromInspectorRows
 {
   GObject parent_instance;
-  const CaromScene *scene; /* the scene last synced (compared only; any other value: none) */
-  GArray *rows;            /* RowInfo, one per object */
+  const CmScene *scene; /* the scene last synced (compared only; any other value: none) */
+  GArray *rows;         /* RowInfo, one per object */
 };
 
 /* How the rows changed in a sync. */
@@ -134,11 +134,11 @@ char *carom_inspector_format_number (double v);
 char *carom_inspector_format_point (CgVec2 p);
 void carom_inspector_format_coordinate (double v, char buf[G_ASCII_DTOSTR_BUF_SIZE]);
 gboolean carom_inspector_parse_number (const char *text, double *value);
-const char *carom_inspector_role_label (const CaromObject *o);
-const char *carom_inspector_role_icon (const CaromObject *o);
+const char *carom_inspector_role_label (const CmObject *o);
+const char *carom_inspector_role_icon (const CmObject *o);
 void carom_inspector_message (CaromInspector *self, const char *text);
-const CaromScene *carom_inspector_scene_of (CaromInspector *self);
-const CaromObject *carom_inspector_object_at (CaromInspector *self, guint index);
+const CmScene *carom_inspector_scene_of (CaromInspector *self);
+const CmObject *carom_inspector_object_at (CaromInspector *self, guint index);
 void carom_inspector_clear_box (GtkBox *box);
 GtkWidget *carom_inspector_group_new (GtkBox *box, const char *title, const char *description);
 GtkWidget *carom_inspector_value_row (GtkWidget *group, const char *title, const char *value);
@@ -161,8 +161,8 @@ void carom_inspector_props_revert (CaromInspector *self);
 void carom_inspector_props_watch_keys (CaromInspector *self, GtkWidget *field);
 
 /* carom-inspector-beam.c: a beam's section of Properties */
-void carom_inspector_build_beam (CaromInspector *self, const CaromObject *o);
-void carom_inspector_update_beam (CaromInspector *self, const CaromObject *o);
+void carom_inspector_build_beam (CaromInspector *self, const CmObject *o);
+void carom_inspector_update_beam (CaromInspector *self, const CmObject *o);
 GtkSelectionModel *carom_inspector_list_selection (CaromInspector *self);
 void carom_inspector_list_selection_changed (CaromInspector *self);
 void carom_inspector_schedule_refresh (CaromInspector *self);
@@ -175,9 +175,9 @@ RowChanges carom_inspector_refresh_scene_list (CaromInspector *self);
 void carom_inspector_refresh_properties (CaromInspector *self);
 
 /* carom-inspector-curve.c: a polygon's on-hit and arcs in Properties */
-void carom_inspector_build_curve (CaromInspector *self, const CaromObject *o);
+void carom_inspector_build_curve (CaromInspector *self, const CmObject *o);
 GtkWidget *carom_inspector_on_hit_row_new (CaromInspector *self, GCallback selected);
-void carom_inspector_update_curve (CaromInspector *self, const CaromObject *o);
+void carom_inspector_update_curve (CaromInspector *self, const CmObject *o);
 void carom_inspector_curve_editor_changed (CaromInspector *self);
 
 /* carom-inspector-hit.c */

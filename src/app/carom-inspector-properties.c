@@ -184,15 +184,15 @@ apply_button_new (const char *name, const char *tooltip, GCallback clicked, Caro
 /* ---- Properties panel: edits ---- */
 
 /* The object Properties shows, when it shows one of that kind. */
-static const CaromObject *
-shown_object (CaromInspector *self, CaromObjectKind kind)
+static const CmObject *
+shown_object (CaromInspector *self, CmObjectKind kind)
 {
-  PropsKind want = kind == CAROM_OBJECT_BALL   ? PROPS_BALL
-                   : kind == CAROM_OBJECT_BEAM ? PROPS_BEAM
-                                               : PROPS_POLYGON;
+  PropsKind want = kind == CM_OBJECT_BALL   ? PROPS_BALL
+                   : kind == CM_OBJECT_BEAM ? PROPS_BEAM
+                                            : PROPS_POLYGON;
   if (self->props.kind != want)
     return NULL;
-  const CaromObject *o = carom_inspector_object_at (self, self->props.index);
+  const CmObject *o = carom_inspector_object_at (self, self->props.index);
   return o != NULL && o->kind == kind ? o : NULL;
 }
 
@@ -270,7 +270,7 @@ name_applied (AdwEntryRow *row, CaromInspector *self)
 {
   field_done (self, GTK_WIDGET (row));
   guint index = self->props.index;
-  const CaromObject *o = carom_inspector_object_at (self, index);
+  const CmObject *o = carom_inspector_object_at (self, index);
   if (o == NULL
       || (self->props.kind != PROPS_POLYGON && self->props.kind != PROPS_BALL
           && self->props.kind != PROPS_BEAM))
@@ -319,7 +319,7 @@ label_row_new (CaromInspector *self, GtkWidget *group)
 }
 
 static void
-update_label_row (CaromInspector *self, const CaromObject *o)
+update_label_row (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   if (p->label_row == NULL)
@@ -359,7 +359,7 @@ role_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *self)
       several_role_selected (self, adw_combo_row_get_selected (row));
       return;
     }
-  const CaromObject *o = shown_object (self, CAROM_OBJECT_POLYGON);
+  const CmObject *o = shown_object (self, CM_OBJECT_POLYGON);
   if (o == NULL)
     return;
   CgRole role = adw_combo_row_get_selected (row) == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE;
@@ -398,7 +398,7 @@ static void
 several_role_selected (CaromInspector *self, guint selected)
 {
   CgRole role = selected == 0 ? CG_ROLE_WALL : CG_ROLE_OBSTACLE, shared;
-  const CaromScene *scene = carom_inspector_scene_of (self);
+  const CmScene *scene = carom_inspector_scene_of (self);
   if (selected == GTK_INVALID_LIST_POSITION || scene == NULL
       || (carom_edit_shared_role (scene, selected_indices (self), self->selected->len, &shared)
               == CAROM_SHARED_SAME
@@ -420,7 +420,7 @@ several_on_hit_selected (AdwComboRow *row, GParamSpec *pspec, CaromInspector *se
   if (self->updating || self->props.kind != PROPS_SEVERAL || selected == GTK_INVALID_LIST_POSITION)
     return;
   CgOnHit on_hit = selected == 1 ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP, shared;
-  const CaromScene *scene = carom_inspector_scene_of (self);
+  const CmScene *scene = carom_inspector_scene_of (self);
   if (scene == NULL
       || (carom_edit_shared_on_hit (scene, selected_indices (self), self->selected->len, &shared)
               == CAROM_SHARED_SAME
@@ -453,7 +453,7 @@ set_shared_row (GtkWidget *row, CaromShared shared, guint value, const char *sub
 static void
 commit_vertex (CaromInspector *self, GtkEntry *entry)
 {
-  const CaromObject *o = shown_object (self, CAROM_OBJECT_POLYGON);
+  const CmObject *o = shown_object (self, CM_OBJECT_POLYGON);
   guint vertex = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "vertex"));
   gboolean is_y = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (entry), "is-y"));
   if (o == NULL || vertex >= o->n_points)
@@ -511,7 +511,7 @@ ball_spin_changed (GtkSpinButton *spin, CaromInspector *self)
   if (self->updating)
     return;
   field_done (self, GTK_WIDGET (spin));
-  const CaromObject *o = shown_object (self, CAROM_OBJECT_BALL);
+  const CmObject *o = shown_object (self, CM_OBJECT_BALL);
   if (o == NULL)
     return;
   const char *field = g_object_get_data (G_OBJECT (spin), "field");
@@ -686,7 +686,7 @@ build_transform (CaromInspector *self)
 /* ---- Properties panel: building and updating ---- */
 
 static const char *
-polygon_description (const CaromObject *o)
+polygon_description (const CmObject *o)
 {
   if (!o->reversed)
     return carom_inspector_role_label (o);
@@ -697,7 +697,7 @@ polygon_description (const CaromObject *o)
 }
 
 static void
-build_polygon (CaromInspector *self, const CaromObject *o)
+build_polygon (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   p->group = ADW_PREFERENCES_GROUP (carom_inspector_group_new (self->properties_box, o->id, NULL));
@@ -733,7 +733,7 @@ build_polygon (CaromInspector *self, const CaromObject *o)
 }
 
 static void
-update_polygon (CaromInspector *self, const CaromObject *o)
+update_polygon (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   adw_preferences_group_set_title (p->group, o->id);
@@ -761,7 +761,7 @@ update_polygon (CaromInspector *self, const CaromObject *o)
 }
 
 static void
-build_ball (CaromInspector *self, const CaromObject *o)
+build_ball (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   p->group = ADW_PREFERENCES_GROUP (
@@ -781,7 +781,7 @@ build_ball (CaromInspector *self, const CaromObject *o)
 }
 
 static void
-update_ball (CaromInspector *self, const CaromObject *o)
+update_ball (CaromInspector *self, const CmObject *o)
 {
   Props *p = &self->props;
   adw_preferences_group_set_title (p->group, o->id);
@@ -816,7 +816,7 @@ update_several (CaromInspector *self)
   g_autofree char *title = g_strdup_printf (
       g_dngettext (GETTEXT_PACKAGE, "%u object selected", "%u objects selected", n), n);
   adw_preferences_group_set_title (p->group, title);
-  const CaromScene *scene = carom_inspector_scene_of (self);
+  const CmScene *scene = carom_inspector_scene_of (self);
   CgRole role = CG_ROLE_WALL;
   CgOnHit on_hit = CG_ON_HIT_STOP;
   CaromShared roles = carom_edit_shared_role (scene, selected_indices (self), n, &role);
@@ -832,24 +832,24 @@ update_several (CaromInspector *self)
 static void
 update_properties (CaromInspector *self)
 {
-  const CaromObject *o = self->props.kind == PROPS_POLYGON || self->props.kind == PROPS_BALL
-                                 || self->props.kind == PROPS_BEAM
-                             ? carom_inspector_object_at (self, self->props.index)
-                             : NULL;
+  const CmObject *o = self->props.kind == PROPS_POLYGON || self->props.kind == PROPS_BALL
+                              || self->props.kind == PROPS_BEAM
+                          ? carom_inspector_object_at (self, self->props.index)
+                          : NULL;
   if (o != NULL)
     update_label_row (self, o);
   switch (self->props.kind)
     {
     case PROPS_POLYGON:
-      if ((o = shown_object (self, CAROM_OBJECT_POLYGON)) != NULL)
+      if ((o = shown_object (self, CM_OBJECT_POLYGON)) != NULL)
         update_polygon (self, o);
       break;
     case PROPS_BALL:
-      if ((o = shown_object (self, CAROM_OBJECT_BALL)) != NULL)
+      if ((o = shown_object (self, CM_OBJECT_BALL)) != NULL)
         update_ball (self, o);
       break;
     case PROPS_BEAM:
-      if ((o = shown_object (self, CAROM_OBJECT_BEAM)) != NULL)
+      if ((o = shown_object (self, CM_OBJECT_BEAM)) != NULL)
         carom_inspector_update_beam (self, o);
       break;
     case PROPS_SEVERAL:
@@ -875,7 +875,7 @@ build_properties (CaromInspector *self, PropsKind kind, guint index, size_t vert
                 .transform = transform,
                 .vertex_fields = vertex_fields };
   self->typing = NULL;
-  const CaromObject *o = carom_inspector_object_at (self, index);
+  const CmObject *o = carom_inspector_object_at (self, index);
   switch (kind)
     {
     case PROPS_POLYGON:
@@ -918,10 +918,10 @@ carom_inspector_refresh_properties (CaromInspector *self)
   if (self->selected->len == 1)
     {
       index = g_array_index (self->selected, guint, 0);
-      const CaromObject *o = carom_inspector_object_at (self, index);
-      if (o != NULL && o->kind == CAROM_OBJECT_BALL)
+      const CmObject *o = carom_inspector_object_at (self, index);
+      if (o != NULL && o->kind == CM_OBJECT_BALL)
         kind = PROPS_BALL;
-      else if (o != NULL && o->kind == CAROM_OBJECT_BEAM)
+      else if (o != NULL && o->kind == CM_OBJECT_BEAM)
         kind = PROPS_BEAM;
       else if (o != NULL)
         {

@@ -18,7 +18,7 @@
  * object is only ever compared, never read: it may have been freed since. */
 typedef struct
 {
-  const CaromObject *object;
+  const CmObject *object;
   char *id;
   guint8 kind, role, hidden, locked;
 } RowInfo;
@@ -31,13 +31,13 @@ row_info_clear (gpointer data)
 }
 
 static guint8
-object_role (const CaromObject *o)
+object_role (const CmObject *o)
 {
-  return o->kind == CAROM_OBJECT_POLYGON ? (guint8)o->role : 0;
+  return o->kind == CM_OBJECT_POLYGON ? (guint8)o->role : 0;
 }
 
 static void
-row_info_fill (RowInfo *r, const CaromObject *o)
+row_info_fill (RowInfo *r, const CmObject *o)
 {
   r->object = o;
   g_free (r->id);
@@ -50,7 +50,7 @@ row_info_fill (RowInfo *r, const CaromObject *o)
 
 /* Whether row shows o as it is. */
 static gboolean
-row_info_shows (const RowInfo *r, const CaromObject *o)
+row_info_shows (const RowInfo *r, const CmObject *o)
 {
   return r->kind == (guint8)o->kind && r->role == object_role (o) && r->hidden == (o->hidden != 0)
          && r->locked == (o->locked != 0) && g_strcmp0 (r->id, o->id) == 0;
@@ -117,12 +117,12 @@ carom_inspector_rows_init (CaromInspectorRows *self)
  * number of objects it only compares pointers, then, for the few objects
  * replaced, what their rows show: a drag costs one pass over an array. */
 static RowChanges
-rows_sync (CaromInspectorRows *self, const CaromScene *scene)
+rows_sync (CaromInspectorRows *self, const CmScene *scene)
 {
   RowChanges c = { 0 };
   guint n_old = self->rows->len;
   guint n_new = scene != NULL ? scene->objects->len : 0;
-  CaromObject *const *objects = scene != NULL ? (CaromObject *const *)scene->objects->pdata : NULL;
+  CmObject *const *objects = scene != NULL ? (CmObject *const *)scene->objects->pdata : NULL;
   RowInfo *rows = (RowInfo *)(void *)self->rows->data;
 
   if (scene == self->scene && n_new == n_old)
@@ -212,7 +212,7 @@ set_flag_button (GtkWidget *button, const char *icon, const char *tooltip, gbool
 static void
 fill_row (CaromInspector *self, GtkListItem *item)
 {
-  const CaromObject *o = carom_inspector_object_at (self, gtk_list_item_get_position (item));
+  const CmObject *o = carom_inspector_object_at (self, gtk_list_item_get_position (item));
   GtkWidget *box = gtk_list_item_get_child (item);
   if (o == NULL || box == NULL)
     return;
@@ -247,7 +247,7 @@ row_flag_clicked (GtkButton *button, CaromInspector *self)
   GtkListItem *item = g_object_get_data (G_OBJECT (button), "item");
   gboolean lock = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lock"));
   guint position = gtk_list_item_get_position (item);
-  const CaromObject *o = carom_inspector_object_at (self, position);
+  const CmObject *o = carom_inspector_object_at (self, position);
   if (o == NULL)
     return;
   gboolean hidden = o->hidden, locked = o->locked;

@@ -19,13 +19,13 @@ carom_inspector_refresh_statistics (CaromInspector *self)
   carom_inspector_clear_box (self->statistics_box);
   if (self->document == NULL)
     return;
-  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CmScene *scene = carom_document_get_scene (self->document);
   guint walls = 0, obstacles = 0, balls = 0;
   gsize vertices = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
-      if (o->kind == CAROM_OBJECT_BALL)
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CM_OBJECT_BALL)
         balls++;
       else
         {

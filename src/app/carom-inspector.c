@@ -80,21 +80,21 @@ carom_inspector_parse_number (const char *text, double *value)
 }
 
 const char *
-carom_inspector_role_label (const CaromObject *o)
+carom_inspector_role_label (const CmObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BALL)
+  if (o->kind == CM_OBJECT_BALL)
     return C_ ("role", "Ball");
-  if (o->kind == CAROM_OBJECT_BEAM)
+  if (o->kind == CM_OBJECT_BEAM)
     return C_ ("role", "Beam");
   return o->role == CG_ROLE_WALL ? C_ ("role", "Wall") : C_ ("role", "Obstacle");
 }
 
 const char *
-carom_inspector_role_icon (const CaromObject *o)
+carom_inspector_role_icon (const CmObject *o)
 {
-  if (o->kind == CAROM_OBJECT_BALL)
+  if (o->kind == CM_OBJECT_BALL)
     return "carom-ball-symbolic";
-  if (o->kind == CAROM_OBJECT_BEAM)
+  if (o->kind == CM_OBJECT_BEAM)
     return "carom-tool-beam-symbolic";
   return o->role == CG_ROLE_WALL ? "carom-wall-symbolic" : "carom-obstacle-symbolic";
 }
@@ -107,16 +107,16 @@ carom_inspector_message (CaromInspector *self, const char *text)
 
 /* ---- building blocks ---- */
 
-const CaromScene *
+const CmScene *
 carom_inspector_scene_of (CaromInspector *self)
 {
   return self->document != NULL ? carom_document_get_scene (self->document) : NULL;
 }
 
-const CaromObject *
+const CmObject *
 carom_inspector_object_at (CaromInspector *self, guint index)
 {
-  const CaromScene *scene = carom_inspector_scene_of (self);
+  const CmScene *scene = carom_inspector_scene_of (self);
   return scene != NULL && index < scene->objects->len ? g_ptr_array_index (scene->objects, index)
                                                       : NULL;
 }
@@ -215,7 +215,7 @@ carom_inspector_current_ball (CaromInspector *self)
 {
   if (self->document == NULL)
     return NULL;
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (trace == NULL || trace->balls->len == 0)
     return NULL;
   return &g_array_index (trace->balls, CaromBallTrace, MIN (self->ball, trace->balls->len - 1));
@@ -419,7 +419,7 @@ carom_inspector_set_document (CaromInspector *self, CaromDocument *document)
     g_signal_handlers_disconnect_by_data (self->document, self);
   if (self->document != document)
     /* Another document's objects are all new rows, whatever their addresses. */
-    self->rows->scene = (const CaromScene *)self->rows;
+    self->rows->scene = (const CmScene *)self->rows;
   g_set_object (&self->document, document);
   if (document != NULL)
     {
@@ -485,8 +485,8 @@ carom_inspector_set_step (CaromInspector *self, guint ball, guint step)
   self->step = step;
   refresh_trace_pages (self);
   /* a beam's Properties show which of its rays is followed */
-  const CaromObject *o = carom_inspector_object_at (self, self->props.index);
-  if (self->props.kind == PROPS_BEAM && o != NULL && o->kind == CAROM_OBJECT_BEAM)
+  const CmObject *o = carom_inspector_object_at (self, self->props.index);
+  if (self->props.kind == PROPS_BEAM && o != NULL && o->kind == CM_OBJECT_BEAM)
     {
       gboolean was = self->updating;
       self->updating = TRUE;
@@ -507,7 +507,7 @@ int
 carom_inspector_get_selected (CaromInspector *self)
 {
   g_return_val_if_fail (CAROM_IS_INSPECTOR (self), -1);
-  const CaromScene *scene = carom_inspector_scene_of (self);
+  const CmScene *scene = carom_inspector_scene_of (self);
   if (scene == NULL)
     return -1;
   guint index;

@@ -216,11 +216,11 @@ carom_lab_set_probe_kind (CaromLab *self, guint probe, CaromProbeKind kind)
 }
 
 gboolean
-carom_lab_use_object (CaromLab *self, guint probe, const CaromObject *object, GError **error)
+carom_lab_use_object (CaromLab *self, guint probe, const CmObject *object, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_LAB (self) && probe < 2 && object != NULL, FALSE);
   Probe *p = &self->probes[probe];
-  if (object->kind == CAROM_OBJECT_BALL)
+  if (object->kind == CM_OBJECT_BALL)
     {
       *p = make_probe (CAROM_PROBE_CIRCLE, object->center, 1.0, 0.0);
       p->radius = object->radius;
@@ -570,7 +570,7 @@ carom_lab_broad_cast (CaromLab *self, const CaromBallTrace **bt_out, CgVec2 *c, 
 {
   if (self->document == NULL)
     return FALSE;
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (trace == NULL || self->ball >= trace->balls->len)
     return FALSE;
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, self->ball);

@@ -59,8 +59,7 @@ CaromProbeKind carom_lab_get_probe_kind (CaromLab *self, guint probe);
 /// Makes probe 0 (A) or 1 (B) a copy of a scene object: a polygon (of at
 /// most 64 vertices; one that is not convex is refused by SAT with a
 /// message) or a ball's circle. The copy is dragged, never the scene.
-gboolean carom_lab_use_object (CaromLab *self, guint probe, const CaromObject *object,
-                               GError **error);
+gboolean carom_lab_use_object (CaromLab *self, guint probe, const CmObject *object, GError **error);
 
 /// Places the probes around centre, sized for size scene units (the view's
 /// middle and a fraction of its width): called when the lab opens.

@@ -80,7 +80,7 @@ static guint signals[N_SIGNALS];
 
 /* ---- what is mapped ---- */
 
-static const CaromSceneTrace *
+static const CmSceneTrace *
 current_trace (CaromMapView *self)
 {
   return self->document != NULL ? carom_document_get_trace (self->document) : NULL;
@@ -104,7 +104,7 @@ dot_at (CaromMapView *self, int d)
 static const CgHit *
 dot_hit (CaromMapView *self, const CaromMapDot *dot, const CaromBallTrace **ball)
 {
-  const CaromSceneTrace *trace = current_trace (self);
+  const CmSceneTrace *trace = current_trace (self);
   if (dot == NULL || trace == NULL || dot->ball >= trace->balls->len)
     return NULL;
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, dot->ball);
@@ -119,7 +119,7 @@ dot_hit (CaromMapView *self, const CaromMapDot *dot, const CaromBallTrace **ball
 static gboolean
 dot_point (CaromMapView *self, const CaromMapDot *dot, CaromMapPoint *out)
 {
-  const CaromSceneTrace *trace = current_trace (self);
+  const CmSceneTrace *trace = current_trace (self);
   if (dot_hit (self, dot, NULL) == NULL)
     return FALSE;
   g_autoptr (GArray) points = carom_boundary_map_points (trace, dot->ball, NULL);
@@ -218,7 +218,7 @@ rebuild_due (gpointer data)
 static void
 update_title (CaromMapView *self)
 {
-  const CaromSceneTrace *trace = current_trace (self);
+  const CmSceneTrace *trace = current_trace (self);
   guint first, n_rays;
   carom_map_plot_rays (trace, self->ball, &first, &n_rays);
   g_autofree char *title = NULL;
@@ -397,7 +397,7 @@ update_text (CaromMapView *self)
   g_free (self->text);
   if (hit != NULL && dot_point (self, dot, &point))
     {
-      const CaromObject *o = carom_scene_trace_polygon (current_trace (self), point.polygon);
+      const CmObject *o = cm_scene_trace_polygon (current_trace (self), point.polygon);
       g_autofree char *xi = NULL, *sin_phi = NULL;
       char buf[G_ASCII_DTOSTR_BUF_SIZE];
       xi = g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", point.xi));
@@ -687,7 +687,7 @@ gboolean
 carom_map_view_write (CaromMapView *self, const char *path, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_MAP_VIEW (self), FALSE);
-  const CaromSceneTrace *trace = current_trace (self);
+  const CmSceneTrace *trace = current_trace (self);
   guint first, n_rays;
   carom_map_plot_rays (trace, self->ball, &first, &n_rays);
   if (n_rays == 0)

@@ -60,7 +60,7 @@ trace_counts (CaromStepper *self, guint *balls, guint *hits)
   *balls = *hits = 0;
   if (self->document == NULL)
     return;
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (trace == NULL)
     return;
   *balls = trace->balls->len;
@@ -71,7 +71,7 @@ trace_counts (CaromStepper *self, guint *balls, guint *hits)
 static const CaromBallTrace *
 followed (CaromStepper *self)
 {
-  const CaromSceneTrace *trace
+  const CmSceneTrace *trace
       = self->document != NULL ? carom_document_get_trace (self->document) : NULL;
   if (trace == NULL || self->ball >= trace->balls->len)
     return NULL;
@@ -106,11 +106,11 @@ static double
 beam_length (CaromStepper *self)
 {
   const CaromBallTrace *bt = followed (self);
-  if (bt == NULL || bt->source == NULL || bt->source->kind != CAROM_OBJECT_BEAM)
+  if (bt == NULL || bt->source == NULL || bt->source->kind != CM_OBJECT_BEAM)
     return -1.0;
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   guint first, n;
-  if (!carom_scene_trace_object_balls (trace, bt->index, &first, &n))
+  if (!cm_scene_trace_object_balls (trace, bt->index, &first, &n))
     return -1.0;
   double longest = 0.0;
   for (guint i = first; i < first + n && i < trace->balls->len; i++)
@@ -287,7 +287,7 @@ carom_stepper_set_ball (CaromStepper *self, guint ball)
   self->ball = ball;
   const CaromBallTrace *now = followed (self);
   gboolean same_beam = was != NULL && now != NULL && was->source == now->source
-                       && now->source != NULL && now->source->kind == CAROM_OBJECT_BEAM;
+                       && now->source != NULL && now->source->kind == CM_OBJECT_BEAM;
   self->ball = old;
   g_object_freeze_notify (G_OBJECT (self));
   set_position (self, ball, 0, hits);

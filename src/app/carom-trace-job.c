@@ -4,7 +4,7 @@
 
 struct CaromTraceJob
 {
-  CaromScene *copy;
+  CmScene *copy;
   CaromTraceOptions options;
   gint cancel;    /* read by the tracer */
   gsize progress; /* hits, written by the tracer */
@@ -12,7 +12,7 @@ struct CaromTraceJob
   gint64 started; /* monotonic µs */
   gboolean keep;  /* cancelled by the user: deliver the partial trace */
   gboolean abandoned;
-  CaromSceneTrace *trace;
+  CmSceneTrace *trace;
   CaromTraceJobDone done;
   gpointer data;
   GMainContext *context;
@@ -23,8 +23,8 @@ struct CaromTraceJob
 static void
 job_free (CaromTraceJob *job)
 {
-  g_clear_pointer (&job->trace, carom_scene_trace_free);
-  g_clear_pointer (&job->copy, carom_scene_free);
+  g_clear_pointer (&job->trace, cm_scene_trace_free);
+  g_clear_pointer (&job->copy, cm_scene_free);
   g_main_context_unref (job->context);
   g_free (job);
 }
@@ -36,7 +36,7 @@ job_finished (gpointer data)
   CaromTraceJob *job = data;
   if (!job->abandoned)
     {
-      CaromSceneTrace *trace = g_steal_pointer (&job->trace);
+      CmSceneTrace *trace = g_steal_pointer (&job->trace);
       /* The trace points at the copy's objects until rebound: the copy
        * lives on with the job until the callee has done so. */
       job->done (trace, job->keep, job->data);
@@ -49,7 +49,7 @@ static gpointer
 job_thread (gpointer data)
 {
   CaromTraceJob *job = data;
-  job->trace = carom_scene_trace_full (job->copy, &job->options);
+  job->trace = cm_scene_trace_full (job->copy, &job->options);
   /* Always through a source on the main context: g_main_context_invoke()
    * would call job_finished() here, on this thread, whenever no thread
    * happens to own that context at the moment. */
@@ -62,14 +62,14 @@ job_thread (gpointer data)
 }
 
 CaromTraceJob *
-carom_trace_job_start (const CaromScene *scene, const CaromTraceOptions *options, guint64 expected,
+carom_trace_job_start (const CmScene *scene, const CaromTraceOptions *options, guint64 expected,
                        CaromTraceJobDone done, gpointer data)
 {
   g_return_val_if_fail (scene != NULL && options != NULL && done != NULL, NULL);
   CaromTraceJob *job = g_new0 (CaromTraceJob, 1);
-  job->copy = carom_scene_new ();
+  job->copy = cm_scene_new ();
   for (guint i = 0; i < scene->objects->len; i++)
-    g_ptr_array_add (job->copy->objects, carom_object_copy (g_ptr_array_index (scene->objects, i)));
+    g_ptr_array_add (job->copy->objects, cm_object_copy (g_ptr_array_index (scene->objects, i)));
   job->options = *options;
   job->options.cancel = &job->cancel;
   job->options.progress = &job->progress;

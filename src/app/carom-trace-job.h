@@ -11,16 +11,16 @@ typedef struct CaromTraceJob CaromTraceJob;
 
 /// Called on the main context when the job ends: trace (owned by the
 /// callee; NULL when memory ran out) was made on a copy of the scene and
-/// still points at that copy's objects until carom_scene_trace_rebind()
+/// still points at that copy's objects until cm_scene_trace_rebind()
 /// points it at the scene; cancelled is TRUE when carom_trace_job_cancel()
 /// asked to keep what was traced (trace->cancelled says whether it was cut).
-typedef void (*CaromTraceJobDone) (CaromSceneTrace *trace, gboolean cancelled, gpointer data);
+typedef void (*CaromTraceJobDone) (CmSceneTrace *trace, gboolean cancelled, gpointer data);
 
 /// Starts tracing a copy of scene (made here, so the scene may change at
 /// once) with options (their cancel and progress are the job's own).
 /// expected: the rays and hits the trace is expected to make, for the time
 /// left. done is called once, unless the job is abandoned.
-CaromTraceJob *carom_trace_job_start (const CaromScene *scene, const CaromTraceOptions *options,
+CaromTraceJob *carom_trace_job_start (const CmScene *scene, const CaromTraceOptions *options,
                                       guint64 expected, CaromTraceJobDone done, gpointer data);
 
 /// Stops the job soon. keep: done is called with what was traced (a partial

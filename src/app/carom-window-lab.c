@@ -66,8 +66,8 @@ use_selected (CaromWindow *self, guint probe)
       carom_window_toast (self, _ ("Select one object in the Scene list first"));
       return;
     }
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  const CaromObject *o = g_ptr_array_index (scene->objects, g_array_index (sel, guint, 0));
+  const CmScene *scene = carom_document_get_scene (self->document);
+  const CmObject *o = g_ptr_array_index (scene->objects, g_array_index (sel, guint, 0));
   g_autoptr (GError) error = NULL;
   if (!carom_lab_use_object (carom_editor_get_lab (self->editor), probe, o, &error))
     carom_window_toast (self, error->message);

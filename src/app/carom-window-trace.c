@@ -58,7 +58,7 @@ carom_window_trace_status (CaromWindow *self, char **tooltip)
   *tooltip = NULL;
   if (self->document == NULL)
     return NULL;
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (carom_document_get_tracing (self->document))
     return g_strdup (_ ("Tracing…"));
   if (trace == NULL)
@@ -89,7 +89,7 @@ carom_window_trace_status (CaromWindow *self, char **tooltip)
 static void
 trace_changed (CaromWindow *self)
 {
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   carom_window_document_changed (self);
   if (trace == NULL || carom_document_get_tracing (self->document) || trace->plan == NULL
       || !trace->plan->cut || trace->cancelled || self->budget_told == trace)

@@ -40,7 +40,7 @@ carom_window_toast (CaromWindow *self, const char *message)
 static const CaromBallTrace *
 selected_ball (CaromWindow *self)
 {
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (trace == NULL || trace->balls->len == 0)
     return NULL;
   guint ball = carom_stepper_get_ball (self->stepper);
@@ -115,7 +115,7 @@ update_description (CaromWindow *self)
       else
         {
           const CgHit *h = &bt->trace.hits[step - 1];
-          const CaromObject *object = NULL;
+          const CmObject *object = NULL;
           g_autofree char *where
               = carom_explain_hit_name (carom_document_get_trace (self->document), h, &object);
           /* Translators: the canvas's description for screen readers at a hit: its number, the
@@ -132,14 +132,14 @@ update_description (CaromWindow *self)
 static void
 update_status (CaromWindow *self)
 {
-  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CmScene *scene = carom_document_get_scene (self->document);
   guint walls = 0, obstacles = 0, balls = 0, beams = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
-      if (o->kind == CAROM_OBJECT_BALL)
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CM_OBJECT_BALL)
         balls++;
-      else if (o->kind == CAROM_OBJECT_BEAM)
+      else if (o->kind == CM_OBJECT_BEAM)
         beams++;
       else if (o->role == CG_ROLE_WALL)
         walls++;
@@ -351,7 +351,7 @@ static void
 follow_selected_ball (CaromWindow *self)
 {
   g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
-  const CaromSceneTrace *trace = carom_document_get_trace (self->document);
+  const CmSceneTrace *trace = carom_document_get_trace (self->document);
   if (sel->len != 1 || trace == NULL)
     return;
   guint index = g_array_index (sel, guint, 0);
@@ -698,13 +698,13 @@ carom_window_select_all_activated (GSimpleAction *a, GVariant *p, gpointer user_
 static void
 add_objects (CaromWindow *self, GPtrArray *objects, const char *label)
 {
-  const CaromScene *scene = carom_document_get_scene (self->document);
+  const CmScene *scene = carom_document_get_scene (self->document);
   gboolean on_top = TRUE;
   for (guint i = 0; i < objects->len && on_top; i++)
     {
-      const CaromObject *o = g_ptr_array_index (objects, i);
-      const CaromObject *same = o->id != NULL ? carom_scene_find (scene, o->id) : NULL;
-      on_top = same != NULL && carom_object_equal (same, o);
+      const CmObject *o = g_ptr_array_index (objects, i);
+      const CmObject *same = o->id != NULL ? cm_scene_find (scene, o->id) : NULL;
+      on_top = same != NULL && cm_object_equal (same, o);
     }
   if (on_top)
     {
@@ -713,8 +713,8 @@ add_objects (CaromWindow *self, GPtrArray *objects, const char *label)
       CaromMatrix m = carom_matrix_translate (cg_v2 (step, step));
       for (guint i = 0; i < objects->len; i++)
         {
-          CaromObject *o = g_ptr_array_index (objects, i);
-          if (o->kind == CAROM_OBJECT_BALL)
+          CmObject *o = g_ptr_array_index (objects, i);
+          if (o->kind == CM_OBJECT_BALL)
             o->center = carom_matrix_apply (&m, o->center);
           else
             for (size_t k = 0; k < o->n_points; k++)
@@ -779,12 +779,11 @@ carom_window_duplicate_activated (GSimpleAction *a, GVariant *p, gpointer user_d
   g_autoptr (GArray) sel = carom_editor_get_selection (self->editor);
   if (sel->len == 0)
     return;
-  const CaromScene *scene = carom_document_get_scene (self->document);
-  g_autoptr (GPtrArray) objects
-      = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  const CmScene *scene = carom_document_get_scene (self->document);
+  g_autoptr (GPtrArray) objects = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   for (guint i = 0; i < sel->len; i++)
-    g_ptr_array_add (objects, carom_object_copy (g_ptr_array_index (
-                                  scene->objects, g_array_index (sel, guint, i))));
+    g_ptr_array_add (objects, cm_object_copy (g_ptr_array_index (scene->objects,
+                                                                 g_array_index (sel, guint, i))));
   add_objects (self, objects, _ ("Duplicate"));
 }
 

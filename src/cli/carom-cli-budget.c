@@ -20,7 +20,7 @@ carom_cli_check_budget (const char *command, gint64 n)
 }
 
 void
-carom_cli_report_budget (const char *command, const CaromTracePlan *plan, const CaromScene *scene)
+carom_cli_report_budget (const char *command, const CaromTracePlan *plan, const CmScene *scene)
 {
   if (plan == NULL || !plan->cut)
     return;

@@ -135,7 +135,7 @@ carom_cli_export_formats_check (const CaromCliExportFormats *formats, const char
 }
 
 gboolean
-carom_cli_export_formats_write (const CaromCliExportFormats *formats, const CaromScene *scene,
+carom_cli_export_formats_write (const CaromCliExportFormats *formats, const CmScene *scene,
                                 const CaromRenderCache *cache, CgAabb box, const CaromStyle *style,
                                 const CaromRenderOptions *options, int width_px, const char *output,
                                 GError **error)

@@ -40,10 +40,9 @@ gboolean carom_cli_export_formats_check (const CaromCliExportFormats *formats, c
 /// Writes output (one carom_cli_export_formats_check() said applies): the
 /// figure of box of the scene of cache, as TikZ, an animated GIF width_px
 /// wide (-1: the default), an animated SVG scene, or a web page.
-gboolean carom_cli_export_formats_write (const CaromCliExportFormats *formats,
-                                         const CaromScene *scene, const CaromRenderCache *cache,
-                                         CgAabb box, const CaromStyle *style,
-                                         const CaromRenderOptions *options, int width_px,
-                                         const char *output, GError **error);
+gboolean carom_cli_export_formats_write (const CaromCliExportFormats *formats, const CmScene *scene,
+                                         const CaromRenderCache *cache, CgAabb box,
+                                         const CaromStyle *style, const CaromRenderOptions *options,
+                                         int width_px, const char *output, GError **error);
 
 G_END_DECLS

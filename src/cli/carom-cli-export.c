@@ -82,7 +82,7 @@ parse_view (const char *text, CgAabb *box)
 
 /* The index in trace->balls of the ball called id. */
 static int
-find_ball (const CaromSceneTrace *trace, const char *id)
+find_ball (const CmSceneTrace *trace, const char *id)
 {
   for (guint i = 0; i < trace->balls->len; i++)
     if (strcmp (g_array_index (trace->balls, CaromBallTrace, i).ball->id, id) == 0)
@@ -259,7 +259,7 @@ export_main (int argc, char **argv)
     return fail (EXIT_USAGE, _ ("--step needs a number of 0 (the start) or more"));
 
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
   if (scene == NULL)
     return fail (EXIT_FILE, error->message);
   for (guint i = 0; summary != NULL && i < summary->len; i++)
@@ -268,7 +268,7 @@ export_main (int argc, char **argv)
   CaromTraceOptions trace_options = CAROM_TRACE_OPTIONS_INIT;
   trace_options.max_bounces_override = max_bounces == G_MININT64 ? -1 : max_bounces;
   trace_options.budget = max_hits > 0 ? (guint64)max_hits : CAROM_BUDGET_WINDOW_DEFAULT;
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &trace_options);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &trace_options);
   if (trace == NULL)
     return fail (EXIT_FILE, _ ("out of memory"));
   carom_cli_report_budget ("carom export", trace->plan, scene);

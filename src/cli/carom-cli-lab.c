@@ -240,13 +240,13 @@ static int
 lab_grid (const char *path, const char *ball_id, double cell)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (path, NULL, NULL, &error);
   if (scene == NULL)
     {
       g_printerr ("carom lab: %s\n", error->message);
       return 1;
     }
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   if (trace != NULL)
     carom_cli_report_budget ("carom lab", trace->plan, scene);
   const CaromBallTrace *bt = NULL;

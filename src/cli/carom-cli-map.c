@@ -36,7 +36,7 @@ csv_flush (CsvStream *c, gsize at)
 }
 
 static gboolean
-csv_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+csv_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   CsvStream *c = data;
   if (c->offsets == NULL)
@@ -49,7 +49,7 @@ csv_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 }
 
 static gboolean
-csv_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+csv_hit (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
          gpointer data)
 {
   (void)prev;
@@ -61,7 +61,7 @@ csv_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, 
 }
 
 static gboolean
-csv_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+csv_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   (void)bt;
@@ -71,7 +71,7 @@ csv_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 /* Writes the map's CSV to output as the balls are traced (bounded memory),
  * through a file beside it renamed at the end. Returns the exit status. */
 static int
-map_csv_streamed (const CaromScene *scene, const CaromTraceOptions *options, const char *ball_id,
+map_csv_streamed (const CmScene *scene, const CaromTraceOptions *options, const char *ball_id,
                   const char *output)
 {
   g_autofree char *part = g_strconcat (output, ".part", NULL);
@@ -89,7 +89,7 @@ map_csv_streamed (const CaromScene *scene, const CaromTraceOptions *options, con
     }
   static const CaromTraceStream funcs = { csv_begin, csv_hit, csv_end };
   g_autoptr (CaromTracePlan) plan = NULL;
-  gboolean ok = carom_scene_trace_stream (scene, options, &funcs, &c, &plan);
+  gboolean ok = cm_scene_trace_stream (scene, options, &funcs, &c, &plan);
   csv_flush (&c, 0);
   if (fclose (c.file) != 0)
     c.failed = TRUE;
@@ -201,7 +201,7 @@ carom_cli_map (int argc, char **argv)
     return 2;
 
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
   if (scene == NULL)
     {
       g_printerr ("carom map: %s\n", error->message);
@@ -218,7 +218,7 @@ carom_cli_map (int argc, char **argv)
                                 : CAROM_BUDGET_WINDOW_DEFAULT;
   if (csv)
     return map_csv_streamed (scene, &options, ball_id, output);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &options);
   if (trace == NULL)
     {
       g_printerr ("carom map: %s\n", _ ("out of memory"));

@@ -69,7 +69,7 @@ carom_cli_save (int argc, char **argv)
     return fail (EXIT_USAGE, _ ("give the output file with -o OUT.svg"));
 
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
   if (scene == NULL)
     return fail (EXIT_FILE, error->message);
   for (guint i = 0; summary != NULL && i < summary->len; i++)

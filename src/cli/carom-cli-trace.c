@@ -68,9 +68,9 @@ json_vec (GString *out, CgVec2 v)
 }
 
 static void
-json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
+json_hit (GString *out, const CmSceneTrace *st, const CgHit *hit)
 {
-  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  const CmObject *object = cm_scene_trace_polygon (st, hit->object);
   g_string_append_printf (out, "        {\"index\": %u, \"point\": ", hit->index);
   json_vec (out, hit->point);
   g_string_append (out, ", \"distance\": ");
@@ -79,7 +79,7 @@ json_hit (GString *out, const CaromSceneTrace *st, const CgHit *hit)
   json_vec (out, hit->normal);
   g_string_append (out, ",\n         \"object\": ");
   json_string (out, object->id);
-  g_string_append_printf (out, ", \"role\": \"%s\", ", carom_object_role_name (object));
+  g_string_append_printf (out, ", \"role\": \"%s\", ", cm_object_role_name (object));
   if (hit->kind == CG_PRIM_SEGMENT)
     g_string_append_printf (out, "\"primitive\": \"segment\", \"edge\": %u,\n", hit->element);
   else if (hit->part == CG_PART_EDGE)
@@ -144,7 +144,7 @@ flush (Writer *w, gboolean always)
 /* --json: the document as it always was, but each ball's status after its
  * hits, so that the ball can be written as it is traced. */
 static gboolean
-json_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+json_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
@@ -163,8 +163,8 @@ json_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 }
 
 static gboolean
-json_hit_out (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
-              const CgHit *prev, gpointer data)
+json_hit_out (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+              gpointer data)
 {
   (void)bt;
   Writer *w = data;
@@ -174,7 +174,7 @@ json_hit_out (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *
 }
 
 static gboolean
-json_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+json_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
@@ -186,7 +186,7 @@ json_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 
 /* The text form. */
 static gboolean
-text_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+text_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
@@ -201,14 +201,14 @@ text_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 }
 
 static gboolean
-text_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+text_hit (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
           gpointer data)
 {
   (void)bt;
   (void)prev;
   Writer *w = data;
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE], c[G_ASCII_DTOSTR_BUF_SIZE];
-  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  const CmObject *object = cm_scene_trace_polygon (st, hit->object);
   gboolean wall = object->role == CG_ROLE_WALL;
   g_autofree char *where = NULL;
   if (hit->kind == CG_PRIM_SEGMENT)
@@ -230,7 +230,7 @@ text_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
 }
 
 static gboolean
-text_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+text_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
@@ -240,7 +240,7 @@ text_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 
 /* --explain: each hit's maths, hits apart by a blank line. */
 static gboolean
-explain_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+explain_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   (void)bt;
@@ -249,8 +249,8 @@ explain_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer dat
 }
 
 static gboolean
-explain_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
-             const CgHit *prev, gpointer data)
+explain_hit (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+             gpointer data)
 {
   Writer *w = data;
   CaromCastExplanation e;
@@ -269,7 +269,7 @@ explain_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *h
 }
 
 static gboolean
-explain_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+explain_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   (void)bt;
@@ -359,7 +359,7 @@ carom_cli_trace (int argc, char **argv)
     }
 
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
   if (scene == NULL)
     {
       g_printerr ("carom trace: %s\n", error->message);
@@ -388,11 +388,11 @@ carom_cli_trace (int argc, char **argv)
   if (json)
     g_string_append (w.out, "{\n  \"balls\": [");
   g_autoptr (CaromTracePlan) plan = NULL;
-  gboolean ok = carom_scene_trace_stream (scene, &options,
-                                          json      ? &json_funcs
-                                          : explain ? &explain_funcs
-                                                    : &text_funcs,
-                                          &w, &plan);
+  gboolean ok = cm_scene_trace_stream (scene, &options,
+                                       json      ? &json_funcs
+                                       : explain ? &explain_funcs
+                                                 : &text_funcs,
+                                       &w, &plan);
   if (ok && json)
     g_string_append (w.out, w.balls > 0 ? "\n  ]\n}\n" : "]\n}\n");
   if (ok && !json && !explain && plan != NULL && plan->objects->len == 0)

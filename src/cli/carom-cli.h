@@ -33,6 +33,6 @@ gboolean carom_cli_check_budget (const char *command, gint64 n);
 /// Prints to stderr what the budget cut, when it cut something: which
 /// objects asked for how much and how to raise it.
 void carom_cli_report_budget (const char *command, const CaromTracePlan *plan,
-                              const CaromScene *scene);
+                              const CmScene *scene);
 
 G_END_DECLS

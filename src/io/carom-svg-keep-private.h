@@ -50,7 +50,7 @@ typedef struct
   guint8 flags;
 } Slot;
 
-struct _CaromSceneSource
+struct _CmSceneSource
 {
   GString *text;
   GArray *slots;     ///< of Slot, in document order
@@ -87,14 +87,14 @@ struct _CaromSceneSource
 
 /// h carried on over an object's state: what the user can change, and
 /// where its name is placed unless without_label.
-guint64 carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_label);
+guint64 carom_svg_keep_hash_object (guint64 h, const CmObject *o, gboolean without_label);
 
 /* ---- writing (carom-svg-keep-write.c, carom-svg-keep-raw.c) ---- */
 
 typedef struct
 {
-  const CaromSceneSource *source;
-  const CaromScene *scene;
+  const CmSceneSource *source;
+  const CmScene *scene;
   GString *out;
   guint32 *slot_first;  ///< per slot: its first object in the scene, or G_MAXUINT32
   guint32 *next;        ///< per object: the next object of its slot, or G_MAXUINT32
@@ -105,7 +105,7 @@ typedef struct
 } Writer;
 
 /// An object as Carom's own writer writes it (styled: with its presentation).
-void carom_svg_keep_write_native (Writer *w, const CaromObject *object, gboolean styled);
+void carom_svg_keep_write_native (Writer *w, const CmObject *object, gboolean styled);
 /// m's inverse.
 CaromAffine carom_svg_keep_affine_inverse (CaromAffine m);
 /// "x,y" in the fewest digits that read back exactly.

@@ -121,8 +121,8 @@ static GString *
 relabelled_tag (Writer *w, const Slot *slot, guint32 first, const char *raw,
                 const CaromRawElement *e)
 {
-  const CaromSceneSource *source = w->source;
-  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  const CmSceneSource *source = w->source;
+  const CmObject *lead = g_ptr_array_index (w->scene->objects, first);
   g_autoptr (GString) label = g_string_new (NULL);
   if (lead->label_placed)
     {
@@ -233,8 +233,8 @@ relative_path_data (Writer *w, const Slot *slot, guint32 first)
   GString *d = g_string_new ("d=\"");
   for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
     {
-      const CaromObject *o = g_ptr_array_index (w->scene->objects, i);
-      if (carom_object_is_curved (o))
+      const CmObject *o = g_ptr_array_index (w->scene->objects, i);
+      if (cm_object_is_curved (o))
         {
           g_string_free (d, TRUE);
           return NULL;
@@ -328,7 +328,7 @@ changed_element (Writer *w, const Slot *slot, guint32 first, const char *raw,
               }
       }
   /* Inkscape's node types stay while the path has as many nodes. */
-  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  const CmObject *lead = g_ptr_array_index (w->scene->objects, first);
   gboolean one = w->next[first] == G_MAXUINT32;
   const char *qname = raw + e->lt + 1;
   gsize qname_length = e->name_end - e->lt - 1;
@@ -437,8 +437,8 @@ char *
 carom_svg_keep_write_raw (Writer *w, const char *raw, gsize raw_length, const guint8 *fresh,
                           gboolean carom_needed, const char *generated, gsize *length)
 {
-  const CaromSceneSource *source = w->source;
-  const CaromScene *scene = w->scene;
+  const CmSceneSource *source = w->source;
+  const CmScene *scene = w->scene;
   const char *text = source->text->str;
   g_autoptr (GArray) elements = carom_svg_raw_scan (raw, raw_length);
   if (elements == NULL || elements->len != source->n_elements)
@@ -584,7 +584,7 @@ carom_svg_keep_write_raw (Writer *w, const char *raw, gsize raw_length, const gu
 }
 
 GBytes *
-carom_svg_source_underlay (const CaromSceneSource *source)
+carom_svg_source_underlay (const CmSceneSource *source)
 {
   g_return_val_if_fail (source != NULL, NULL);
   if (!source->foreign)
@@ -638,7 +638,7 @@ carom_svg_source_underlay (const CaromSceneSource *source)
 }
 
 GBytes *
-carom_svg_source_original (const CaromSceneSource *source)
+carom_svg_source_original (const CmSceneSource *source)
 {
   g_return_val_if_fail (source != NULL, NULL);
   if (source->origin_copy != NULL)
@@ -660,6 +660,6 @@ carom_svg_source_original (const CaromSceneSource *source)
   /* Kept from now on: a Save may write over that very file, and every
    * later write is made from the bytes as they were read (reading stays
    * lean; a document that was saved holds its original). */
-  ((CaromSceneSource *)source)->origin_copy = g_bytes_new_take (data, n);
+  ((CmSceneSource *)source)->origin_copy = g_bytes_new_take (data, n);
   return g_bytes_ref (source->origin_copy);
 }

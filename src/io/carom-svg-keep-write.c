@@ -11,7 +11,7 @@
 /* ---- writing ------------------------------------------------------------------- */
 
 void
-carom_svg_keep_write_native (Writer *w, const CaromObject *object, gboolean styled)
+carom_svg_keep_write_native (Writer *w, const CmObject *object, gboolean styled)
 {
   GString *out = w->out;
   gsize at = out->len;
@@ -74,7 +74,7 @@ axis_rectangle (const CgVec2 *v, size_t n, double box[4])
 const char *
 carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GString *attrs)
 {
-  const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+  const CmObject *lead = g_ptr_array_index (w->scene->objects, first);
   CaromAffine inv
       = carom_svg_keep_affine_inverse (g_array_index (w->source->ctms, CaromAffine, slot->ctm));
   const char *name;
@@ -84,20 +84,20 @@ carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GStrin
       carom_svg_append_attribute_text (attrs, lead->id);
       g_string_append_c (attrs, '"');
     }
-  g_string_append_printf (attrs, " carom:role=\"%s\"", carom_object_role_name (lead));
+  g_string_append_printf (attrs, " carom:role=\"%s\"", cm_object_role_name (lead));
   if (lead->hidden)
     g_string_append (attrs, " carom:hidden=\"true\"");
   if (lead->hidden && !(slot->flags & SLOT_OWN_VISIBILITY))
     g_string_append (attrs, " visibility=\"hidden\"");
   if (lead->locked)
     g_string_append (attrs, " carom:locked=\"true\"");
-  if (lead->kind == CAROM_OBJECT_POLYGON && lead->role == CG_ROLE_OBSTACLE
+  if (lead->kind == CM_OBJECT_POLYGON && lead->role == CG_ROLE_OBSTACLE
       && lead->on_hit == CG_ON_HIT_REFLECT)
     g_string_append (attrs, " carom:on-hit=\"reflect\"");
   if (lead->label_placed)
     carom_svg_append_label_offset (attrs, carom_affine_apply_linear (inv, lead->label_offset));
 
-  if (lead->kind == CAROM_OBJECT_BEAM)
+  if (lead->kind == CM_OBJECT_BEAM)
     {
       /* A similarity (the reader checked): lengths scale by √|det|. */
       double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
@@ -121,7 +121,7 @@ carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GStrin
       carom_svg_append_beam_settings (attrs, lead, d, lead->radius * scale);
       return fan ? "circle" : "line";
     }
-  if (lead->kind == CAROM_OBJECT_BALL)
+  if (lead->kind == CM_OBJECT_BALL)
     {
       /* The ctm is a similarity (the reader checked): its scale is √|det|. */
       double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
@@ -141,10 +141,10 @@ carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GStrin
   gboolean several = w->next[first] != G_MAXUINT32;
   gboolean curved = FALSE;
   for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
-    curved = curved || carom_object_is_curved (g_ptr_array_index (w->scene->objects, i));
+    curved = curved || cm_object_is_curved (g_ptr_array_index (w->scene->objects, i));
   gboolean round_slot
       = slot->shape == CAROM_SVG_KEEP_CIRCLE || slot->shape == CAROM_SVG_KEEP_ELLIPSE;
-  if (round_slot && !several && carom_object_is_curved (lead) && carom_svg_is_whole_circle (lead))
+  if (round_slot && !several && cm_object_is_curved (lead) && carom_svg_is_whole_circle (lead))
     {
       /* Still a circle: the same element, in its own user units. */
       double scale = sqrt (fabs (inv.a * inv.d - inv.b * inv.c));
@@ -194,7 +194,7 @@ carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GStrin
   name = path ? "path" : "polygon";
   for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
     {
-      const CaromObject *o = g_ptr_array_index (w->scene->objects, i);
+      const CmObject *o = g_ptr_array_index (w->scene->objects, i);
       if (i != first)
         g_string_append_c (attrs, ' ');
       for (size_t k = 0; k < o->n_points; k++)
@@ -214,12 +214,12 @@ carom_svg_keep_write_managed (Writer *w, const Slot *slot, guint32 first, GStrin
 
 /* An object mapped by m (a ball's radius by m's scale, its direction by its
  * linear part). */
-static CaromObject *
-object_mapped (const CaromObject *object, CaromAffine m)
+static CmObject *
+object_mapped (const CmObject *object, CaromAffine m)
 {
-  CaromObject *copy = carom_object_copy (object);
+  CmObject *copy = cm_object_copy (object);
   double det = m.a * m.d - m.b * m.c;
-  if (copy->kind != CAROM_OBJECT_POLYGON)
+  if (copy->kind != CM_OBJECT_POLYGON)
     {
       copy->center = carom_affine_apply (m, copy->center);
       copy->beam_end = carom_affine_apply (m, copy->beam_end);
@@ -259,8 +259,7 @@ write_use_as_group (Writer *w, const Slot *slot, guint32 first, gsize prefix_len
   g_string_append_c (out, '>');
   for (guint32 i = first; i != G_MAXUINT32; i = w->next[i])
     {
-      g_autoptr (CaromObject) mapped
-          = object_mapped (g_ptr_array_index (w->scene->objects, i), inv);
+      g_autoptr (CmObject) mapped = object_mapped (g_ptr_array_index (w->scene->objects, i), inv);
       carom_svg_keep_write_native (w, mapped, TRUE);
     }
   if (!(slot->flags & SLOT_EMPTY))
@@ -271,7 +270,7 @@ write_use_as_group (Writer *w, const Slot *slot, guint32 first, gsize prefix_len
 void
 carom_svg_keep_write_slot (Writer *w, guint index)
 {
-  const CaromSceneSource *source = w->source;
+  const CmSceneSource *source = w->source;
   const Slot *slot = &g_array_index (source->slots, Slot, index);
   guint32 first = w->slot_first[index];
   if (first == G_MAXUINT32)
@@ -302,7 +301,7 @@ carom_svg_keep_write_slot (Writer *w, guint index)
        * written anew (in its own user units). */
       g_string_append_len (out, qname, qname_length);
       g_string_append_len (out, text + slot->label_start, slot->label_end - slot->label_start);
-      const CaromObject *lead = g_ptr_array_index (w->scene->objects, first);
+      const CmObject *lead = g_ptr_array_index (w->scene->objects, first);
       if (lead->label_placed)
         {
           if (source->carom_taken)
@@ -334,27 +333,27 @@ carom_svg_keep_write_slot (Writer *w, guint index)
 }
 
 gboolean
-carom_svg_source_is_foreign (const CaromSceneSource *source)
+carom_svg_source_is_foreign (const CmSceneSource *source)
 {
   return source->foreign;
 }
 
 const char *
-carom_svg_source_text (const CaromSceneSource *source, gsize *length)
+carom_svg_source_text (const CmSceneSource *source, gsize *length)
 {
   *length = source->text->len;
   return source->text->str;
 }
 
 char *
-carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
-                        const char *generated, gsize *length)
+carom_svg_source_write (const CmSceneSource *source, const CmScene *scene, const char *generated,
+                        gsize *length)
 {
   return carom_svg_source_write_over (source, scene, generated, NULL, 0, length);
 }
 
 char *
-carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *scene,
+carom_svg_source_write_over (const CmSceneSource *source, const CmScene *scene,
                              const char *generated, const char *raw, gsize raw_length,
                              gsize *length)
 {
@@ -373,7 +372,7 @@ carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *s
    * the edit commands) and anything without an origin is new. */
   for (guint i = 0; i < objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (objects, i);
+      const CmObject *object = g_ptr_array_index (objects, i);
       guint32 origin = object->origin;
       next[i] = G_MAXUINT32;
       if (origin & ORIGIN_NATIVE)
@@ -533,7 +532,7 @@ carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *s
 }
 
 const GPtrArray *
-carom_svg_get_losses (const CaromScene *scene)
+carom_svg_get_losses (const CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   if (scene->source == NULL || scene->source->losses->len == 0)

@@ -36,10 +36,10 @@
 
 #define SODIPODI_NAMESPACE "http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"
 
-CaromSceneSource *
+CmSceneSource *
 carom_svg_source_new (void)
 {
-  CaromSceneSource *source = g_new0 (CaromSceneSource, 1);
+  CmSceneSource *source = g_new0 (CmSceneSource, 1);
   source->text = g_string_new (NULL);
   source->slots = g_array_new (FALSE, FALSE, sizeof (Slot));
   source->hashes = g_array_new (FALSE, TRUE, sizeof (guint64));
@@ -55,19 +55,19 @@ carom_svg_source_new (void)
 }
 
 void
-carom_svg_source_next_element (CaromSceneSource *source)
+carom_svg_source_next_element (CmSceneSource *source)
 {
   source->current = source->n_elements++;
 }
 
 void
-carom_svg_source_drop_element (CaromSceneSource *source)
+carom_svg_source_drop_element (CmSceneSource *source)
 {
   g_array_append_val (source->dropped, source->current);
 }
 
 void
-carom_svg_source_set_origin (CaromSceneSource *source, const char *path, const char *data,
+carom_svg_source_set_origin (CmSceneSource *source, const char *path, const char *data,
                              guint64 size, guint64 hash)
 {
   g_clear_pointer (&source->origin_path, g_free);
@@ -80,7 +80,7 @@ carom_svg_source_set_origin (CaromSceneSource *source, const char *path, const c
 }
 
 void
-carom_svg_source_free (CaromSceneSource *source)
+carom_svg_source_free (CmSceneSource *source)
 {
   if (source == NULL)
     return;
@@ -192,7 +192,7 @@ ns_is (xmlNsPtr ns, const char *href)
 }
 
 void
-carom_svg_source_trim_whitespace (CaromSceneSource *source)
+carom_svg_source_trim_whitespace (CmSceneSource *source)
 {
   GString *text = source->text;
   gsize n = text->len;
@@ -202,7 +202,7 @@ carom_svg_source_trim_whitespace (CaromSceneSource *source)
 }
 
 void
-carom_svg_source_note_loss (CaromSceneSource *source, const char *reason)
+carom_svg_source_note_loss (CmSceneSource *source, const char *reason)
 {
   for (guint i = 0; i < source->losses->len; i++)
     if (strcmp (g_ptr_array_index (source->losses, i), reason) == 0)
@@ -211,7 +211,7 @@ carom_svg_source_note_loss (CaromSceneSource *source, const char *reason)
 }
 
 void
-carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd)
+carom_svg_source_add_doctype (CmSceneSource *source, xmlDtdPtr dtd)
 {
   if (dtd == NULL || dtd->name == NULL)
     return;
@@ -281,7 +281,7 @@ carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empty)
 }
 
 void
-carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader)
+carom_svg_source_add_node (CmSceneSource *source, xmlTextReaderPtr reader)
 {
   if (!carom_svg_serialize_node (source->text, reader))
     return;
@@ -309,8 +309,7 @@ root_is_native (xmlNodePtr node)
 }
 
 void
-carom_svg_source_start_element (CaromSceneSource *source, xmlNodePtr node, guint depth,
-                                gboolean empty)
+carom_svg_source_start_element (CmSceneSource *source, xmlNodePtr node, guint depth, gboolean empty)
 {
   GString *out = source->text;
   g_string_append_c (out, '<');
@@ -349,7 +348,7 @@ carom_svg_source_start_element (CaromSceneSource *source, xmlNodePtr node, guint
 }
 
 void
-carom_svg_source_end_element (CaromSceneSource *source, xmlTextReaderPtr reader, guint depth)
+carom_svg_source_end_element (CmSceneSource *source, xmlTextReaderPtr reader, guint depth)
 {
   if (depth == 0)
     source->root_close = (guint32)source->text->len;
@@ -464,7 +463,7 @@ typedef struct
 } NativeForm;
 
 static const NativeForm *
-native_form (const CaromObject *object, char width[CAROM_SVG_NUMBER_BUF])
+native_form (const CmObject *object, char width[CAROM_SVG_NUMBER_BUF])
 {
   static const char *const circle[] = { "id", "cx", "cy", "r", NULL };
   static const char *const line[] = { "id", "x1", "y1", "x2", "y2", NULL };
@@ -505,16 +504,16 @@ native_form (const CaromObject *object, char width[CAROM_SVG_NUMBER_BUF])
           };
       g_once_init_leave (&initialised, 1);
     }
-  if (object->kind == CAROM_OBJECT_BALL)
+  if (object->kind == CM_OBJECT_BALL)
     return &forms[0];
-  if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_FAN)
+  if (object->kind == CM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_FAN)
     return &forms[1];
-  if (object->kind == CAROM_OBJECT_BEAM)
+  if (object->kind == CM_OBJECT_BEAM)
     {
       carom_svg_format_number (width, 2.0 * object->radius);
       return &forms[2];
     }
-  int k = !carom_object_is_curved (object) ? 0 : carom_svg_is_whole_circle (object) ? 1 : 2;
+  int k = !cm_object_is_curved (object) ? 0 : carom_svg_is_whole_circle (object) ? 1 : 2;
   return &polygons[k][object->role == CG_ROLE_WALL ? 0 : 1];
 }
 
@@ -522,11 +521,11 @@ native_form (const CaromObject *object, char width[CAROM_SVG_NUMBER_BUF])
  * makes it for object (up to the numbers, which it writes again; a path's
  * data must be what it writes, so that no curve is redrawn), else 0. */
 static char
-native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *object)
+native_mark (CmSceneSource *source, xmlNodePtr node, const CmObject *object)
 {
   char beam_width[CAROM_SVG_NUMBER_BUF];
   const NativeForm *form = native_form (object, beam_width);
-  gboolean polygon = object->kind == CAROM_OBJECT_POLYGON;
+  gboolean polygon = object->kind == CM_OBJECT_POLYGON;
   if (node->nsDef != NULL || (node->ns != NULL && node->ns->prefix != NULL)
       || strcmp ((const char *)node->name, form->element) != 0 || (polygon && object->reversed))
     return 0;
@@ -612,8 +611,8 @@ native_mark (CaromSceneSource *source, xmlNodePtr node, const CaromObject *objec
 }
 
 guint32
-carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint depth, gboolean empty,
-                             CaromSvgKeepShape shape, CaromAffine ctm, const CaromScene *scene,
+carom_svg_source_begin_slot (CmSceneSource *source, xmlNodePtr node, guint depth, gboolean empty,
+                             CaromSvgKeepShape shape, CaromAffine ctm, const CmScene *scene,
                              guint first, guint n_objects)
 {
   GString *out = source->text;
@@ -642,7 +641,7 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
           .element = source->current,
           .shape = (guint8)shape,
           .n_points
-          = (guint32)((const CaromObject *)g_ptr_array_index (scene->objects, first))->n_points };
+          = (guint32)((const CmObject *)g_ptr_array_index (scene->objects, first))->n_points };
   append_qname (out, node->ns, node->name);
   slot.name_end = (guint32)out->len;
   /* Every attribute in its order (the element as it was), then the ones an
@@ -685,7 +684,7 @@ carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint de
 }
 
 void
-carom_svg_source_end_slot (CaromSceneSource *source, guint32 origin)
+carom_svg_source_end_slot (CmSceneSource *source, guint32 origin)
 {
   if (origin == 0 || (origin & ORIGIN_NATIVE) || origin > source->slots->len)
     return;
@@ -710,7 +709,7 @@ hash_bytes (guint64 h, const void *data, gsize n)
 }
 
 guint64
-carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_label)
+carom_svg_keep_hash_object (guint64 h, const CmObject *o, gboolean without_label)
 {
   guint8 head[4] = { (guint8)o->kind, o->hidden, o->locked, !without_label && o->label_placed };
   h = hash_bytes (h, head, sizeof head);
@@ -718,13 +717,13 @@ carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_la
     h = hash_bytes (h, &o->label_offset, sizeof o->label_offset);
   if (o->id != NULL)
     h = hash_bytes (h, o->id, strlen (o->id) + 1);
-  if (o->kind != CAROM_OBJECT_POLYGON)
+  if (o->kind != CM_OBJECT_POLYGON)
     {
       h = hash_bytes (h, &o->center, sizeof o->center);
       h = hash_bytes (h, &o->radius, sizeof o->radius);
       h = hash_bytes (h, &o->direction, sizeof o->direction);
       h = hash_bytes (h, &o->max_bounces, sizeof o->max_bounces);
-      if (o->kind == CAROM_OBJECT_BALL)
+      if (o->kind == CM_OBJECT_BALL)
         return h;
       guint8 shape = o->beam_shape;
       h = hash_bytes (h, &shape, sizeof shape);
@@ -743,7 +742,7 @@ carom_svg_keep_hash_object (guint64 h, const CaromObject *o, gboolean without_la
 }
 
 gboolean
-carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
+carom_svg_source_finish (CmSceneSource *source, CmScene *scene)
 {
   GPtrArray *objects = scene->objects;
   /* A document of nothing but what Carom writes is kept too: Save writes
@@ -757,7 +756,7 @@ carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene)
         = HASH_SEED;
   for (guint i = 0; i < objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (objects, i);
+      const CmObject *object = g_ptr_array_index (objects, i);
       guint32 origin = object->origin;
       if ((origin & ORIGIN_NATIVE) && (origin & ~ORIGIN_NATIVE) >= 1
           && (origin & ~ORIGIN_NATIVE) <= source->n_native)

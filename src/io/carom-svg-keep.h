@@ -29,46 +29,46 @@ typedef enum
 } CaromSvgKeepShape;
 
 /// A new, empty source document.
-CaromSceneSource *carom_svg_source_new (void);
-void carom_svg_source_free (CaromSceneSource *source);
+CmSceneSource *carom_svg_source_new (void);
+void carom_svg_source_free (CmSceneSource *source);
 
 /* ---- while reading ---- */
 
 /// The document type declaration (only its names are kept; an internal
 /// subset is a loss).
-void carom_svg_source_add_doctype (CaromSceneSource *source, xmlDtdPtr dtd);
+void carom_svg_source_add_doctype (CmSceneSource *source, xmlDtdPtr dtd);
 
 /// The reader met another element's start tag (of the document's, in order):
 /// what follows is about it.
-void carom_svg_source_next_element (CaromSceneSource *source);
+void carom_svg_source_next_element (CmSceneSource *source);
 
 /// The element met last is dropped with everything in it.
-void carom_svg_source_drop_element (CaromSceneSource *source);
+void carom_svg_source_drop_element (CmSceneSource *source);
 
 /// Where the document came from: the file at path, or (path NULL) the
 /// bytes data, which are copied; size and hash (carom_svg_hash_bytes()) of
 /// what was read, to know the bytes again on writing.
-void carom_svg_source_set_origin (CaromSceneSource *source, const char *path, const char *data,
+void carom_svg_source_set_origin (CmSceneSource *source, const char *path, const char *data,
                                   guint64 size, guint64 hash);
 
 /// A text, CDATA, whitespace, comment or processing instruction node at the
 /// reader's position.
-void carom_svg_source_add_node (CaromSceneSource *source, xmlTextReaderPtr reader);
+void carom_svg_source_add_node (CmSceneSource *source, xmlTextReaderPtr reader);
 
 /// A start tag kept as it is (node at the reader's position). depth: how
 /// many elements are open around it (0 for the root).
-void carom_svg_source_start_element (CaromSceneSource *source, xmlNodePtr node, guint depth,
+void carom_svg_source_start_element (CmSceneSource *source, xmlNodePtr node, guint depth,
                                      gboolean empty);
 
 /// An end tag kept as it is.
-void carom_svg_source_end_element (CaromSceneSource *source, xmlTextReaderPtr reader, guint depth);
+void carom_svg_source_end_element (CmSceneSource *source, xmlTextReaderPtr reader, guint depth);
 
 /// Takes back the whitespace kept last (before an element that is dropped).
-void carom_svg_source_trim_whitespace (CaromSceneSource *source);
+void carom_svg_source_trim_whitespace (CmSceneSource *source);
 
 /// An element dropped with everything in it (Carom's own generated
 /// drawing): reason says what is lost.
-void carom_svg_source_note_loss (CaromSceneSource *source, const char *reason);
+void carom_svg_source_note_loss (CmSceneSource *source, const char *reason);
 
 /// An element that became the scene objects first .. first + n_objects - 1,
 /// whose element draws in ctm (user units to scene units). Returns the
@@ -76,16 +76,16 @@ void carom_svg_source_note_loss (CaromSceneSource *source, const char *reason);
 /// own writer makes (native), only a mark is kept and it is written again by
 /// that writer; else its attributes and children are kept. Call
 /// carom_svg_source_end_slot() at its end tag (or at once when empty).
-guint32 carom_svg_source_begin_slot (CaromSceneSource *source, xmlNodePtr node, guint depth,
+guint32 carom_svg_source_begin_slot (CmSceneSource *source, xmlNodePtr node, guint depth,
                                      gboolean empty, CaromSvgKeepShape shape, CaromAffine ctm,
-                                     const CaromScene *scene, guint first, guint n_objects);
-void carom_svg_source_end_slot (CaromSceneSource *source, guint32 origin);
+                                     const CmScene *scene, guint first, guint n_objects);
+void carom_svg_source_end_slot (CmSceneSource *source, guint32 origin);
 
 /// After the last node: notes each slot's objects as read (to tell edited
 /// ones from untouched ones). Returns FALSE when the document holds nothing
 /// but what Carom's own writer makes, and the scene is better written anew
 /// (the source is then of no use; the objects' origins are cleared).
-gboolean carom_svg_source_finish (CaromSceneSource *source, CaromScene *scene);
+gboolean carom_svg_source_finish (CmSceneSource *source, CmScene *scene);
 
 /* ---- serialising what the reader streams (also for <use> definitions) ---- */
 
@@ -101,17 +101,17 @@ void carom_svg_serialize_start_tag (GString *out, xmlNodePtr node, gboolean empt
 /// that does not is kept only for what reading it lost (a generated
 /// drawing): the scene is then written in Carom's own form, as it would be
 /// after a second read.
-gboolean carom_svg_source_is_foreign (const CaromSceneSource *source);
+gboolean carom_svg_source_is_foreign (const CmSceneSource *source);
 
 /// The document's text as kept (its root's start tag as the file had it).
-const char *carom_svg_source_text (const CaromSceneSource *source, gsize *length);
+const char *carom_svg_source_text (const CmSceneSource *source, gsize *length);
 
 /// The document again: kept nodes as they were, each slot's element with its
 /// objects' geometry (rewritten in its own user units if they changed, left
 /// alone if not; removed when they are all gone), objects new to the file
 /// at the end of the root, then generated (may be NULL) in a
 /// carom:generated group.
-char *carom_svg_source_write (const CaromSceneSource *source, const CaromScene *scene,
+char *carom_svg_source_write (const CmSceneSource *source, const CmScene *scene,
                               const char *generated, gsize *length);
 
 /// carom_svg_source_write() with the document's original bytes at hand
@@ -121,7 +121,7 @@ char *carom_svg_source_write (const CaromSceneSource *source, const CaromScene *
 /// the elements whose objects changed are written anew. raw NULL, or bytes
 /// that are not the document read: as carom_svg_source_write(), or NULL
 /// for a document of nothing but what Carom writes (written anew then).
-char *carom_svg_source_write_over (const CaromSceneSource *source, const CaromScene *scene,
+char *carom_svg_source_write_over (const CmSceneSource *source, const CmScene *scene,
                                    const char *generated, const char *raw, gsize raw_length,
                                    gsize *length);
 
@@ -129,14 +129,14 @@ char *carom_svg_source_write_over (const CaromSceneSource *source, const CaromSc
 /// its own drawing for a diagram), for drawing behind the scene what Carom
 /// does not model (text, open paths, images, gradients …); NULL when the
 /// document holds nothing else, or its bytes are not at hand.
-GBytes *carom_svg_source_underlay (const CaromSceneSource *source);
+GBytes *carom_svg_source_underlay (const CmSceneSource *source);
 
 /// The bytes the document was read from: read again from its file the
 /// first time (when no program wrote it since it was opened: same place,
 /// size and time of last change), and kept from then on, since a Save may
 /// write over that file; a buffer's copy. NULL when the file changed or is
 /// gone before the first write.
-GBytes *carom_svg_source_original (const CaromSceneSource *source);
+GBytes *carom_svg_source_original (const CmSceneSource *source);
 
 /* ---- shared with the native writer (carom-svg-writer.c) ---- */
 
@@ -149,26 +149,25 @@ void carom_svg_append_label_offset (GString *out, CgVec2 offset);
 void carom_svg_append_attribute_text (GString *out, const char *text);
 /// The native element of an object (no indentation, no newline), with the
 /// native presentation and stroke_width (NULL: no presentation at all).
-void carom_svg_append_native_object (GString *out, const CaromObject *object,
+void carom_svg_append_native_object (GString *out, const CmObject *object,
                                      const char *stroke_width);
 /// ` name="v"` with v in the fewest digits that read back exactly.
 void carom_svg_append_number_attribute (GString *out, const char *name, double v);
 /// A beam's settings after its geometry: carom:radius (parallel, radius),
 /// carom:direction (direction), carom:spread (fan), carom:count,
 /// carom:max-bounces.
-void carom_svg_append_beam_settings (GString *out, const CaromObject *beam, CgVec2 direction,
+void carom_svg_append_beam_settings (GString *out, const CmObject *beam, CgVec2 direction,
                                      double radius);
 /// True for a polygon that is one whole circle (one point, one arc edge).
-gboolean carom_svg_is_whole_circle (const CaromObject *object);
+gboolean carom_svg_is_whole_circle (const CmObject *object);
 /// A polygon's outline as path data ("M x,y L x,y A R,R 0 large,sweep x,y …
 /// Z"), mapped by m (NULL: as it is; else a similarity, so arcs stay arcs:
 /// their radius scales and a reflection flips their sweep). A whole circle
 /// is two half turns.
-void carom_svg_append_path_data_mapped (GString *out, const CaromObject *object,
-                                        const CaromAffine *m);
+void carom_svg_append_path_data_mapped (GString *out, const CmObject *object, const CaromAffine *m);
 /// The same, unmapped.
-void carom_svg_append_path_data (GString *out, const CaromObject *object);
+void carom_svg_append_path_data (GString *out, const CmObject *object);
 /// The stroke width Carom gives a scene's objects, as text.
-void carom_svg_native_stroke_width (const CaromScene *scene, char buf[CAROM_SVG_NUMBER_BUF]);
+void carom_svg_native_stroke_width (const CmScene *scene, char buf[CAROM_SVG_NUMBER_BUF]);
 
 G_END_DECLS

@@ -10,7 +10,7 @@
 
 /* Objects without an id are named "wall-N", "obstacle-N", "ball-N", "beam-N" as they
  * are added, N counting the objects of that kind so far: the names
- * carom_scene_assign_ids() would give, unless the file itself uses such a
+ * cm_scene_assign_ids() would give, unless the file itself uses such a
  * name somewhere, and then it gives them after all (auto_name_fix()). Named
  * now, the name lives in the object's own allocation. */
 static const char *const auto_prefixes[4] = { "wall-", "obstacle-", "ball-", "beam-" };
@@ -54,8 +54,8 @@ carom_svg_reader_auto_name_fix (ReadState *state)
   GPtrArray *objects = state->scene->objects;
   for (guint i = 0; i < objects->len; i++)
     if (i / 8 < state->auto_named->len && (state->auto_named->data[i / 8] >> (i % 8)) & 1)
-      carom_object_set_id (g_ptr_array_index (objects, i), NULL);
-  carom_scene_assign_ids (state->scene);
+      cm_object_set_id (g_ptr_array_index (objects, i), NULL);
+  cm_scene_assign_ids (state->scene);
 }
 
 /* An object id must be new to the scene. */
@@ -513,8 +513,8 @@ add_ball (ReadState *state, const char *id, const Ball *ball)
     id = auto_name (state, 2, name);
   else
     state->counters[2]++;
-  CaromObject *object = carom_scene_add_ball (state->scene, id, ball->centre, ball->radius,
-                                              ball->direction, ball->max_bounces);
+  CmObject *object = cm_scene_add_ball (state->scene, id, ball->centre, ball->radius,
+                                        ball->direction, ball->max_bounces);
   /* Keep a direction that is already a unit vector as written, so that
    * writing and reading again cannot drift it by an ulp. */
   if (fabs (cg_length_sq (ball->direction) - 1.0) <= 4.0 * DBL_EPSILON)
@@ -590,7 +590,7 @@ read_carom_number (const CaromSvgElement *element, const char *name, double *val
  * carom:direction, carom:count and carom:max-bounces. As for a ball, the
  * transform must keep circles round; points, radius and direction follow it
  * (the spread is an angle, which a similarity keeps). */
-static CaromObject *
+static CmObject *
 build_beam (const CaromSvgElement *element, CaromAffine ctm, GError **error)
 {
   gboolean fan = strcmp (element->name, "circle") == 0;
@@ -693,9 +693,9 @@ build_beam (const CaromSvgElement *element, CaromAffine ctm, GError **error)
                               "to 1e150 in magnitude"));
       return NULL;
     }
-  CaromObject *object
-      = fan ? carom_object_new_fan_beam (NULL, p1, radius, mapped, spread, count, max_bounces)
-            : carom_object_new_parallel_beam (NULL, p1, p2, radius, mapped, count, max_bounces);
+  CmObject *object
+      = fan ? cm_object_new_fan_beam (NULL, p1, radius, mapped, spread, count, max_bounces)
+            : cm_object_new_parallel_beam (NULL, p1, p2, radius, mapped, count, max_bounces);
   /* A unit direction stays as written, as for balls. */
   if (fabs (cg_length_sq (mapped) - 1.0) <= 4.0 * DBL_EPSILON)
     object->direction = mapped;
@@ -703,7 +703,7 @@ build_beam (const CaromSvgElement *element, CaromAffine ctm, GError **error)
 }
 
 static void
-add_beam (ReadState *state, const char *id, CaromObject *beam)
+add_beam (ReadState *state, const char *id, CmObject *beam)
 {
   char name[32];
   gboolean named = id != NULL;
@@ -711,7 +711,7 @@ add_beam (ReadState *state, const char *id, CaromObject *beam)
     id = auto_name (state, 3, name);
   else
     state->counters[3]++;
-  carom_object_set_id (beam, id);
+  cm_object_set_id (beam, id);
   g_ptr_array_add (state->scene->objects, beam);
   if (named)
     g_hash_table_add (state->ids, beam->id);
@@ -760,7 +760,7 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
           state->counters[slot]++;
           name_used = object_id;
         }
-      CaromObject *object = carom_scene_add_polygon (
+      CmObject *object = cm_scene_add_polygon (
           state->scene, name_used, role, carom_svg_shape_points (shape, contour), contour->length);
       object->reversed = explicit_order && contour->reversed;
       /* Edges only where an arc is left (one whose ends met is a side of no length). */
@@ -770,7 +770,7 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
       for (guint i = 0; edges != NULL && i < contour->length; i++)
         arcs = arcs || edges[i].sweep != 0.0;
       if (arcs)
-        carom_object_set_edges (object, edges);
+        cm_object_set_edges (object, edges);
       if (object_id != NULL)
         g_hash_table_add (state->ids, object->id);
     }
@@ -778,17 +778,17 @@ add_polygons (ReadState *state, const char *id, CgRole role, gboolean explicit_o
 }
 
 static gboolean
-parse_role (const char *text, CaromObjectKind *kind, CgRole *role)
+parse_role (const char *text, CmObjectKind *kind, CgRole *role)
 {
-  *kind = CAROM_OBJECT_POLYGON;
+  *kind = CM_OBJECT_POLYGON;
   if (strcmp (text, "wall") == 0)
     *role = CG_ROLE_WALL;
   else if (strcmp (text, "obstacle") == 0)
     *role = CG_ROLE_OBSTACLE;
   else if (strcmp (text, "ball") == 0)
-    *kind = CAROM_OBJECT_BALL;
+    *kind = CM_OBJECT_BALL;
   else if (strcmp (text, "beam") == 0)
-    *kind = CAROM_OBJECT_BEAM;
+    *kind = CM_OBJECT_BEAM;
   else
     return FALSE;
   return TRUE;
@@ -831,7 +831,7 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
                              int line, const char *role_text, gboolean filled, CaromAffine ctm,
                              GError **error)
 {
-  CaromObjectKind kind = CAROM_OBJECT_POLYGON;
+  CmObjectKind kind = CM_OBJECT_POLYGON;
   CgRole role = filled ? CG_ROLE_OBSTACLE : CG_ROLE_WALL;
   if (role_text != NULL && !parse_role (role_text, &kind, &role))
     {
@@ -846,12 +846,12 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
   g_autoptr (GError) local = NULL;
   g_autofree char *warning = NULL;
   Ball spec;
-  g_autoptr (CaromObject) beam = NULL;
+  g_autoptr (CmObject) beam = NULL;
   CgOnHit on_hit = CG_ON_HIT_STOP;
   gboolean built;
-  if (kind == CAROM_OBJECT_BALL)
+  if (kind == CM_OBJECT_BALL)
     built = build_ball (element, ctm, &spec, &local);
-  else if (kind == CAROM_OBJECT_BEAM)
+  else if (kind == CM_OBJECT_BEAM)
     built = (beam = build_beam (element, ctm, &local)) != NULL;
   else
     built = read_on_hit (element, role, &on_hit, &local)
@@ -868,12 +868,12 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
       return FALSE;
     }
 
-  if (kind == CAROM_OBJECT_BALL)
+  if (kind == CM_OBJECT_BALL)
     {
       add_ball (state, id, &spec);
       return TRUE;
     }
-  if (kind == CAROM_OBJECT_BEAM)
+  if (kind == CM_OBJECT_BEAM)
     {
       add_beam (state, id, g_steal_pointer (&beam));
       return TRUE;
@@ -885,7 +885,7 @@ carom_svg_reader_read_shape (ReadState *state, const CaromSvgElement *element, c
   if (!add_polygons (state, id, role, explicit_order, error))
     return FALSE;
   for (guint i = first; i < state->scene->objects->len; i++)
-    ((CaromObject *)g_ptr_array_index (state->scene->objects, i))->on_hit = (guint8)on_hit;
+    ((CmObject *)g_ptr_array_index (state->scene->objects, i))->on_hit = (guint8)on_hit;
   if (warning != NULL)
     carom_svg_reader_add_note (state->partial, element->name, id, line, warning);
   if (!state->shape.exact && has_exact_curves (element))

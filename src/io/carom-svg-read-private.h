@@ -43,7 +43,7 @@ typedef struct
 {
   xmlTextReaderPtr reader;
   double tolerance;
-  CaromScene *scene;
+  CmScene *scene;
   GHashTable *ids; ///< ids of scene objects so far (borrowed from the scene)
   GArray *frames;  ///< of Frame, one per open element
   gboolean seen_root;
@@ -70,7 +70,7 @@ typedef struct
   GByteArray *auto_named; ///< a bit per object: named automatically
   gboolean id_clash;      ///< an id in the file looks like an automatic name
 
-  CaromSceneSource *source; ///< what Save writes back, built as the document streams by
+  CmSceneSource *source; ///< what Save writes back, built as the document streams by
 
   /* Style sheets: the rules of every <style> so far (they apply to the
    * elements after them), and what selectors see of each open element. */

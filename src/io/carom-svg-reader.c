@@ -546,7 +546,7 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
       gboolean locked = known->locked != NULL && strcmp (known->locked, "true") == 0;
       for (guint i = first; role != NULL && i < state->scene->objects->len; i++)
         {
-          CaromObject *object = g_ptr_array_index (state->scene->objects, i);
+          CmObject *object = g_ptr_array_index (state->scene->objects, i);
           object->hidden = hidden;
           object->locked = locked;
         }
@@ -556,7 +556,7 @@ read_element (ReadState *state, CaromSvgElement *element, const Known *known, El
           CgVec2 offset;
           if (!read_label_offset (known->label_offset, frame->ctm, &offset, error))
             return FALSE;
-          CaromObject *object = g_ptr_array_index (state->scene->objects, first);
+          CmObject *object = g_ptr_array_index (state->scene->objects, first);
           object->label_placed = TRUE;
           object->label_offset = offset;
         }
@@ -692,7 +692,7 @@ keep_element (ReadState *state, xmlNodePtr node, guint depth, gboolean empty, gu
       = carom_svg_source_begin_slot (state->source, node, depth, empty, shape, frame->ctm,
                                      state->scene, first, objects->len - first);
   for (guint i = first; i < objects->len; i++)
-    ((CaromObject *)g_ptr_array_index (objects, i))->origin = origin;
+    ((CmObject *)g_ptr_array_index (objects, i))->origin = origin;
   if (empty)
     carom_svg_source_end_slot (state->source, origin);
   frame->origin = origin;
@@ -957,12 +957,12 @@ read_document (ReadState *state, GError **error)
 }
 
 /* Reads a scene from input: the one path for files and buffers. */
-static CaromScene *
+static CmScene *
 read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray **summary,
             GError **error)
 {
   double tolerance = options != NULL ? options->flatten_tolerance : 0.0;
-  g_autoptr (CaromScene) scene = carom_scene_new ();
+  g_autoptr (CmScene) scene = cm_scene_new ();
   g_autoptr (GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr (GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_autoptr (GPtrArray) skips = g_ptr_array_new_with_free_func ((GDestroyNotify)note_group_free);
@@ -987,7 +987,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   };
   state.input = input;
   carom_svg_shape_init (&state.shape);
-  CaromSceneSource *source = carom_svg_source_new ();
+  CmSceneSource *source = carom_svg_source_new ();
   state.source = source;
   state.css_path = g_array_new (FALSE, FALSE, sizeof (CaromCssElement));
   state.style_text = g_string_new (NULL);
@@ -1056,7 +1056,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
       guint64 size, hash;
       carom_svg_input_origin (input, &path, &data, &size, &hash);
       carom_svg_source_set_origin (source, path, data, size, hash);
-      carom_scene_set_source (scene, source, (GDestroyNotify)carom_svg_source_free);
+      cm_scene_set_source (scene, source, (GDestroyNotify)carom_svg_source_free);
     }
   else
     carom_svg_source_free (source);
@@ -1066,7 +1066,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   return g_steal_pointer (&scene);
 }
 
-CaromScene *
+CmScene *
 carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions *options,
                        GPtrArray **summary, GError **error)
 {
@@ -1087,7 +1087,7 @@ carom_svg_read_memory (const char *data, gsize length, const CaromSvgReadOptions
   return read_input (input, options, summary, error);
 }
 
-CaromScene *
+CmScene *
 carom_svg_read_file (const char *path, const CaromSvgReadOptions *options, GPtrArray **summary,
                      GError **error)
 {

@@ -86,9 +86,9 @@ round_tidy (double x)
  * height > 0 even for a scene at the edge of the doubles, so that the file
  * always reads back) and a stroke width to match; returns the stroke width. */
 static double
-view_box_for (const CaromScene *scene, double view_box[4])
+view_box_for (const CmScene *scene, double view_box[4])
 {
-  CgAabb box = carom_scene_get_bounds (scene);
+  CgAabb box = cm_scene_get_bounds (scene);
   if (cg_aabb_is_empty (box))
     box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
   double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);
@@ -112,13 +112,13 @@ view_box_for (const CaromScene *scene, double view_box[4])
 
 /* Carom's flags, when set. */
 static void
-append_flags (GString *out, const CaromObject *object)
+append_flags (GString *out, const CmObject *object)
 {
   if (object->hidden)
     g_string_append (out, " carom:hidden=\"true\" visibility=\"hidden\"");
   if (object->locked)
     g_string_append (out, " carom:locked=\"true\"");
-  if (object->kind == CAROM_OBJECT_POLYGON && object->role == CG_ROLE_OBSTACLE
+  if (object->kind == CM_OBJECT_POLYGON && object->role == CG_ROLE_OBSTACLE
       && object->on_hit == CG_ON_HIT_REFLECT)
     g_string_append (out, " carom:on-hit=\"reflect\"");
   if (object->label_placed)
@@ -136,7 +136,7 @@ carom_svg_append_label_offset (GString *out, CgVec2 offset)
 }
 
 static void
-append_id (GString *out, const CaromObject *object)
+append_id (GString *out, const CmObject *object)
 {
   if (object->id != NULL)
     {
@@ -155,8 +155,7 @@ carom_svg_append_number_attribute (GString *out, const char *name, double v)
 }
 
 void
-carom_svg_append_beam_settings (GString *out, const CaromObject *beam, CgVec2 direction,
-                                double radius)
+carom_svg_append_beam_settings (GString *out, const CmObject *beam, CgVec2 direction, double radius)
 {
   if (beam->beam_shape == CAROM_BEAM_PARALLEL)
     carom_svg_append_number_attribute (out, "carom:radius", radius);
@@ -173,7 +172,7 @@ carom_svg_append_beam_settings (GString *out, const CaromObject *beam, CgVec2 di
 
 /* A fan as a <circle>, a parallel beam as a <line>. */
 static void
-append_beam (GString *out, const CaromObject *object, gboolean styled)
+append_beam (GString *out, const CmObject *object, gboolean styled)
 {
   gboolean fan = object->beam_shape == CAROM_BEAM_FAN;
   g_string_append_printf (out, "<%s carom:role=\"beam\"", fan ? "circle" : "line");
@@ -204,9 +203,9 @@ append_beam (GString *out, const CaromObject *object, gboolean styled)
 }
 
 gboolean
-carom_svg_is_whole_circle (const CaromObject *object)
+carom_svg_is_whole_circle (const CmObject *object)
 {
-  return object->kind == CAROM_OBJECT_POLYGON && object->edges != NULL && object->n_points == 1
+  return object->kind == CM_OBJECT_POLYGON && object->edges != NULL && object->n_points == 1
          && object->edges[0].sweep != 0.0;
 }
 
@@ -232,7 +231,7 @@ append_arc (GString *out, double R, double sweep, CgVec2 to)
 }
 
 void
-carom_svg_append_path_data_mapped (GString *out, const CaromObject *object, const CaromAffine *m)
+carom_svg_append_path_data_mapped (GString *out, const CmObject *object, const CaromAffine *m)
 {
   CaromAffine map = m != NULL ? *m : carom_affine_identity ();
   double det = map.a * map.d - map.b * map.c;
@@ -268,7 +267,7 @@ carom_svg_append_path_data_mapped (GString *out, const CaromObject *object, cons
 }
 
 void
-carom_svg_append_path_data (GString *out, const CaromObject *object)
+carom_svg_append_path_data (GString *out, const CmObject *object)
 {
   carom_svg_append_path_data_mapped (out, object, NULL);
 }
@@ -276,15 +275,15 @@ carom_svg_append_path_data (GString *out, const CaromObject *object)
 /* A polygon with straight edges as a <polygon>; a whole circle as a
  * <circle>; a boundary with arcs as a <path> with A commands. */
 static void
-append_polygon (GString *out, const CaromObject *object, const char *stroke_width)
+append_polygon (GString *out, const CmObject *object, const char *stroke_width)
 {
-  gboolean curved = carom_object_is_curved (object);
+  gboolean curved = cm_object_is_curved (object);
   gboolean circle = curved && carom_svg_is_whole_circle (object);
   g_string_append_printf (out, "<%s carom:role=\"%s\"",
                           circle   ? "circle"
                           : curved ? "path"
                                    : "polygon",
-                          carom_object_role_name (object));
+                          cm_object_role_name (object));
   append_id (out, object);
   append_flags (out, object);
   if (circle)
@@ -318,7 +317,7 @@ append_polygon (GString *out, const CaromObject *object, const char *stroke_widt
 }
 
 static void
-append_ball (GString *out, const CaromObject *object, gboolean styled)
+append_ball (GString *out, const CmObject *object, gboolean styled)
 {
   g_string_append (out, "<circle carom:role=\"ball\"");
   append_id (out, object);
@@ -340,18 +339,18 @@ append_ball (GString *out, const CaromObject *object, gboolean styled)
 }
 
 void
-carom_svg_append_native_object (GString *out, const CaromObject *object, const char *stroke_width)
+carom_svg_append_native_object (GString *out, const CmObject *object, const char *stroke_width)
 {
-  if (object->kind == CAROM_OBJECT_BALL)
+  if (object->kind == CM_OBJECT_BALL)
     append_ball (out, object, stroke_width != NULL);
-  else if (object->kind == CAROM_OBJECT_BEAM)
+  else if (object->kind == CM_OBJECT_BEAM)
     append_beam (out, object, stroke_width != NULL);
   else
     append_polygon (out, object, stroke_width);
 }
 
 void
-carom_svg_native_stroke_width (const CaromScene *scene, char buf[CAROM_SVG_NUMBER_BUF])
+carom_svg_native_stroke_width (const CmScene *scene, char buf[CAROM_SVG_NUMBER_BUF])
 {
   double view_box[4];
   carom_svg_format_number (buf, view_box_for (scene, view_box));
@@ -403,7 +402,7 @@ check_fragment (const char *fragment, GError **error)
  * Carom's own form the viewBox grows to hold cover (scene units; empty:
  * nothing beyond the objects), where a figure's legend may lie. */
 static char *
-write_document (const CaromScene *scene, const char *generated, CgAabb cover, gsize *length)
+write_document (const CmScene *scene, const char *generated, CgAabb cover, gsize *length)
 {
   /* A scene read from a file that held more than Carom makes: that file
    * again. One that held no more, but lost a generated drawing on reading,
@@ -483,14 +482,14 @@ write_document (const CaromScene *scene, const char *generated, CgAabb cover, gs
 }
 
 char *
-carom_svg_write_string (const CaromScene *scene, gsize *length)
+carom_svg_write_string (const CmScene *scene, gsize *length)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   return write_document (scene, NULL, cg_aabb_empty (), length);
 }
 
 char *
-carom_svg_write_string_with_generated (const CaromScene *scene, const char *generated_svg,
+carom_svg_write_string_with_generated (const CmScene *scene, const char *generated_svg,
                                        gsize *length)
 {
   g_return_val_if_fail (scene != NULL, NULL);
@@ -500,7 +499,7 @@ carom_svg_write_string_with_generated (const CaromScene *scene, const char *gene
 }
 
 gboolean
-carom_svg_frame_can_grow (const CaromScene *scene)
+carom_svg_frame_can_grow (const CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, FALSE);
   if (scene->source == NULL || !carom_svg_source_is_foreign (scene->source))
@@ -512,12 +511,12 @@ carom_svg_frame_can_grow (const CaromScene *scene)
 
 /* A file is written only if the reader will take it back: no polygon over its vertex limit. */
 static gboolean
-check_readable (const CaromScene *scene, GError **error)
+check_readable (const CmScene *scene, GError **error)
 {
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind == CAROM_OBJECT_POLYGON && object->n_points > CAROM_SVG_MAX_POLYGON_VERTICES)
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind == CM_OBJECT_POLYGON && object->n_points > CAROM_SVG_MAX_POLYGON_VERTICES)
         {
           g_set_error (error, CAROM_SVG_ERROR, CAROM_SVG_ERROR_LIMIT,
                        _ ("“%s” has %zu vertices, more than %d (the limit for one "
@@ -546,20 +545,20 @@ write_text (const char *path, const char *text, gsize length, GError **error)
 }
 
 gboolean
-carom_svg_write_file (const CaromScene *scene, const char *path, GError **error)
+carom_svg_write_file (const CmScene *scene, const char *path, GError **error)
 {
   return carom_svg_write_file_with_generated (scene, NULL, path, error);
 }
 
 gboolean
-carom_svg_write_file_with_generated (const CaromScene *scene, const char *generated_svg,
+carom_svg_write_file_with_generated (const CmScene *scene, const char *generated_svg,
                                      const char *path, GError **error)
 {
   return carom_svg_write_file_with_figure (scene, generated_svg, cg_aabb_empty (), path, error);
 }
 
 gboolean
-carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated_svg, CgAabb cover,
+carom_svg_write_file_with_figure (const CmScene *scene, const char *generated_svg, CgAabb cover,
                                   const char *path, GError **error)
 {
   g_return_val_if_fail (scene != NULL, FALSE);
@@ -584,7 +583,7 @@ carom_svg_write_file_with_figure (const CaromScene *scene, const char *generated
 }
 
 GBytes *
-carom_svg_scene_underlay (const CaromScene *scene)
+carom_svg_scene_underlay (const CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   return scene->source != NULL ? carom_svg_source_underlay (scene->source) : NULL;

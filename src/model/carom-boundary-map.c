@@ -6,7 +6,7 @@
 
 /* The length of edge k of a polygon: a segment's, or an arc's R |sweep|. */
 static double
-edge_length (const CaromObject *o, size_t k)
+edge_length (const CmObject *o, size_t k)
 {
   if (o->edges != NULL && o->edges[k].sweep != 0.0)
     return o->edges[k].R * fabs (o->edges[k].sweep);
@@ -17,7 +17,7 @@ edge_length (const CaromObject *o, size_t k)
  * x from its centre lies: R times the turn from v[e], in the arc's sense,
  * clamped to the arc. */
 static double
-along_arc (const CaromObject *o, size_t e, CgVec2 x)
+along_arc (const CmObject *o, size_t e, CgVec2 x)
 {
   const CgCurveEdge *edge = &o->edges[e];
   CgVec2 a = cg_sub (o->points[e], edge->q), b = cg_sub (x, edge->q);
@@ -31,14 +31,14 @@ along_arc (const CaromObject *o, size_t e, CgVec2 x)
 }
 
 double *
-carom_boundary_map_offsets (const CaromSceneTrace *trace)
+carom_boundary_map_offsets (const CmSceneTrace *trace)
 {
   guint n = trace->polygons->len;
   double *offsets = g_new (double, n + 1);
   offsets[0] = 0.0;
   for (guint i = 0; i < n; i++)
     {
-      const CaromObject *o = g_ptr_array_index (trace->polygons, i);
+      const CmObject *o = g_ptr_array_index (trace->polygons, i);
       double length = 0.0;
       for (size_t k = 0; k < o->n_points; k++)
         length += edge_length (o, k);
@@ -48,10 +48,10 @@ carom_boundary_map_offsets (const CaromSceneTrace *trace)
 }
 
 CaromMapPoint
-carom_boundary_map_point (const CaromSceneTrace *trace, double radius, const CgHit *h, guint k,
+carom_boundary_map_point (const CmSceneTrace *trace, double radius, const CgHit *h, guint k,
                           const double *offsets)
 {
-  const CaromObject *o = g_ptr_array_index (trace->polygons, h->object);
+  const CmObject *o = g_ptr_array_index (trace->polygons, h->object);
   size_t n = o->n_points, e = h->element;
   /* The length of the polygon up to its vertex e. */
   double along = 0.0;
@@ -88,7 +88,7 @@ carom_boundary_map_point (const CaromSceneTrace *trace, double radius, const CgH
 }
 
 GArray *
-carom_boundary_map_points (const CaromSceneTrace *trace, guint ball, const double *offsets)
+carom_boundary_map_points (const CmSceneTrace *trace, guint ball, const double *offsets)
 {
   g_return_val_if_fail (ball < trace->balls->len, NULL);
   g_autofree double *own = offsets == NULL ? carom_boundary_map_offsets (trace) : NULL;

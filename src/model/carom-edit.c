@@ -83,11 +83,11 @@ carom_edit_check_polygon (const CgVec2 *points, size_t n_points, GError **error)
 }
 
 static gboolean
-id_taken (const CaromScene *scene, const char *id, const CaromObject *except)
+id_taken (const CmScene *scene, const char *id, const CmObject *except)
 {
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
       if (o != except && o->id != NULL && strcmp (o->id, id) == 0)
         return TRUE;
     }
@@ -96,12 +96,12 @@ id_taken (const CaromScene *scene, const char *id, const CaromObject *except)
 
 /* Every object's id, for finding free names. */
 static GHashTable *
-scene_ids (const CaromScene *scene)
+scene_ids (const CmScene *scene)
 {
   GHashTable *taken = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
       if (o->id != NULL)
         g_hash_table_add (taken, o->id);
     }
@@ -122,7 +122,7 @@ unique_id (GHashTable *taken, const char *prefix, guint first)
 }
 
 char *
-carom_scene_unique_id (const CaromScene *scene, const char *prefix)
+cm_scene_unique_id (const CmScene *scene, const char *prefix)
 {
   g_return_val_if_fail (scene != NULL && prefix != NULL, NULL);
   g_autoptr (GHashTable) taken = scene_ids (scene);
@@ -215,8 +215,8 @@ carom_edit_check_curve (const CgVec2 *points, const CgCurveEdge *edges, size_t n
 
 /* A polygon's vertices and edges (NULL: all straight) checked and oriented
  * for its role, in a copy. */
-static CaromObject *
-prepared_curve (const CaromObject *object, const CgVec2 *points, const CgCurveEdge *edges,
+static CmObject *
+prepared_curve (const CmObject *object, const CgVec2 *points, const CgCurveEdge *edges,
                 size_t n_points, gboolean *reversed, GError **error)
 {
   if (all_straight (edges, n_points))
@@ -235,9 +235,9 @@ prepared_curve (const CaromObject *object, const CgVec2 *points, const CgCurveEd
       if (flipped)
         reverse_curve (v, e, n_points);
     }
-  CaromObject *copy = carom_object_copy (object);
-  carom_object_set_points (copy, v, n_points);
-  carom_object_set_edges (copy, e);
+  CmObject *copy = cm_object_copy (object);
+  cm_object_set_points (copy, v, n_points);
+  cm_object_set_edges (copy, e);
   copy->reversed = FALSE;
   if (reversed != NULL)
     *reversed = flipped;
@@ -248,9 +248,9 @@ prepared_curve (const CaromObject *object, const CgVec2 *points, const CgCurveEd
  * keeps the object's edges when the vertex count is the same: each arc
  * whose ends moved keeps its sweep, with its centre and radius found anew
  * (a whole circle keeps its centre and takes the vertex's distance as R). */
-static CaromObject *
-prepared_polygon (const CaromObject *object, const CgVec2 *points, size_t n_points,
-                  gboolean *reversed, GError **error)
+static CmObject *
+prepared_polygon (const CmObject *object, const CgVec2 *points, size_t n_points, gboolean *reversed,
+                  GError **error)
 {
   if (object->edges == NULL || n_points != object->n_points)
     return prepared_curve (object, points, NULL, n_points, reversed, error);
@@ -385,7 +385,7 @@ ball_values_ok (CgVec2 center, double radius, CgVec2 direction, GError **error)
 /* A beam's values: a ball's, and its count, a fan's spread, a parallel
  * beam's other end. */
 static gboolean
-beam_values_ok (const CaromObject *beam, GError **error)
+beam_values_ok (const CmObject *beam, GError **error)
 {
   if (!ball_values_ok (beam->center, beam->radius, beam->direction, error))
     return FALSE;
@@ -412,13 +412,13 @@ beam_values_ok (const CaromObject *beam, GError **error)
 
 /* Checks object and gives back the version to insert (object itself, or a
  * checked copy that replaces it), or NULL, leaving object to the caller. */
-static CaromObject *
-prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError **error)
+static CmObject *
+prepare_new (GHashTable *taken, CmObject *object, gboolean *reversed, GError **error)
 {
-  CaromObject *ready = object;
-  if (object->kind == CAROM_OBJECT_POLYGON)
+  CmObject *ready = object;
+  if (object->kind == CM_OBJECT_POLYGON)
     ready = prepared_polygon (object, object->points, object->n_points, reversed, error);
-  else if (object->kind == CAROM_OBJECT_BEAM && !beam_values_ok (object, error))
+  else if (object->kind == CM_OBJECT_BEAM && !beam_values_ok (object, error))
     ready = NULL;
   else if (!ball_values_ok (object->center, object->radius, object->direction, error))
     ready = NULL;
@@ -427,7 +427,7 @@ prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError 
   if (ready == NULL)
     return NULL;
   if (ready != object)
-    carom_object_free (object);
+    cm_object_free (object);
   ready->origin = 0; /* new to the file, even as a copy of an object from it */
 
   if (ready->id == NULL || g_hash_table_contains (taken, ready->id))
@@ -444,24 +444,24 @@ prepare_new (GHashTable *taken, CaromObject *object, gboolean *reversed, GError 
             *dash = '\0';
         }
       g_autofree char *id = prefix != NULL ? unique_id (taken, prefix, 2)
-                                           : unique_id (taken, carom_object_role_name (ready), 1);
-      carom_object_set_id (ready, id);
+                                           : unique_id (taken, cm_object_role_name (ready), 1);
+      cm_object_set_id (ready, id);
     }
   return ready;
 }
 
 gint
-carom_edit_add (CaromHistory *history, CaromScene *scene, CaromObject *object, const char *label,
+carom_edit_add (CaromHistory *history, CmScene *scene, CmObject *object, const char *label,
                 gboolean *reversed, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL && object != NULL, -1);
   if (reversed != NULL)
     *reversed = FALSE;
   g_autoptr (GHashTable) taken = scene_ids (scene);
-  CaromObject *ready = prepare_new (taken, object, reversed, error);
+  CmObject *ready = prepare_new (taken, object, reversed, error);
   if (ready == NULL)
     {
-      carom_object_free (object);
+      cm_object_free (object);
       return -1;
     }
   guint index = scene->objects->len;
@@ -470,24 +470,24 @@ carom_edit_add (CaromHistory *history, CaromScene *scene, CaromObject *object, c
 }
 
 gboolean
-carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects, const char *label,
+carom_edit_add_all (CaromHistory *history, CmScene *scene, GPtrArray *objects, const char *label,
                     guint *n_reversed, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL && objects != NULL, FALSE);
-  g_autoptr (GPtrArray) ready = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  g_autoptr (GPtrArray) ready = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   g_autoptr (GHashTable) taken = scene_ids (scene);
   guint reversals = 0;
   for (guint i = 0; i < objects->len; i++)
     {
-      CaromObject *object = g_steal_pointer (&objects->pdata[i]);
+      CmObject *object = g_steal_pointer (&objects->pdata[i]);
       gboolean reversed = FALSE;
-      CaromObject *r = prepare_new (taken, object, &reversed, error);
+      CmObject *r = prepare_new (taken, object, &reversed, error);
       if (r == NULL)
         {
           /* All are taken, even those not looked at yet. */
-          carom_object_free (object);
+          cm_object_free (object);
           for (guint j = i + 1; j < objects->len; j++)
-            carom_object_free (g_steal_pointer (&objects->pdata[j]));
+            cm_object_free (g_steal_pointer (&objects->pdata[j]));
           g_ptr_array_set_size (objects, 0);
           return FALSE;
         }
@@ -513,7 +513,7 @@ compare_guint_desc (gconstpointer a, gconstpointer b)
 }
 
 void
-carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *indices, guint n_indices,
+carom_edit_delete (CaromHistory *history, CmScene *scene, const guint *indices, guint n_indices,
                    const char *label)
 {
   g_return_if_fail (history != NULL && scene != NULL);
@@ -530,9 +530,9 @@ carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *indice
 }
 
 gboolean
-carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *indices,
-                      guint n_indices, CaromObject *const *originals, const CaromMatrix *m,
-                      const char *label, const char *merge_key, GError **error)
+carom_edit_transform (CaromHistory *history, CmScene *scene, const guint *indices, guint n_indices,
+                      CmObject *const *originals, const CaromMatrix *m, const char *label,
+                      const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL && m != NULL, FALSE);
   double det = m->xx * m->yy - m->xy * m->yx;
@@ -542,20 +542,20 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
                            _ ("This transformation would flatten the selection"));
       return FALSE;
     }
-  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  g_autoptr (GPtrArray) made = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   for (guint i = 0; i < n_indices; i++)
     {
       g_return_val_if_fail (indices[i] < scene->objects->len, FALSE);
-      const CaromObject *o
+      const CmObject *o
           = originals != NULL ? originals[i] : g_ptr_array_index (scene->objects, indices[i]);
-      CaromObject *copy;
-      if (o->kind == CAROM_OBJECT_POLYGON)
+      CmObject *copy;
+      if (o->kind == CM_OBJECT_POLYGON)
         {
           g_autofree CgVec2 *v = g_new (CgVec2, o->n_points);
           for (size_t k = 0; k < o->n_points; k++)
             v[k] = carom_matrix_apply (m, o->points[k]);
           g_autofree CgCurveEdge *e = NULL;
-          if (carom_object_is_curved (o))
+          if (cm_object_is_curved (o))
             {
               /* Arcs stay arcs under maps that keep circles circles; a
                * non-uniform scale would make ellipses, which Carom has no
@@ -603,11 +603,11 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
           double radius = o->radius * factor;
           if (!ball_values_ok (center, radius, d, error))
             return FALSE;
-          copy = carom_object_copy (o);
+          copy = cm_object_copy (o);
           copy->center = center;
           copy->radius = radius;
           copy->direction = cg_normalize (d);
-          if (o->kind == CAROM_OBJECT_BEAM)
+          if (o->kind == CM_OBJECT_BEAM)
             copy->beam_end = o->beam_shape == CAROM_BEAM_PARALLEL
                                  ? carom_matrix_apply (m, o->beam_end)
                                  : center;
@@ -623,15 +623,15 @@ carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *ind
 }
 
 gboolean
-carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index, const CgVec2 *points,
+carom_edit_set_points (CaromHistory *history, CmScene *scene, guint index, const CgVec2 *points,
                        size_t n_points, const char *label, const char *merge_key,
                        gboolean *reversed, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON, FALSE);
-  CaromObject *copy = prepared_polygon (o, points, n_points, reversed, error);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_POLYGON, FALSE);
+  CmObject *copy = prepared_polygon (o, points, n_points, reversed, error);
   if (copy == NULL)
     return FALSE;
   carom_history_replace (history, index, copy, label, merge_key);
@@ -641,14 +641,14 @@ carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index, co
 /* Object index made a polygon of role, its vertices in that role's
  * orientation (nothing when it is one already or not a polygon). */
 static void
-replace_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role, const char *label)
+replace_role (CaromHistory *history, CmScene *scene, guint index, CgRole role, const char *label)
 {
   if (index >= scene->objects->len)
     return;
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  if (o->kind != CAROM_OBJECT_POLYGON || o->role == role)
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  if (o->kind != CM_OBJECT_POLYGON || o->role == role)
     return;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   copy->role = role;
   if (copy->edges != NULL)
     {
@@ -669,17 +669,17 @@ role_label (CgRole role)
 }
 
 void
-carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role)
+carom_edit_set_role (CaromHistory *history, CmScene *scene, guint index, CgRole role)
 {
   g_return_if_fail (history != NULL && scene != NULL);
   g_return_if_fail (index < scene->objects->len);
-  g_return_if_fail (((const CaromObject *)g_ptr_array_index (scene->objects, index))->kind
-                    == CAROM_OBJECT_POLYGON);
+  g_return_if_fail (((const CmObject *)g_ptr_array_index (scene->objects, index))->kind
+                    == CM_OBJECT_POLYGON);
   replace_role (history, scene, index, role, role_label (role));
 }
 
 void
-carom_edit_set_role_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+carom_edit_set_role_all (CaromHistory *history, CmScene *scene, const guint *indices,
                          guint n_indices, CgRole role)
 {
   g_return_if_fail (history != NULL && scene != NULL);
@@ -692,8 +692,7 @@ carom_edit_set_role_all (CaromHistory *history, CaromScene *scene, const guint *
 }
 
 CaromShared
-carom_edit_shared_role (const CaromScene *scene, const guint *indices, guint n_indices,
-                        CgRole *role)
+carom_edit_shared_role (const CmScene *scene, const guint *indices, guint n_indices, CgRole *role)
 {
   g_return_val_if_fail (scene != NULL, CAROM_SHARED_NONE);
   CaromShared shared = CAROM_SHARED_NONE;
@@ -702,8 +701,8 @@ carom_edit_shared_role (const CaromScene *scene, const guint *indices, guint n_i
     {
       if (indices[i] >= scene->objects->len)
         return CAROM_SHARED_NONE;
-      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
-      if (o->kind != CAROM_OBJECT_POLYGON)
+      const CmObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CM_OBJECT_POLYGON)
         return CAROM_SHARED_NONE;
       if (shared == CAROM_SHARED_NONE)
         {
@@ -737,12 +736,12 @@ valid_id (const char *name)
 }
 
 gboolean
-carom_edit_rename (CaromHistory *history, CaromScene *scene, guint index, const char *name,
+carom_edit_rename (CaromHistory *history, CmScene *scene, guint index, const char *name,
                    GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
   if (g_strcmp0 (o->id, name) == 0)
     return TRUE;
   if (!valid_id (name))
@@ -759,24 +758,24 @@ carom_edit_rename (CaromHistory *history, CaromScene *scene, guint index, const 
                    _ ("Another object is already named “%s”"), name);
       return FALSE;
     }
-  CaromObject *copy = carom_object_copy (o);
-  carom_object_set_id (copy, name);
+  CmObject *copy = cm_object_copy (o);
+  cm_object_set_id (copy, name);
   carom_history_replace (history, index, copy, _ ("Rename"), NULL);
   return TRUE;
 }
 
 gboolean
-carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint index, CgVec2 center,
+carom_edit_set_ball (CaromHistory *history, CmScene *scene, guint index, CgVec2 center,
                      double radius, CgVec2 direction, guint max_bounces, const char *label,
                      const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_BALL, FALSE);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_BALL, FALSE);
   if (!ball_values_ok (center, radius, direction, error))
     return FALSE;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   copy->center = center;
   copy->radius = radius;
   copy->direction = cg_normalize (direction);
@@ -786,15 +785,15 @@ carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint index, CgVe
 }
 
 void
-carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gboolean hidden,
+carom_edit_set_flags (CaromHistory *history, CmScene *scene, guint index, gboolean hidden,
                       gboolean locked)
 {
   g_return_if_fail (history != NULL && scene != NULL);
   g_return_if_fail (index < scene->objects->len);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
   if (!o->hidden == !hidden && !o->locked == !locked)
     return;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   const char *label = !o->hidden != !hidden ? (hidden ? _ ("Hide") : _ ("Show"))
                                             : (locked ? _ ("Lock") : _ ("Unlock"));
   copy->hidden = hidden != FALSE;
@@ -803,17 +802,16 @@ carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gbo
 }
 
 gboolean
-carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
-                     const CaromObject *values, const char *label, const char *merge_key,
-                     GError **error)
+carom_edit_set_beam (CaromHistory *history, CmScene *scene, guint index, const CmObject *values,
+                     const char *label, const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL && values != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_BEAM && values->kind == CAROM_OBJECT_BEAM, FALSE);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_BEAM && values->kind == CM_OBJECT_BEAM, FALSE);
   if (!beam_values_ok (values, error))
     return FALSE;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   copy->beam_shape = values->beam_shape;
   copy->center = values->center;
   copy->beam_end = values->beam_shape == CAROM_BEAM_FAN ? values->center : values->beam_end;
@@ -827,15 +825,15 @@ carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
 }
 
 gboolean
-carom_edit_set_curve (CaromHistory *history, CaromScene *scene, guint index, const CgVec2 *points,
+carom_edit_set_curve (CaromHistory *history, CmScene *scene, guint index, const CgVec2 *points,
                       const CgCurveEdge *edges, size_t n_points, const char *label,
                       const char *merge_key, gboolean *reversed, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON, FALSE);
-  CaromObject *copy = prepared_curve (o, points, edges, n_points, reversed, error);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_POLYGON, FALSE);
+  CmObject *copy = prepared_curve (o, points, edges, n_points, reversed, error);
   if (copy == NULL)
     return FALSE;
   carom_history_replace (history, index, copy, label, merge_key);
@@ -845,7 +843,7 @@ carom_edit_set_curve (CaromHistory *history, CaromScene *scene, guint index, con
 /* The polygon at index, its edges (all straight when it had none) in a
  * copy for changing one of them. */
 static CgCurveEdge *
-edges_of (const CaromObject *o)
+edges_of (const CmObject *o)
 {
   CgCurveEdge *e = g_new (CgCurveEdge, o->n_points);
   for (size_t i = 0; i < o->n_points; i++)
@@ -854,13 +852,13 @@ edges_of (const CaromObject *o)
 }
 
 gboolean
-carom_edit_set_edge (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+carom_edit_set_edge (CaromHistory *history, CmScene *scene, guint index, guint edge,
                      CgCurveEdge value, const char *label, const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON && edge < o->n_points, FALSE);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_POLYGON && edge < o->n_points, FALSE);
   g_autofree CgCurveEdge *e = edges_of (o);
   e[edge] = value;
   return carom_edit_set_curve (history, scene, index, o->points, e, o->n_points, label, merge_key,
@@ -868,13 +866,13 @@ carom_edit_set_edge (CaromHistory *history, CaromScene *scene, guint index, guin
 }
 
 gboolean
-carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+carom_edit_set_edge_radius (CaromHistory *history, CmScene *scene, guint index, guint edge,
                             double radius, const char *label, const char *merge_key, GError **error)
 {
   g_return_val_if_fail (history != NULL && scene != NULL, FALSE);
   g_return_val_if_fail (index < scene->objects->len, FALSE);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_val_if_fail (o->kind == CAROM_OBJECT_POLYGON && edge < o->n_points, FALSE);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_val_if_fail (o->kind == CM_OBJECT_POLYGON && edge < o->n_points, FALSE);
   if (o->edges == NULL || o->edges[edge].sweep == 0.0)
     {
       g_set_error_literal (error, CAROM_EDIT_ERROR, CAROM_EDIT_ERROR_INVALID_VALUE,
@@ -917,18 +915,18 @@ carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint inde
 }
 
 void
-carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint index, gboolean placed,
+carom_edit_set_label_offset (CaromHistory *history, CmScene *scene, guint index, gboolean placed,
                              CgVec2 offset, const char *merge_key)
 {
   g_return_if_fail (history != NULL && scene != NULL);
   g_return_if_fail (index < scene->objects->len);
   g_return_if_fail (!placed || cg_is_valid_vec2 (offset));
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
   if (!placed && !o->label_placed)
     return;
   if (placed && o->label_placed && o->label_offset.x == offset.x && o->label_offset.y == offset.y)
     return;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   copy->label_placed = placed ? 1 : 0;
   copy->label_offset = placed ? offset : cg_v2 (0.0, 0.0);
   /* Translators: undo and redo name these edits. */
@@ -938,7 +936,7 @@ carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint ind
 
 /* What the tracer makes of an object's on-hit: anything but reflect stops. */
 static CgOnHit
-on_hit_of (const CaromObject *o)
+on_hit_of (const CmObject *o)
 {
   return o->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
 }
@@ -950,21 +948,21 @@ on_hit_label (CgOnHit on_hit)
 }
 
 void
-carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit)
+carom_edit_set_on_hit (CaromHistory *history, CmScene *scene, guint index, CgOnHit on_hit)
 {
   g_return_if_fail (history != NULL && scene != NULL);
   g_return_if_fail (index < scene->objects->len);
-  const CaromObject *o = g_ptr_array_index (scene->objects, index);
-  g_return_if_fail (o->kind == CAROM_OBJECT_POLYGON);
+  const CmObject *o = g_ptr_array_index (scene->objects, index);
+  g_return_if_fail (o->kind == CM_OBJECT_POLYGON);
   if (o->on_hit == on_hit)
     return;
-  CaromObject *copy = carom_object_copy (o);
+  CmObject *copy = cm_object_copy (o);
   copy->on_hit = (guint8)on_hit;
   carom_history_replace (history, index, copy, on_hit_label (on_hit), NULL);
 }
 
 void
-carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+carom_edit_set_on_hit_all (CaromHistory *history, CmScene *scene, const guint *indices,
                            guint n_indices, CgOnHit on_hit)
 {
   g_return_if_fail (history != NULL && scene != NULL);
@@ -975,10 +973,10 @@ carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint
     {
       if (indices[i] >= scene->objects->len)
         continue;
-      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
-      if (o->kind != CAROM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE || o->on_hit == on_hit)
+      const CmObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE || o->on_hit == on_hit)
         continue;
-      CaromObject *copy = carom_object_copy (o);
+      CmObject *copy = cm_object_copy (o);
       copy->on_hit = (guint8)on_hit;
       carom_history_replace (history, indices[i], copy, label, NULL);
     }
@@ -986,7 +984,7 @@ carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint
 }
 
 CaromShared
-carom_edit_shared_on_hit (const CaromScene *scene, const guint *indices, guint n_indices,
+carom_edit_shared_on_hit (const CmScene *scene, const guint *indices, guint n_indices,
                           CgOnHit *on_hit)
 {
   g_return_val_if_fail (scene != NULL, CAROM_SHARED_NONE);
@@ -996,8 +994,8 @@ carom_edit_shared_on_hit (const CaromScene *scene, const guint *indices, guint n
     {
       if (indices[i] >= scene->objects->len)
         return CAROM_SHARED_NONE;
-      const CaromObject *o = g_ptr_array_index (scene->objects, indices[i]);
-      if (o->kind != CAROM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE)
+      const CmObject *o = g_ptr_array_index (scene->objects, indices[i]);
+      if (o->kind != CM_OBJECT_POLYGON || o->role != CG_ROLE_OBSTACLE)
         return CAROM_SHARED_NONE;
       if (shared == CAROM_SHARED_NONE)
         {

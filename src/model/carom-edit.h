@@ -75,25 +75,25 @@ void carom_curve_delete_vertex (const CgVec2 *points, const CgCurveEdge *edges, 
 CgCurveEdge carom_curve_edge_through (CgVec2 a, CgVec2 b, CgVec2 p, double tol);
 
 /// A name of the form "prefix-N" that no object of scene has.
-char *carom_scene_unique_id (const CaromScene *scene, const char *prefix);
+char *cm_scene_unique_id (const CmScene *scene, const char *prefix);
 
 /// Appends object (taken) as one step named label. A polygon is checked and
 /// put in its role's orientation (*reversed, may be NULL, says whether that
 /// took reversing its vertices); an object without an id, or whose id is
 /// taken, gets a new one. Returns the new object's index, or -1 (nothing
 /// changed, object freed) when it is invalid.
-gint carom_edit_add (CaromHistory *history, CaromScene *scene, CaromObject *object,
-                     const char *label, gboolean *reversed, GError **error);
+gint carom_edit_add (CaromHistory *history, CmScene *scene, CmObject *object, const char *label,
+                     gboolean *reversed, GError **error);
 
-/// Appends objects (a GPtrArray of CaromObject*, all taken) as one step: what
+/// Appends objects (a GPtrArray of CmObject*, all taken) as one step: what
 /// paste and duplicate do. Taken ids get new names. *n_reversed (may be NULL)
 /// counts the polygons reversed to fit their role. Refuses all when one is
 /// invalid.
-gboolean carom_edit_add_all (CaromHistory *history, CaromScene *scene, GPtrArray *objects,
+gboolean carom_edit_add_all (CaromHistory *history, CmScene *scene, GPtrArray *objects,
                              const char *label, guint *n_reversed, GError **error);
 
 /// Removes the objects at indices (any order, no repeats) as one step.
-void carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *indices,
+void carom_edit_delete (CaromHistory *history, CmScene *scene, const guint *indices,
                         guint n_indices, const char *label);
 
 /// Maps the objects at indices by m as one step; merge_key joins the steps of
@@ -102,8 +102,8 @@ void carom_edit_delete (CaromHistory *history, CaromScene *scene, const guint *i
 /// and rounding never builds up); NULL maps the objects as they are. Balls keep their radius under
 /// rotation and scale with a uniform scale; a map that flips the plane keeps polygons in their
 /// role's orientation. Refuses a map that collapses the plane or makes a polygon invalid.
-gboolean carom_edit_transform (CaromHistory *history, CaromScene *scene, const guint *indices,
-                               guint n_indices, CaromObject *const *originals, const CaromMatrix *m,
+gboolean carom_edit_transform (CaromHistory *history, CmScene *scene, const guint *indices,
+                               guint n_indices, CmObject *const *originals, const CaromMatrix *m,
                                const char *label, const char *merge_key, GError **error);
 
 /// Replaces a polygon's vertices (checked, then put in the role's
@@ -111,37 +111,37 @@ gboolean carom_edit_transform (CaromHistory *history, CaromScene *scene, const g
 /// With as many vertices as before, its arcs follow their ends
 /// (carom_curve_follow_vertices()); with another count, every edge is
 /// straight (use carom_edit_set_curve()).
-gboolean carom_edit_set_points (CaromHistory *history, CaromScene *scene, guint index,
+gboolean carom_edit_set_points (CaromHistory *history, CmScene *scene, guint index,
                                 const CgVec2 *points, size_t n_points, const char *label,
                                 const char *merge_key, gboolean *reversed, GError **error);
 
 /// Replaces a polygon's vertices and edges (NULL: all straight), checked
 /// and put in the role's orientation (vertex i goes to n - 1 - i when that
 /// takes reversing, as with carom_edit_set_points()).
-gboolean carom_edit_set_curve (CaromHistory *history, CaromScene *scene, guint index,
+gboolean carom_edit_set_curve (CaromHistory *history, CmScene *scene, guint index,
                                const CgVec2 *points, const CgCurveEdge *edges, size_t n_points,
                                const char *label, const char *merge_key, gboolean *reversed,
                                GError **error);
 
 /// Replaces edge edge of a polygon with value (cg_curve_edge_straight():
 /// straighten it; an arc: bend it).
-gboolean carom_edit_set_edge (CaromHistory *history, CaromScene *scene, guint index, guint edge,
+gboolean carom_edit_set_edge (CaromHistory *history, CmScene *scene, guint index, guint edge,
                               CgCurveEdge value, const char *label, const char *merge_key,
                               GError **error);
 
 /// Gives an arc edge the radius radius, keeping its ends, the side it
 /// bulges to and whether it is more than a half circle (a whole circle keeps
 /// its centre). Refuses a straight edge and a radius below half the chord.
-gboolean carom_edit_set_edge_radius (CaromHistory *history, CaromScene *scene, guint index,
-                                     guint edge, double radius, const char *label,
-                                     const char *merge_key, GError **error);
+gboolean carom_edit_set_edge_radius (CaromHistory *history, CmScene *scene, guint index, guint edge,
+                                     double radius, const char *label, const char *merge_key,
+                                     GError **error);
 
 /// What the ball does when it touches an obstacle (carom:on-hit).
-void carom_edit_set_on_hit (CaromHistory *history, CaromScene *scene, guint index, CgOnHit on_hit);
+void carom_edit_set_on_hit (CaromHistory *history, CmScene *scene, guint index, CgOnHit on_hit);
 
 /// Gives every obstacle at indices (any order; other objects are left
 /// alone) the on-hit on_hit, as one undo step.
-void carom_edit_set_on_hit_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+void carom_edit_set_on_hit_all (CaromHistory *history, CmScene *scene, const guint *indices,
                                 guint n_indices, CgOnHit on_hit);
 
 /// How a property stands over several objects (what Properties shows for a
@@ -155,37 +155,37 @@ typedef enum
 
 /// The role of the objects at indices: CAROM_SHARED_NONE unless all are
 /// polygons; *role (may be NULL) is set when they share one.
-CaromShared carom_edit_shared_role (const CaromScene *scene, const guint *indices, guint n_indices,
+CaromShared carom_edit_shared_role (const CmScene *scene, const guint *indices, guint n_indices,
                                     CgRole *role);
 
 /// What the ball does when it touches the objects at indices:
 /// CAROM_SHARED_NONE unless all are obstacles; *on_hit (may be NULL) is set
 /// when they share one.
-CaromShared carom_edit_shared_on_hit (const CaromScene *scene, const guint *indices,
-                                      guint n_indices, CgOnHit *on_hit);
+CaromShared carom_edit_shared_on_hit (const CmScene *scene, const guint *indices, guint n_indices,
+                                      CgOnHit *on_hit);
 
 /// Places an object's name label: its centre at offset from
-/// carom_object_label_anchor() (scene units, finite), exempt from the
+/// cm_object_label_anchor() (scene units, finite), exempt from the
 /// automatic placement; placed FALSE gives the label back to it (Reset).
 /// merge_key merges a drag's moves into one undo step (NULL: none).
-void carom_edit_set_label_offset (CaromHistory *history, CaromScene *scene, guint index,
+void carom_edit_set_label_offset (CaromHistory *history, CmScene *scene, guint index,
                                   gboolean placed, CgVec2 offset, const char *merge_key);
 
 /// Makes a polygon a wall or an obstacle, reversing its vertex order to fit.
-void carom_edit_set_role (CaromHistory *history, CaromScene *scene, guint index, CgRole role);
+void carom_edit_set_role (CaromHistory *history, CmScene *scene, guint index, CgRole role);
 
 /// Makes every polygon at indices (any order; other objects are left alone)
 /// a wall or an obstacle, as one undo step.
-void carom_edit_set_role_all (CaromHistory *history, CaromScene *scene, const guint *indices,
+void carom_edit_set_role_all (CaromHistory *history, CmScene *scene, const guint *indices,
                               guint n_indices, CgRole role);
 
 /// Renames an object; the name must be a valid SVG id no other object has.
-gboolean carom_edit_rename (CaromHistory *history, CaromScene *scene, guint index, const char *name,
+gboolean carom_edit_rename (CaromHistory *history, CmScene *scene, guint index, const char *name,
                             GError **error);
 
 /// Sets a ball's centre, radius (> 0), direction (not zero; normalised here)
 /// and max bounces.
-gboolean carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint index, CgVec2 center,
+gboolean carom_edit_set_ball (CaromHistory *history, CmScene *scene, guint index, CgVec2 center,
                               double radius, CgVec2 direction, guint max_bounces, const char *label,
                               const char *merge_key, GError **error);
 
@@ -197,13 +197,13 @@ gboolean carom_edit_set_ball (CaromHistory *history, CaromScene *scene, guint in
 /// radius (> 0), direction (not zero; normalised here), spread (fans, 0 to
 /// 360°), count (1 to CAROM_BEAM_MAX_COUNT) and max bounces of values (a
 /// beam; its id and flags are not used).
-gboolean carom_edit_set_beam (CaromHistory *history, CaromScene *scene, guint index,
-                              const CaromObject *values, const char *label, const char *merge_key,
+gboolean carom_edit_set_beam (CaromHistory *history, CmScene *scene, guint index,
+                              const CmObject *values, const char *label, const char *merge_key,
                               GError **error);
 
 /// Hides or shows an object (a hidden object is neither drawn nor traced),
 /// locks or unlocks it (a locked object cannot be picked on the canvas).
-void carom_edit_set_flags (CaromHistory *history, CaromScene *scene, guint index, gboolean hidden,
+void carom_edit_set_flags (CaromHistory *history, CmScene *scene, guint index, gboolean hidden,
                            gboolean locked);
 
 G_END_DECLS

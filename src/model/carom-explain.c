@@ -39,7 +39,7 @@ carom_explain_number (double value)
 }
 
 gboolean
-carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCastExplanation *out)
+carom_explain_cast (const CmSceneTrace *trace, guint ball, guint hit, CaromCastExplanation *out)
 {
   g_return_val_if_fail (trace != NULL && out != NULL, FALSE);
   memset (out, 0, sizeof *out);
@@ -55,7 +55,7 @@ carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit, CaromCa
 }
 
 gboolean
-carom_explain_hit (const CaromSceneTrace *trace, const CaromBallTrace *bt, const CgHit *h,
+carom_explain_hit (const CmSceneTrace *trace, const CaromBallTrace *bt, const CgHit *h,
                    const CgHit *prev, CaromCastExplanation *out)
 {
   g_return_val_if_fail (trace != NULL && bt != NULL && h != NULL && out != NULL, FALSE);
@@ -96,19 +96,19 @@ place_name (CgPrimKind kind, CgPart part, uint32_t element)
 }
 
 char *
-carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit, const CaromObject **object)
+carom_explain_hit_name (const CmSceneTrace *trace, const CgHit *hit, const CmObject **object)
 {
   if (object != NULL)
-    *object = carom_scene_trace_polygon (trace, hit->object);
+    *object = cm_scene_trace_polygon (trace, hit->object);
   return place_name ((CgPrimKind)hit->kind, (CgPart)hit->part, hit->element);
 }
 
 char *
-carom_explain_primitive_name (const CaromSceneTrace *trace, const CgPrimitive *p,
-                              const CaromObject **object)
+carom_explain_primitive_name (const CmSceneTrace *trace, const CgPrimitive *p,
+                              const CmObject **object)
 {
   if (object != NULL)
-    *object = carom_scene_trace_polygon (trace, p->object);
+    *object = cm_scene_trace_polygon (trace, p->object);
   return place_name ((CgPrimKind)p->kind, (CgPart)p->part, p->element);
 }
 
@@ -205,7 +205,7 @@ carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int digits)
 }
 
 char *
-carom_explain_tested_name (const CaromCastExplanation *e, size_t i, const CaromObject **object)
+carom_explain_tested_name (const CaromCastExplanation *e, size_t i, const CmObject **object)
 {
   g_return_val_if_fail (e != NULL && i < e->n_tested, g_strdup (""));
   return carom_explain_primitive_name (e->trace, &e->tested[i].p, object);
@@ -422,7 +422,7 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   if (format == CAROM_EXPLAIN_LATEX)
     g_string_append (w.out, "\\begin{align*}\n");
 
-  const CaromObject *object;
+  const CmObject *object;
   g_autofree char *where = carom_explain_hit_name (e->trace, h, &object);
   const char *role = h->role == CG_ROLE_WALL ? _ ("wall") : _ ("obstacle");
   words (&w, _ ("Hit %u of ball “%s”: %s “%s”, %s (%s)"), e->hit, bt->ball->id, role, object->id,
@@ -472,7 +472,7 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
   for (guint i = 0; i < shown; i++)
     {
       guint k = g_array_index (rejected, guint, i);
-      const CaromObject *o;
+      const CmObject *o;
       g_autofree char *name = carom_explain_tested_name (e, k, &o);
       g_autofree char *reason = carom_explain_tested_reason (e, k, digits);
       if (format == CAROM_EXPLAIN_TEXT)
@@ -491,13 +491,13 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
 }
 
 char *
-carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format)
+carom_explain_trace (const CmSceneTrace *trace, CaromExplainFormat format)
 {
   return carom_explain_trace_digits (trace, format, 0);
 }
 
 char *
-carom_explain_trace_digits (const CaromSceneTrace *trace, CaromExplainFormat format, int digits)
+carom_explain_trace_digits (const CmSceneTrace *trace, CaromExplainFormat format, int digits)
 {
   g_return_val_if_fail (trace != NULL, NULL);
   GString *out = g_string_new (NULL);

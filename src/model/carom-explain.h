@@ -31,9 +31,9 @@ typedef enum
 /// primitives alike.
 typedef struct
 {
-  const CaromSceneTrace *trace; ///< borrowed
-  const CaromBallTrace *bt;     ///< the ball (borrowed)
-  CgHit h;                      ///< the hit explained
+  const CmSceneTrace *trace; ///< borrowed
+  const CaromBallTrace *bt;  ///< the ball (borrowed)
+  CgHit h;                   ///< the hit explained
   guint ball, hit;
   CgVec2 c, d;       ///< the cast: start and unit direction
   double radius;     ///< the ball's radius
@@ -47,25 +47,24 @@ typedef struct
 
 /// Casts hit `hit` of ball `ball` again and records what was tested. FALSE
 /// when there is no such hit or memory runs out.
-gboolean carom_explain_cast (const CaromSceneTrace *trace, guint ball, guint hit,
+gboolean carom_explain_cast (const CmSceneTrace *trace, guint ball, guint hit,
                              CaromCastExplanation *out);
 
 /// carom_explain_cast() for a hit of ball bt, which need not be kept in
 /// the trace (a streamed trace): prev is the ball's hit before (NULL for the
 /// first).
-gboolean carom_explain_hit (const CaromSceneTrace *trace, const CaromBallTrace *bt,
-                            const CgHit *hit, const CgHit *prev, CaromCastExplanation *out);
+gboolean carom_explain_hit (const CmSceneTrace *trace, const CaromBallTrace *bt, const CgHit *hit,
+                            const CgHit *prev, CaromCastExplanation *out);
 
 void carom_cast_explanation_clear (CaromCastExplanation *e);
 
 /// A hit's place in its object: "edge 1", "arc edge 2" or "vertex 3"
 /// (newly allocated), and the object (borrowed).
-char *carom_explain_hit_name (const CaromSceneTrace *trace, const CgHit *hit,
-                              const CaromObject **object);
+char *carom_explain_hit_name (const CmSceneTrace *trace, const CgHit *hit, const CmObject **object);
 
 /// The same for a primitive of the scene's world.
-char *carom_explain_primitive_name (const CaromSceneTrace *trace, const CgPrimitive *p,
-                                    const CaromObject **object);
+char *carom_explain_primitive_name (const CmSceneTrace *trace, const CgPrimitive *p,
+                                    const CmObject **object);
 
 /// The cast of a primitive written out, one formula a line (plain text) or a
 /// row (LaTeX, without the align*): for a segment its ends and normal, d·n,
@@ -99,8 +98,7 @@ char *carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFo
 
 /// Candidate i of e->tested by name, "edge 1", "arc edge 2" or "vertex 3",
 /// straight or curved (newly allocated), and its object (borrowed).
-char *carom_explain_tested_name (const CaromCastExplanation *e, size_t i,
-                                 const CaromObject **object);
+char *carom_explain_tested_name (const CaromCastExplanation *e, size_t i, const CmObject **object);
 
 /// Why candidate i of e->tested lost, with its numbers, in one line (an
 /// arc's sweep test by the angle φ). Numbers to `digits` significant digits
@@ -116,11 +114,10 @@ char *carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int di
 /// Every hit of every ball, as carom_explain_format() writes them, each
 /// after a heading line (what `carom trace --explain` prints). NULL when
 /// memory runs out.
-char *carom_explain_trace (const CaromSceneTrace *trace, CaromExplainFormat format);
+char *carom_explain_trace (const CmSceneTrace *trace, CaromExplainFormat format);
 
 /// The same, numbers to `digits` significant digits (0: every digit).
-char *carom_explain_trace_digits (const CaromSceneTrace *trace, CaromExplainFormat format,
-                                  int digits);
+char *carom_explain_trace_digits (const CmSceneTrace *trace, CaromExplainFormat format, int digits);
 
 /// A number written as the shortest text that reads back to the same double
 /// ("0" for -0): what explanations and the command line print.

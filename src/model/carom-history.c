@@ -17,7 +17,7 @@ typedef struct
 {
   ChangeKind kind;
   guint index;
-  CaromObject *other; /* owned: the version not in the scene (NULL when none) */
+  CmObject *other; /* owned: the version not in the scene (NULL when none) */
 } Change;
 
 /* One undo step: changes applied in order, undone in reverse order. */
@@ -31,8 +31,8 @@ typedef struct
 
 struct CaromHistory
 {
-  CaromScene *scene; /* borrowed */
-  GPtrArray *steps;  /* Step*, owned: steps[0 .. applied) are applied */
+  CmScene *scene;   /* borrowed */
+  GPtrArray *steps; /* Step*, owned: steps[0 .. applied) are applied */
   guint applied;
   guint64 serial;
   gboolean sealed;
@@ -48,7 +48,7 @@ static void
 step_free (Step *step)
 {
   for (guint i = 0; i < step->changes->len; i++)
-    carom_object_free (g_array_index (step->changes, Change, i).other);
+    cm_object_free (g_array_index (step->changes, Change, i).other);
   g_array_unref (step->changes);
   g_free (step->label);
   g_free (step->merge_key);
@@ -56,7 +56,7 @@ step_free (Step *step)
 }
 
 CaromHistory *
-carom_history_new (CaromScene *scene)
+carom_history_new (CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   CaromHistory *history = g_new0 (CaromHistory, 1);
@@ -83,7 +83,7 @@ carom_history_free (CaromHistory *history)
 static void
 swap (CaromHistory *history, Change *change, gboolean applying)
 {
-  CaromScene *scene = history->scene;
+  CmScene *scene = history->scene;
   if (change->kind == CHANGE_REPLACE)
     g_array_append_val (history->replaced, change->index);
   else
@@ -94,7 +94,7 @@ swap (CaromHistory *history, Change *change, gboolean applying)
     {
     case CHANGE_REPLACE:
       {
-        CaromObject *in_scene = g_ptr_array_index (objects, change->index);
+        CmObject *in_scene = g_ptr_array_index (objects, change->index);
         objects->pdata[change->index] = change->other;
         change->other = in_scene;
         break;
@@ -199,7 +199,7 @@ carom_history_commit (CaromHistory *history)
 /* Applies a change now and records it in the open step (or in a step of its
  * own when none is open). */
 static void
-record (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object, const char *label,
+record (CaromHistory *history, ChangeKind kind, guint index, CmObject *object, const char *label,
         const char *merge_key)
 {
   gboolean own_step = history->open == NULL;
@@ -214,8 +214,8 @@ record (CaromHistory *history, ChangeKind kind, guint index, CaromObject *object
 }
 
 void
-carom_history_replace (CaromHistory *history, guint index, CaromObject *replacement,
-                       const char *label, const char *merge_key)
+carom_history_replace (CaromHistory *history, guint index, CmObject *replacement, const char *label,
+                       const char *merge_key)
 {
   g_return_if_fail (history != NULL && replacement != NULL);
   g_return_if_fail (index < history->scene->objects->len);
@@ -223,7 +223,7 @@ carom_history_replace (CaromHistory *history, guint index, CaromObject *replacem
 }
 
 void
-carom_history_insert (CaromHistory *history, guint index, CaromObject *object, const char *label)
+carom_history_insert (CaromHistory *history, guint index, CmObject *object, const char *label)
 {
   g_return_if_fail (history != NULL && object != NULL);
   g_return_if_fail (index <= history->scene->objects->len);

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 typedef struct CaromHistory CaromHistory;
 
 /// A new, empty history for scene (borrowed: it must outlive the history).
-CaromHistory *carom_history_new (CaromScene *scene);
+CaromHistory *carom_history_new (CmScene *scene);
 
 void carom_history_free (CaromHistory *history);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromHistory, carom_history_free)
@@ -34,12 +34,11 @@ void carom_history_commit (CaromHistory *history);
 /// Replaces object index with replacement (taken). label names the step
 /// ("Change Radius"); merge_key (may be NULL) joins this edit to the step
 /// before when that step has the same key and nothing was undone since.
-void carom_history_replace (CaromHistory *history, guint index, CaromObject *replacement,
+void carom_history_replace (CaromHistory *history, guint index, CmObject *replacement,
                             const char *label, const char *merge_key);
 
 /// Inserts object (taken) at index (as a step of its own outside begin/commit).
-void carom_history_insert (CaromHistory *history, guint index, CaromObject *object,
-                           const char *label);
+void carom_history_insert (CaromHistory *history, guint index, CmObject *object, const char *label);
 
 /// Removes object index (as a step of its own outside begin/commit).
 void carom_history_remove (CaromHistory *history, guint index, const char *label);

@@ -5,16 +5,16 @@
 #include <math.h>
 #include <string.h>
 
-CaromScene *
-carom_scene_new (void)
+CmScene *
+cm_scene_new (void)
 {
-  CaromScene *scene = g_new0 (CaromScene, 1);
-  scene->objects = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  CmScene *scene = g_new0 (CmScene, 1);
+  scene->objects = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   return scene;
 }
 
 void
-carom_scene_free (CaromScene *scene)
+cm_scene_free (CmScene *scene)
 {
   if (scene == NULL)
     return;
@@ -25,7 +25,7 @@ carom_scene_free (CaromScene *scene)
 }
 
 void
-carom_scene_set_source (CaromScene *scene, CaromSceneSource *source, GDestroyNotify source_free)
+cm_scene_set_source (CmScene *scene, CmSceneSource *source, GDestroyNotify source_free)
 {
   g_return_if_fail (scene != NULL);
   if (scene->source != NULL && scene->source_free != NULL)
@@ -34,8 +34,8 @@ carom_scene_set_source (CaromScene *scene, CaromSceneSource *source, GDestroyNot
   scene->source_free = source_free;
 }
 
-CaromSceneSource *
-carom_scene_steal_source (CaromScene *scene, GDestroyNotify *source_free)
+CmSceneSource *
+cm_scene_steal_source (CmScene *scene, GDestroyNotify *source_free)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   if (source_free != NULL)
@@ -53,17 +53,17 @@ enum
 
 /* One allocation per object, with no slack: the object, the n vertices it is
  * created with, and its id. */
-static CaromObject *
-object_new (CaromObjectKind kind, const char *id, size_t n_points)
+static CmObject *
+object_new (CmObjectKind kind, const char *id, size_t n_points)
 {
-  G_STATIC_ASSERT (sizeof (CaromObject) % G_ALIGNOF (CgVec2) == 0);
+  G_STATIC_ASSERT (sizeof (CmObject) % G_ALIGNOF (CgVec2) == 0);
   gsize id_size = id != NULL ? strlen (id) + 1 : 0;
-  if (n_points > (G_MAXSIZE - sizeof (CaromObject) - id_size) / sizeof (CgVec2))
+  if (n_points > (G_MAXSIZE - sizeof (CmObject) - id_size) / sizeof (CgVec2))
     g_error ("%s: %" G_GSIZE_FORMAT " points overflow", G_STRFUNC, n_points);
   gsize points_size = n_points * sizeof (CgVec2);
-  CaromObject *object = g_malloc (sizeof (CaromObject) + points_size + id_size);
-  *object = (CaromObject){ .kind = kind };
-  if (kind == CAROM_OBJECT_POLYGON)
+  CmObject *object = g_malloc (sizeof (CmObject) + points_size + id_size);
+  *object = (CmObject){ .kind = kind };
+  if (kind == CM_OBJECT_POLYGON)
     {
       object->points = (CgVec2 *)(object + 1);
       object->storage |= STORAGE_POINTS;
@@ -78,23 +78,23 @@ object_new (CaromObjectKind kind, const char *id, size_t n_points)
 }
 
 void
-carom_object_free (CaromObject *object)
+cm_object_free (CmObject *object)
 {
   if (object == NULL)
     return;
   if (!(object->storage & STORAGE_ID))
     g_free (object->id);
-  if (object->kind == CAROM_OBJECT_POLYGON && !(object->storage & STORAGE_POINTS))
+  if (object->kind == CM_OBJECT_POLYGON && !(object->storage & STORAGE_POINTS))
     g_free (object->points);
-  if (object->kind == CAROM_OBJECT_POLYGON)
+  if (object->kind == CM_OBJECT_POLYGON)
     g_free (object->edges);
   g_free (object);
 }
 
 void
-carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_points)
+cm_object_set_points (CmObject *object, const CgVec2 *points, size_t n_points)
 {
-  g_return_if_fail (object != NULL && object->kind == CAROM_OBJECT_POLYGON);
+  g_return_if_fail (object != NULL && object->kind == CM_OBJECT_POLYGON);
   g_return_if_fail (points != NULL || n_points == 0);
 
   CgVec2 *copy = g_memdup2 (points, n_points * sizeof *points);
@@ -108,9 +108,9 @@ carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_poi
 }
 
 void
-carom_object_set_edges (CaromObject *object, const CgCurveEdge *edges)
+cm_object_set_edges (CmObject *object, const CgCurveEdge *edges)
 {
-  g_return_if_fail (object != NULL && object->kind == CAROM_OBJECT_POLYGON);
+  g_return_if_fail (object != NULL && object->kind == CM_OBJECT_POLYGON);
   CgCurveEdge *copy = edges != NULL && object->n_points > 0
                           ? g_memdup2 (edges, object->n_points * sizeof *edges)
                           : NULL;
@@ -119,10 +119,10 @@ carom_object_set_edges (CaromObject *object, const CgCurveEdge *edges)
 }
 
 gboolean
-carom_object_is_curved (const CaromObject *object)
+cm_object_is_curved (const CmObject *object)
 {
   g_return_val_if_fail (object != NULL, FALSE);
-  if (object->kind != CAROM_OBJECT_POLYGON || object->edges == NULL)
+  if (object->kind != CM_OBJECT_POLYGON || object->edges == NULL)
     return FALSE;
   for (size_t i = 0; i < object->n_points; i++)
     if (object->edges[i].sweep != 0.0)
@@ -131,7 +131,7 @@ carom_object_is_curved (const CaromObject *object)
 }
 
 void
-carom_object_set_id (CaromObject *object, const char *id)
+cm_object_set_id (CmObject *object, const char *id)
 {
   g_return_if_fail (object != NULL);
 
@@ -142,11 +142,11 @@ carom_object_set_id (CaromObject *object, const char *id)
   object->id = copy;
 }
 
-CaromObject *
-carom_object_new_polygon (const char *id, CgRole role, const CgVec2 *points, size_t n_points)
+CmObject *
+cm_object_new_polygon (const char *id, CgRole role, const CgVec2 *points, size_t n_points)
 {
   g_return_val_if_fail (points != NULL || n_points == 0, NULL);
-  CaromObject *object = object_new (CAROM_OBJECT_POLYGON, id, n_points);
+  CmObject *object = object_new (CM_OBJECT_POLYGON, id, n_points);
   object->role = role;
   object->n_points = n_points;
   if (n_points > 0)
@@ -154,11 +154,11 @@ carom_object_new_polygon (const char *id, CgRole role, const CgVec2 *points, siz
   return object;
 }
 
-CaromObject *
-carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
-                       guint max_bounces)
+CmObject *
+cm_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                    guint max_bounces)
 {
-  CaromObject *object = object_new (CAROM_OBJECT_BALL, id, 0);
+  CmObject *object = object_new (CM_OBJECT_BALL, id, 0);
   object->center = center;
   object->radius = radius;
   object->direction = cg_normalize (direction);
@@ -166,12 +166,12 @@ carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 dire
   return object;
 }
 
-CaromObject *
-carom_object_new_fan_beam (const char *id, CgVec2 center, double radius, CgVec2 direction,
-                           double spread, guint count, guint max_bounces)
+CmObject *
+cm_object_new_fan_beam (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                        double spread, guint count, guint max_bounces)
 {
-  CaromObject *object = carom_object_new_ball (id, center, radius, direction, max_bounces);
-  object->kind = CAROM_OBJECT_BEAM;
+  CmObject *object = cm_object_new_ball (id, center, radius, direction, max_bounces);
+  object->kind = CM_OBJECT_BEAM;
   object->beam_shape = CAROM_BEAM_FAN;
   object->spread = spread;
   object->count = count;
@@ -179,12 +179,12 @@ carom_object_new_fan_beam (const char *id, CgVec2 center, double radius, CgVec2 
   return object;
 }
 
-CaromObject *
-carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius,
-                                CgVec2 direction, guint count, guint max_bounces)
+CmObject *
+cm_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius, CgVec2 direction,
+                             guint count, guint max_bounces)
 {
-  CaromObject *object = carom_object_new_ball (id, p1, radius, direction, max_bounces);
-  object->kind = CAROM_OBJECT_BEAM;
+  CmObject *object = cm_object_new_ball (id, p1, radius, direction, max_bounces);
+  object->kind = CM_OBJECT_BEAM;
   object->beam_shape = CAROM_BEAM_PARALLEL;
   object->beam_end = p2;
   object->count = count;
@@ -192,18 +192,18 @@ carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double rad
 }
 
 CgSource
-carom_object_source (const CaromObject *object)
+cm_object_source (const CmObject *object)
 {
-  g_return_val_if_fail (object != NULL && object->kind != CAROM_OBJECT_POLYGON, (CgSource){ 0 });
-  CgSource s = { .shape = object->kind == CAROM_OBJECT_BALL           ? CG_SOURCE_BALL
+  g_return_val_if_fail (object != NULL && object->kind != CM_OBJECT_POLYGON, (CgSource){ 0 });
+  CgSource s = { .shape = object->kind == CM_OBJECT_BALL              ? CG_SOURCE_BALL
                           : object->beam_shape == CAROM_BEAM_PARALLEL ? CG_SOURCE_PARALLEL
                                                                       : CG_SOURCE_FAN,
-                 .count = object->kind == CAROM_OBJECT_BEAM ? object->count : 1,
+                 .count = object->kind == CM_OBJECT_BEAM ? object->count : 1,
                  .max_bounces = object->max_bounces,
                  .radius = object->radius,
                  .center = object->center,
                  .direction = object->direction };
-  if (object->kind == CAROM_OBJECT_BEAM)
+  if (object->kind == CM_OBJECT_BEAM)
     {
       s.end = object->beam_end;
       s.spread = object->spread;
@@ -212,51 +212,51 @@ carom_object_source (const CaromObject *object)
 }
 
 void
-carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction)
+carom_beam_ray (const CmObject *beam, guint k, CgVec2 *start, CgVec2 *direction)
 {
-  g_return_if_fail (beam != NULL && beam->kind == CAROM_OBJECT_BEAM);
+  g_return_if_fail (beam != NULL && beam->kind == CM_OBJECT_BEAM);
   g_return_if_fail (start != NULL && direction != NULL);
-  CgSource s = carom_object_source (beam);
+  CgSource s = cm_object_source (beam);
   cg_beam_ray (&s, k, start, direction);
 }
 
-CaromObject *
-carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role, const CgVec2 *points,
-                         size_t n_points)
+CmObject *
+cm_scene_add_polygon (CmScene *scene, const char *id, CgRole role, const CgVec2 *points,
+                      size_t n_points)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   g_return_val_if_fail (points != NULL || n_points == 0, NULL);
-  CaromObject *object = carom_object_new_polygon (id, role, points, n_points);
+  CmObject *object = cm_object_new_polygon (id, role, points, n_points);
   g_ptr_array_add (scene->objects, object);
   return object;
 }
 
-CaromObject *
-carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double radius,
-                      CgVec2 direction, guint max_bounces)
+CmObject *
+cm_scene_add_ball (CmScene *scene, const char *id, CgVec2 center, double radius, CgVec2 direction,
+                   guint max_bounces)
 {
   g_return_val_if_fail (scene != NULL, NULL);
-  CaromObject *object = carom_object_new_ball (id, center, radius, direction, max_bounces);
+  CmObject *object = cm_object_new_ball (id, center, radius, direction, max_bounces);
   g_ptr_array_add (scene->objects, object);
   return object;
 }
 
 const char *
-carom_object_role_name (const CaromObject *object)
+cm_object_role_name (const CmObject *object)
 {
-  if (object->kind == CAROM_OBJECT_BALL)
+  if (object->kind == CM_OBJECT_BALL)
     return "ball";
-  if (object->kind == CAROM_OBJECT_BEAM)
+  if (object->kind == CM_OBJECT_BEAM)
     return "beam";
   return object->role == CG_ROLE_WALL ? "wall" : "obstacle";
 }
 
-CaromObject *
-carom_scene_find (const CaromScene *scene, const char *id)
+CmObject *
+cm_scene_find (const CmScene *scene, const char *id)
 {
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      CaromObject *object = g_ptr_array_index (scene->objects, i);
+      CmObject *object = g_ptr_array_index (scene->objects, i);
       if (object->id != NULL && strcmp (object->id, id) == 0)
         return object;
     }
@@ -282,7 +282,7 @@ format_id (const char *prefix, guint n)
 }
 
 void
-carom_scene_assign_ids (CaromScene *scene)
+cm_scene_assign_ids (CmScene *scene)
 {
   g_return_if_fail (scene != NULL);
 
@@ -291,7 +291,7 @@ carom_scene_assign_ids (CaromScene *scene)
   gboolean clash[4] = { FALSE, FALSE, FALSE, FALSE }; /* a given id looks like a new name */
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      CaromObject *object = g_ptr_array_index (scene->objects, i);
+      CmObject *object = g_ptr_array_index (scene->objects, i);
       if (object->id == NULL)
         continue;
       g_hash_table_add (taken, object->id);
@@ -304,15 +304,15 @@ carom_scene_assign_ids (CaromScene *scene)
   guint counters[4] = { 0, 0, 0, 0 }; /* wall, obstacle, ball, beam */
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      CaromObject *object = g_ptr_array_index (scene->objects, i);
-      guint slot = object->kind == CAROM_OBJECT_BALL   ? 2
-                   : object->kind == CAROM_OBJECT_BEAM ? 3
-                   : object->role == CG_ROLE_WALL      ? 0
-                                                       : 1;
+      CmObject *object = g_ptr_array_index (scene->objects, i);
+      guint slot = object->kind == CM_OBJECT_BALL   ? 2
+                   : object->kind == CM_OBJECT_BEAM ? 3
+                   : object->role == CG_ROLE_WALL   ? 0
+                                                    : 1;
       counters[slot]++;
       if (object->id != NULL)
         continue;
-      const char *prefix = carom_object_role_name (object);
+      const char *prefix = cm_object_role_name (object);
       char *name = format_id (prefix, counters[slot]);
       while (clash[slot] && g_hash_table_contains (taken, name))
         {
@@ -325,7 +325,7 @@ carom_scene_assign_ids (CaromScene *scene)
 
 /* A polygon's box, its arcs' axis points included. */
 static CgAabb
-polygon_bounds (const CaromObject *object)
+polygon_bounds (const CmObject *object)
 {
   if (object->edges != NULL && object->n_points > 0)
     return cg_curve_bounds (object->points, object->edges, object->n_points);
@@ -336,19 +336,19 @@ polygon_bounds (const CaromObject *object)
 }
 
 CgAabb
-carom_scene_get_bounds (const CaromScene *scene)
+cm_scene_get_bounds (const CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, cg_aabb_empty ());
   CgAabb box = cg_aabb_empty ();
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if (object->kind != CAROM_OBJECT_POLYGON)
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      if (object->kind != CM_OBJECT_POLYGON)
         {
           CgVec2 r = { object->radius, object->radius };
           box = cg_aabb_add_point (box, cg_sub (object->center, r));
           box = cg_aabb_add_point (box, cg_add (object->center, r));
-          if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
+          if (object->kind == CM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
             {
               box = cg_aabb_add_point (box, cg_sub (object->beam_end, r));
               box = cg_aabb_add_point (box, cg_add (object->beam_end, r));
@@ -361,24 +361,24 @@ carom_scene_get_bounds (const CaromScene *scene)
 }
 
 CgVec2
-carom_object_label_anchor (const CaromObject *object)
+cm_object_label_anchor (const CmObject *object)
 {
   g_return_val_if_fail (object != NULL, cg_v2 (0.0, 0.0));
-  if (object->kind == CAROM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
+  if (object->kind == CM_OBJECT_BEAM && object->beam_shape == CAROM_BEAM_PARALLEL)
     return cg_lerp (object->center, object->beam_end, 0.5);
-  if (object->kind != CAROM_OBJECT_POLYGON)
+  if (object->kind != CM_OBJECT_POLYGON)
     return object->center;
   if (object->n_points == 0)
     return cg_v2 (0.0, 0.0);
   return cg_aabb_center (polygon_bounds (object));
 }
 
-CaromObject *
-carom_object_copy (const CaromObject *object)
+CmObject *
+cm_object_copy (const CmObject *object)
 {
   g_return_val_if_fail (object != NULL, NULL);
-  size_t n = object->kind == CAROM_OBJECT_POLYGON ? object->n_points : 0;
-  CaromObject *copy = object_new (object->kind, object->id, n);
+  size_t n = object->kind == CM_OBJECT_POLYGON ? object->n_points : 0;
+  CmObject *copy = object_new (object->kind, object->id, n);
   copy->hidden = object->hidden;
   copy->locked = object->locked;
   copy->origin = object->origin;
@@ -386,7 +386,7 @@ carom_object_copy (const CaromObject *object)
   copy->beam_shape = object->beam_shape;
   copy->label_placed = object->label_placed;
   copy->label_offset = object->label_offset;
-  if (object->kind == CAROM_OBJECT_POLYGON)
+  if (object->kind == CM_OBJECT_POLYGON)
     {
       copy->role = object->role;
       copy->reversed = object->reversed;
@@ -411,7 +411,7 @@ carom_object_copy (const CaromObject *object)
 }
 
 gboolean
-carom_object_equal (const CaromObject *a, const CaromObject *b)
+cm_object_equal (const CmObject *a, const CmObject *b)
 {
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
   if (a->kind != b->kind || g_strcmp0 (a->id, b->id) != 0 || a->hidden != b->hidden
@@ -419,12 +419,12 @@ carom_object_equal (const CaromObject *a, const CaromObject *b)
       || (a->label_placed
           && memcmp (&a->label_offset, &b->label_offset, sizeof a->label_offset) != 0))
     return FALSE;
-  if (a->kind == CAROM_OBJECT_BALL)
+  if (a->kind == CM_OBJECT_BALL)
     return memcmp (&a->center, &b->center, sizeof a->center) == 0
            && memcmp (&a->radius, &b->radius, sizeof a->radius) == 0
            && memcmp (&a->direction, &b->direction, sizeof a->direction) == 0
            && a->max_bounces == b->max_bounces;
-  if (a->kind == CAROM_OBJECT_BEAM)
+  if (a->kind == CM_OBJECT_BEAM)
     return a->beam_shape == b->beam_shape && a->count == b->count
            && a->max_bounces == b->max_bounces
            && memcmp (&a->center, &b->center, sizeof a->center) == 0

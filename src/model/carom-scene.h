@@ -13,10 +13,10 @@ G_BEGIN_DECLS
 /// What a scene object is.
 typedef enum
 {
-  CAROM_OBJECT_POLYGON, ///< a wall or an obstacle (edges straight or arcs)
-  CAROM_OBJECT_BALL,
-  CAROM_OBJECT_BEAM, ///< many balls at once: a fan or a parallel beam
-} CaromObjectKind;
+  CM_OBJECT_POLYGON, ///< a wall or an obstacle (edges straight or arcs)
+  CM_OBJECT_BALL,
+  CM_OBJECT_BEAM, ///< many balls at once: a fan or a parallel beam
+} CmObjectKind;
 
 /// The two shapes of a beam (scene-format.md, issue 15).
 typedef enum
@@ -37,12 +37,12 @@ typedef enum
 /// Compact, since a scene may hold hundreds of thousands of objects: the
 /// polygon and ball fields share storage (read only those of the object's
 /// kind), and an object keeps its vertices and id in the same allocation as
-/// itself. Change them with carom_object_set_points() and
-/// carom_object_set_id(), never by assigning the fields.
+/// itself. Change them with cm_object_set_points() and
+/// cm_object_set_id(), never by assigning the fields.
 typedef struct
 {
   char *id; ///< unique within the scene, never NULL once ids are assigned
-  CaromObjectKind kind;
+  CmObjectKind kind;
   guint8 storage; ///< private: which fields live in the object's own allocation
   guint8 hidden;  ///< neither drawn nor traced (carom:hidden="true")
   guint8 locked;  ///< cannot be picked on the canvas (carom:locked="true")
@@ -54,12 +54,12 @@ typedef struct
   guint8 beam_shape;   ///< beams: CaromBeamShape
   guint8 label_placed; ///< the author placed its name label (carom:label-offset)
   /// Where the author placed the object's name label: the label's centre
-  /// from carom_object_label_anchor(), in scene units. Read only when
+  /// from cm_object_label_anchor(), in scene units. Read only when
   /// label_placed.
   CgVec2 label_offset;
   union
   {
-    struct /* kind == CAROM_OBJECT_POLYGON */
+    struct /* kind == CM_OBJECT_POLYGON */
     {
       CgRole role;
       gboolean reversed; ///< the reader reversed the vertex order to fit the role
@@ -68,10 +68,10 @@ typedef struct
       /// NULL when every edge is straight; else n_points edges, edge i from
       /// points[i] to points[i + 1] (cg-curve.h). A whole circle is one
       /// point and one edge of sweep ±2π. Owned; set with
-      /// carom_object_set_edges().
+      /// cm_object_set_edges().
       CgCurveEdge *edges;
     };
-    struct /* kind == CAROM_OBJECT_BALL or CAROM_OBJECT_BEAM */
+    struct /* kind == CM_OBJECT_BALL or CM_OBJECT_BEAM */
     {
       guint max_bounces;
       guint count;   ///< beams: the number of rays (>= 1)
@@ -82,111 +82,109 @@ typedef struct
       double spread;    ///< fan beams: the angle from the first ray to the last, degrees
     };
   };
-} CaromObject;
+} CmObject;
 
 /// What a scene keeps of the file it was read from, for the writer: the io
 /// layer's business (the model never looks inside), freed with the scene.
-typedef struct _CaromSceneSource CaromSceneSource;
+typedef struct _CmSceneSource CmSceneSource;
 
 /// A scene: objects in document order.
 typedef struct
 {
-  GPtrArray *objects; ///< of CaromObject*, owned
+  GPtrArray *objects; ///< of CmObject*, owned
   /// The source document (owned, may be NULL) and how to free it.
-  CaromSceneSource *source;
+  CmSceneSource *source;
   GDestroyNotify source_free;
-} CaromScene;
+} CmScene;
 
-CaromScene *carom_scene_new (void);
-void carom_scene_free (CaromScene *scene);
+CmScene *cm_scene_new (void);
+void cm_scene_free (CmScene *scene);
 
 /// Gives the scene a source document (owned; replaces and frees any other).
-void carom_scene_set_source (CaromScene *scene, CaromSceneSource *source,
-                             GDestroyNotify source_free);
+void cm_scene_set_source (CmScene *scene, CmSceneSource *source, GDestroyNotify source_free);
 
 /// Takes the source document away from the scene (the caller frees it with
 /// *source_free), leaving it with none.
-CaromSceneSource *carom_scene_steal_source (CaromScene *scene, GDestroyNotify *source_free);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromScene, carom_scene_free)
+CmSceneSource *cm_scene_steal_source (CmScene *scene, GDestroyNotify *source_free);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CmScene, cm_scene_free)
 
 /// A new polygon object (points copied), in no scene yet.
-CaromObject *carom_object_new_polygon (const char *id, CgRole role, const CgVec2 *points,
-                                       size_t n_points);
+CmObject *cm_object_new_polygon (const char *id, CgRole role, const CgVec2 *points,
+                                 size_t n_points);
 
 /// A new ball object (direction normalised here), in no scene yet.
-CaromObject *carom_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
-                                    guint max_bounces);
+CmObject *cm_object_new_ball (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                              guint max_bounces);
 
 /// A new fan beam: count rays of radius radius from center, spread degrees
 /// wide around direction (normalised here).
-CaromObject *carom_object_new_fan_beam (const char *id, CgVec2 center, double radius,
-                                        CgVec2 direction, double spread, guint count,
-                                        guint max_bounces);
+CmObject *cm_object_new_fan_beam (const char *id, CgVec2 center, double radius, CgVec2 direction,
+                                  double spread, guint count, guint max_bounces);
 
 /// A new parallel beam: count rays of radius radius from p1 to p2, all
 /// along direction (normalised here).
-CaromObject *carom_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius,
-                                             CgVec2 direction, guint count, guint max_bounces);
+CmObject *cm_object_new_parallel_beam (const char *id, CgVec2 p1, CgVec2 p2, double radius,
+                                       CgVec2 direction, guint count, guint max_bounces);
 
 /// Where ray k (0 <= k < count) of a beam starts and where it goes (a unit
 /// vector), by scene-format.md: a fan's ray k leaves at the angle
 /// θ − spread/2 + k·spread/(count − 1), θ = atan2(dy, dx) (count 1: θ);
 /// a parallel beam's starts at P1 + k/(count − 1)·(P2 − P1) (count 1: the
 /// midpoint).
-void carom_beam_ray (const CaromObject *beam, guint k, CgVec2 *start, CgVec2 *direction);
+void carom_beam_ray (const CmObject *beam, guint k, CgVec2 *start, CgVec2 *direction);
 
 /// A ball or a beam as the tracer takes it (cg-scene.h: what the window,
 /// `carom trace` and the web page's core share).
-CgSource carom_object_source (const CaromObject *object);
+CgSource cm_object_source (const CmObject *object);
 
 /// Appends a polygon (copied, not yet validated or oriented). id may be NULL:
-/// carom_scene_assign_ids() names it later. Returns the new object (borrowed).
-CaromObject *carom_scene_add_polygon (CaromScene *scene, const char *id, CgRole role,
-                                      const CgVec2 *points, size_t n_points);
+/// cm_scene_assign_ids() names it later. Returns the new object (borrowed).
+CmObject *cm_scene_add_polygon (CmScene *scene, const char *id, CgRole role, const CgVec2 *points,
+                                size_t n_points);
 
 /// Appends a ball; direction need not be normalised. Returns it (borrowed).
-CaromObject *carom_scene_add_ball (CaromScene *scene, const char *id, CgVec2 center, double radius,
-                                   CgVec2 direction, guint max_bounces);
+CmObject *cm_scene_add_ball (CmScene *scene, const char *id, CgVec2 center, double radius,
+                             CgVec2 direction, guint max_bounces);
 
 /// Replaces a polygon's vertices with a copy of points[0..n_points).
-void carom_object_set_points (CaromObject *object, const CgVec2 *points, size_t n_points);
+void cm_object_set_points (CmObject *object, const CgVec2 *points, size_t n_points);
 
 /// Replaces a polygon's edges with a copy of edges[0 .. n_points) (NULL:
 /// every edge straight). Set the points first: the edges follow them.
-void carom_object_set_edges (CaromObject *object, const CgCurveEdge *edges);
+void cm_object_set_edges (CmObject *object, const CgCurveEdge *edges);
 
 /// True when a polygon has an arc edge.
-gboolean carom_object_is_curved (const CaromObject *object);
+gboolean cm_object_is_curved (const CmObject *object);
 
 /// Replaces the object's id with a copy of id (NULL: none yet).
-void carom_object_set_id (CaromObject *object, const char *id);
+void cm_object_set_id (CmObject *object, const char *id);
 
 /// Gives every object without an id the name `wall-N`, `obstacle-N`,
 /// `ball-N` or `beam-N` (N counting objects of that kind in document order, skipping
 /// names already taken).
-void carom_scene_assign_ids (CaromScene *scene);
+void cm_scene_assign_ids (CmScene *scene);
 
 /// The box around every object, balls included (empty for an empty scene).
-CgAabb carom_scene_get_bounds (const CaromScene *scene);
+CgAabb cm_scene_get_bounds (const CmScene *scene);
 
 /// The object with this id, or NULL.
-CaromObject *carom_scene_find (const CaromScene *scene, const char *id);
+CmObject *cm_scene_find (const CmScene *scene, const char *id);
 
 /// The point an object's name label is placed from: the centre of a
 /// polygon's box (its arcs included) or of a ball or a fan, the middle of a
 /// parallel beam.
-CgVec2 carom_object_label_anchor (const CaromObject *object);
+CgVec2 cm_object_label_anchor (const CmObject *object);
 
 /// "wall", "obstacle", "ball" or "beam".
-const char *carom_object_role_name (const CaromObject *object);
+const char *cm_object_role_name (const CmObject *object);
 
-void carom_object_free (CaromObject *object);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromObject, carom_object_free)
+void cm_object_free (CmObject *object);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CmObject, cm_object_free)
 
 /// A deep copy of object (compact, like the objects the reader makes).
-CaromObject *carom_object_copy (const CaromObject *object);
+CmObject *cm_object_copy (const CmObject *object);
 
 /// True when a and b are the same to the bit: kind, id, geometry, settings.
-gboolean carom_object_equal (const CaromObject *a, const CaromObject *b);
+gboolean cm_object_equal (const CmObject *a, const CmObject *b);
 
 G_END_DECLS

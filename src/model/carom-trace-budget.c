@@ -16,7 +16,7 @@ carom_trace_plan_free (CaromTracePlan *plan)
 }
 
 CaromTracePlan *
-carom_trace_plan_new (const CaromScene *scene, gint64 max_bounces_override, guint64 budget)
+carom_trace_plan_new (const CmScene *scene, gint64 max_bounces_override, guint64 budget)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   CaromTracePlan *plan = g_new0 (CaromTracePlan, 1);
@@ -26,11 +26,11 @@ carom_trace_plan_new (const CaromScene *scene, gint64 max_bounces_override, guin
   g_autoptr (GArray) entries = g_array_new (FALSE, FALSE, sizeof (CgPlanEntry));
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      if ((object->kind != CAROM_OBJECT_BALL && object->kind != CAROM_OBJECT_BEAM) || object->hidden
-          || (object->kind == CAROM_OBJECT_BEAM && object->count == 0))
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      if ((object->kind != CM_OBJECT_BALL && object->kind != CM_OBJECT_BEAM) || object->hidden
+          || (object->kind == CM_OBJECT_BEAM && object->count == 0))
         continue;
-      CgSource source = carom_object_source (object);
+      CgSource source = cm_object_source (object);
       CgPlanEntry e = { .rays = cg_source_rays (&source),
                         .max_bounces = cg_source_max_bounces (&source, max_bounces_override) };
       g_array_append_val (entries, e);
@@ -113,7 +113,7 @@ carom_format_count (double n)
 }
 
 char *
-carom_trace_plan_message (const CaromTracePlan *plan, const CaromScene *scene, const char *how)
+carom_trace_plan_message (const CaromTracePlan *plan, const CmScene *scene, const char *how)
 {
   g_return_val_if_fail (plan != NULL && scene != NULL, NULL);
   if (!plan->cut)
@@ -146,13 +146,13 @@ carom_trace_plan_message (const CaromTracePlan *plan, const CaromScene *scene, c
           g_string_append (out, _ ("  … and more."));
           break;
         }
-      const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
+      const CmObject *object = g_ptr_array_index (scene->objects, o->index);
       const char *id = object->id != NULL ? object->id : "";
       g_autofree char *rays = carom_format_count (o->rays);
       g_autofree char *bounces = carom_format_count (o->max_bounces);
       g_autofree char *given = carom_format_count (o->allowance);
       g_autofree char *more = carom_format_count ((double)o->allowance + 1.0);
-      gboolean beam = object->kind == CAROM_OBJECT_BEAM;
+      gboolean beam = object->kind == CM_OBJECT_BEAM;
       g_string_append_c (out, '\n');
       if (!o->traced)
         g_string_append_printf (

@@ -56,7 +56,7 @@ typedef struct
 
 /// Plans the trace of scene's balls and beams (those not hidden) within
 /// budget units; max_bounces_override ≥ 0 stands for every ball's own.
-CaromTracePlan *carom_trace_plan_new (const CaromScene *scene, gint64 max_bounces_override,
+CaromTracePlan *carom_trace_plan_new (const CmScene *scene, gint64 max_bounces_override,
                                       guint64 budget);
 void carom_trace_plan_free (CaromTracePlan *plan);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromTracePlan, carom_trace_plan_free)
@@ -74,8 +74,7 @@ guint32 carom_trace_plan_ray_allowance (const CaromTracePlan *plan, const CaromB
 /// which objects asked for how much (count × max bounces), what they were
 /// given, and how to raise the budget — `how` is the sentence that says so
 /// for the place ("Raise it with --max-hits N." or the window's).
-char *carom_trace_plan_message (const CaromTracePlan *plan, const CaromScene *scene,
-                                const char *how);
+char *carom_trace_plan_message (const CaromTracePlan *plan, const CmScene *scene, const char *how);
 
 /// A count as people read it: "7,000,000" (digits grouped by the locale).
 char *carom_format_count (double n);

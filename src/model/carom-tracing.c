@@ -5,7 +5,7 @@
 #include <string.h>
 
 void
-carom_scene_trace_free (CaromSceneTrace *trace)
+cm_scene_trace_free (CmSceneTrace *trace)
 {
   if (trace == NULL)
     return;
@@ -97,12 +97,12 @@ ball_sink (const CgHit *hit, void *data)
  * in memory of their own. Returns FALSE when memory runs out; *cancelled
  * says the trace was cut because it was cancelled. */
 static gboolean
-run_ball (const CaromSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *cursor,
+run_ball (const CmSceneTrace *trace, CaromBallTrace *bt, CaromHitCursor *cursor,
           gboolean *cancelled)
 {
-  const CaromObject *ball = bt->ball;
+  const CmObject *ball = bt->ball;
   const CaromTraceOptions *o = trace->options;
-  CgSource source = carom_object_source (ball);
+  CgSource source = cm_object_source (ball);
   guint32 max_bounces = cg_source_max_bounces (&source, o->max_bounces_override);
   BallSink sink = { .out = &bt->trace,
                     .limit = bt->allowance,
@@ -152,7 +152,7 @@ typedef struct
 {
   const CaromTraceStream *funcs;
   gpointer data;
-  const CaromSceneTrace *trace;
+  const CmSceneTrace *trace;
   CaromBallTrace *bt;
   CgHit prev;
   Watch watch;
@@ -180,7 +180,7 @@ static gboolean
 stream_ball (StreamSink *s, CaromBallTrace *bt, const CgSource *source)
 {
   const CaromTraceOptions *o = s->trace->options;
-  const CaromObject *ball = bt->ball;
+  const CmObject *ball = bt->ball;
   guint32 max_bounces = cg_source_max_bounces (source, o->max_bounces_override);
   s->bt = bt;
   memset (&bt->trace, 0, sizeof bt->trace);
@@ -292,7 +292,7 @@ carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpointer da
  * each thread's place in the hit blocks. */
 typedef struct
 {
-  const CaromSceneTrace *trace;
+  const CmSceneTrace *trace;
   gint failed;
   gint cancelled;
   CaromHitCursor cursors[MAX_THREADS + 1];
@@ -318,7 +318,7 @@ trace_one (guint i, guint worker, gpointer data)
  * trace's threads when there are enough. Every ball is traced: the hits of
  * the trace before, if any, are forgotten. */
 static gboolean
-run_all_balls (CaromSceneTrace *trace)
+run_all_balls (CmSceneTrace *trace)
 {
   guint n = trace->balls->len;
   guint threads = trace->n_threads != 0 ? trace->n_threads : g_get_num_processors ();
@@ -335,7 +335,7 @@ run_all_balls (CaromSceneTrace *trace)
 
 /* Gives every ball its allowance from the plan, rays in trace order. */
 static void
-assign_allowances (CaromSceneTrace *trace)
+assign_allowances (CmSceneTrace *trace)
 {
   guint64 cut = 0;
   for (guint b = 0; b < trace->balls->len; b++)
@@ -346,33 +346,33 @@ assign_allowances (CaromSceneTrace *trace)
     }
 }
 
-CaromSceneTrace *
-carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override, gboolean brute_force)
+CmSceneTrace *
+cm_scene_trace (const CmScene *scene, gint64 max_bounces_override, gboolean brute_force)
 {
-  return carom_scene_trace_with_threads (scene, max_bounces_override, brute_force, 0);
+  return cm_scene_trace_with_threads (scene, max_bounces_override, brute_force, 0);
 }
 
-CaromSceneTrace *
-carom_scene_trace_with_threads (const CaromScene *scene, gint64 max_bounces_override,
-                                gboolean brute_force, guint n_threads)
+CmSceneTrace *
+cm_scene_trace_with_threads (const CmScene *scene, gint64 max_bounces_override,
+                             gboolean brute_force, guint n_threads)
 {
   CaromTraceOptions options = CAROM_TRACE_OPTIONS_INIT;
   options.max_bounces_override = max_bounces_override;
   options.brute_force = brute_force;
   options.n_threads = n_threads;
-  return carom_scene_trace_full (scene, &options);
+  return cm_scene_trace_full (scene, &options);
 }
 
 /* A beam's ray k as a ball the trace owns (cg_source_ray()): the ball
  * `BEAMID#k` written into the scene would be made the same way. */
-static CaromObject *
-new_ray (const CaromObject *beam, guint k)
+static CmObject *
+new_ray (const CmObject *beam, guint k)
 {
-  CgSource source = carom_object_source (beam);
+  CgSource source = cm_object_source (beam);
   CgVec2 start, direction;
   cg_source_ray (&source, k, &start, &direction);
   g_autofree char *id = g_strdup_printf ("%s#%u", beam->id != NULL ? beam->id : "", k);
-  CaromObject *ray = carom_object_new_ball (id, start, beam->radius, direction, beam->max_bounces);
+  CmObject *ray = cm_object_new_ball (id, start, beam->radius, direction, beam->max_bounces);
   ray->direction = direction; /* already a unit vector: not normalised again */
   return ray;
 }
@@ -381,7 +381,7 @@ new_ray (const CaromObject *beam, guint k)
 static gpointer
 make_rays (gpointer data)
 {
-  CaromSceneTrace *trace = data;
+  CmSceneTrace *trace = data;
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
@@ -398,7 +398,7 @@ make_rays (gpointer data)
 /* Builds the world and points every ball trace at it; casts of balls up to
  * the largest radius may walk its grid. */
 static gboolean
-build_world (CaromSceneTrace *trace, GArray *refs)
+build_world (CmSceneTrace *trace, GArray *refs)
 {
   double largest = -1.0; /* no ball: the world is not prepared */
   for (guint b = 0; b < trace->balls->len; b++)
@@ -420,31 +420,31 @@ build_world (CaromSceneTrace *trace, GArray *refs)
  * overlapping is found once (cg_source_start_overlaps()) and given to every
  * ray (start_overlaps, -1 elsewhere: found by each ball's trace). */
 static void
-check_shared_starts (CaromSceneTrace *trace)
+check_shared_starts (CmSceneTrace *trace)
 {
   for (guint b = 0; b < trace->balls->len; b++)
     {
       CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
       if (bt->ray > 0)
         bt->start_overlaps = (bt - bt->ray)->start_overlaps;
-      else if (bt->world == NULL || bt->source->kind != CAROM_OBJECT_BEAM)
+      else if (bt->world == NULL || bt->source->kind != CM_OBJECT_BEAM)
         bt->start_overlaps = -1;
       else
         {
-          CgSource source = carom_object_source (bt->source);
+          CgSource source = cm_object_source (bt->source);
           bt->start_overlaps = cg_source_start_overlaps (bt->world, &source, trace->brute_force);
         }
     }
 }
 
 /* A scene trace with its options, plan and slots, no balls yet. */
-static CaromSceneTrace *
-trace_new (const CaromScene *scene, const CaromTraceOptions *options)
+static CmSceneTrace *
+trace_new (const CmScene *scene, const CaromTraceOptions *options)
 {
-  CaromSceneTrace *trace = g_new0 (CaromSceneTrace, 1);
+  CmSceneTrace *trace = g_new0 (CmSceneTrace, 1);
   trace->polygons = g_ptr_array_new ();
   trace->balls = g_array_new (FALSE, TRUE, sizeof (CaromBallTrace));
-  trace->rays = g_ptr_array_new_with_free_func ((GDestroyNotify)carom_object_free);
+  trace->rays = g_ptr_array_new_with_free_func ((GDestroyNotify)cm_object_free);
   trace->slots = g_array_sized_new (FALSE, FALSE, sizeof (gint), scene->objects->len);
   g_array_set_size (trace->slots, scene->objects->len);
   trace->max_bounces_override = options->max_bounces_override;
@@ -461,14 +461,14 @@ trace_new (const CaromScene *scene, const CaromTraceOptions *options)
 /* Gives every traced polygon its world index (in slots and polygons) and
  * returns their boundaries for the world. */
 static GArray *
-collect_polygons (CaromSceneTrace *trace, const CaromScene *scene)
+collect_polygons (CmSceneTrace *trace, const CmScene *scene)
 {
   GArray *refs = g_array_new (FALSE, FALSE, sizeof (CgBoundaryRef));
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
       g_array_index (trace->slots, gint, i) = -1;
-      if (object->kind != CAROM_OBJECT_POLYGON || object->hidden)
+      if (object->kind != CM_OBJECT_POLYGON || object->hidden)
         continue;
       g_array_index (trace->slots, gint, i) = (gint)trace->polygons->len;
       CgBoundaryRef ref = cg_scene_boundary (object->points, object->edges, object->n_points,
@@ -480,17 +480,17 @@ collect_polygons (CaromSceneTrace *trace, const CaromScene *scene)
 }
 
 gboolean
-carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *options,
-                          const CaromTraceStream *funcs, gpointer data, CaromTracePlan **plan)
+cm_scene_trace_stream (const CmScene *scene, const CaromTraceOptions *options,
+                       const CaromTraceStream *funcs, gpointer data, CaromTracePlan **plan)
 {
   g_return_val_if_fail (scene != NULL && options != NULL && funcs != NULL, FALSE);
-  g_autoptr (CaromSceneTrace) trace = trace_new (scene, options);
+  g_autoptr (CmSceneTrace) trace = trace_new (scene, options);
   g_autoptr (GArray) refs = collect_polygons (trace, scene);
   double largest = -1.0; /* no ball: the world is not prepared */
   for (guint i = 0; i < trace->plan->objects->len; i++)
     {
       const CaromBudgetObject *o = &g_array_index (trace->plan->objects, CaromBudgetObject, i);
-      const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
+      const CmObject *object = g_ptr_array_index (scene->objects, o->index);
       if (o->traced)
         largest = MAX (largest, object->radius);
     }
@@ -511,13 +511,12 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
       const CaromBudgetObject *o = &g_array_index (trace->plan->objects, CaromBudgetObject, i);
       if (!o->traced)
         continue;
-      const CaromObject *object = g_ptr_array_index (scene->objects, o->index);
-      CgSource source = carom_object_source (object);
+      const CmObject *object = g_ptr_array_index (scene->objects, o->index);
+      CgSource source = cm_object_source (object);
       int overlaps = cg_source_start_overlaps (trace->world, &source, options->brute_force);
       for (guint k = 0; ok && k < o->rays; k++)
         {
-          g_autoptr (CaromObject) ray
-              = object->kind == CAROM_OBJECT_BEAM ? new_ray (object, k) : NULL;
+          g_autoptr (CmObject) ray = object->kind == CM_OBJECT_BEAM ? new_ray (object, k) : NULL;
           CaromBallTrace bt = {
             .ball = ray != NULL ? ray : object,
             .source = object,
@@ -539,13 +538,13 @@ carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *opti
   return ok;
 }
 
-CaromSceneTrace *
-carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *options)
+CmSceneTrace *
+cm_scene_trace_full (const CmScene *scene, const CaromTraceOptions *options)
 {
   g_return_val_if_fail (scene != NULL && options != NULL, NULL);
   guint n_threads = options->n_threads;
 
-  g_autoptr (CaromSceneTrace) trace = trace_new (scene, options);
+  g_autoptr (CmSceneTrace) trace = trace_new (scene, options);
 
   g_autoptr (GArray) refs = collect_polygons (trace, scene);
   /* The balls' slots; a beam's rays get theirs (ball NULL) and their balls
@@ -553,15 +552,15 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
   guint n_balls = 0, n_rays = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
       const CaromBudgetObject *planned = carom_trace_plan_object (trace->plan, i);
       if (planned == NULL || !planned->traced
-          || (options->untraced && object->kind == CAROM_OBJECT_BEAM))
+          || (options->untraced && object->kind == CM_OBJECT_BEAM))
         continue; /* hidden, a beam of no ray (never read or made), or over the budget */
       g_array_index (trace->slots, gint, i) = -2 - (gint)n_balls;
-      guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
+      guint n = object->kind == CM_OBJECT_BEAM ? object->count : 1;
       n_balls += n;
-      n_rays += object->kind == CAROM_OBJECT_BEAM ? n : 0;
+      n_rays += object->kind == CM_OBJECT_BEAM ? n : 0;
     }
   g_array_set_size (trace->balls, n_balls);
   g_ptr_array_set_size (trace->rays, n_balls);
@@ -570,11 +569,11 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
       gint slot = g_array_index (trace->slots, gint, i);
       if (slot > -2)
         continue;
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      guint n = object->kind == CAROM_OBJECT_BEAM ? object->count : 1;
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      guint n = object->kind == CM_OBJECT_BEAM ? object->count : 1;
       for (guint k = 0; k < n; k++, b++)
         g_array_index (trace->balls, CaromBallTrace, b) = (CaromBallTrace){
-          .ball = object->kind == CAROM_OBJECT_BEAM ? NULL : object,
+          .ball = object->kind == CM_OBJECT_BEAM ? NULL : object,
           .source = object,
           .ray = k,
           .index = i,
@@ -615,7 +614,7 @@ carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *option
 }
 
 gboolean
-carom_scene_trace_object_balls (const CaromSceneTrace *trace, guint index, guint *first, guint *n)
+cm_scene_trace_object_balls (const CmSceneTrace *trace, guint index, guint *first, guint *n)
 {
   g_return_val_if_fail (trace != NULL, FALSE);
   if (index >= trace->slots->len)
@@ -626,12 +625,12 @@ carom_scene_trace_object_balls (const CaromSceneTrace *trace, guint index, guint
   guint b = (guint)(-2 - slot);
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, b);
   *first = b;
-  *n = bt->source->kind == CAROM_OBJECT_BEAM ? bt->source->count : 1;
+  *n = bt->source->kind == CM_OBJECT_BEAM ? bt->source->count : 1;
   return TRUE;
 }
 
 gint
-carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id)
+cm_scene_trace_find_ball (const CmSceneTrace *trace, const char *id)
 {
   g_return_val_if_fail (trace != NULL && id != NULL, -1);
   for (guint b = 0; b < trace->balls->len; b++)
@@ -643,16 +642,16 @@ carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id)
   return -1;
 }
 
-const CaromObject *
-carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index)
+const CmObject *
+cm_scene_trace_polygon (const CmSceneTrace *trace, guint index)
 {
   g_return_val_if_fail (index < trace->polygons->len, NULL);
   return g_ptr_array_index (trace->polygons, index);
 }
 
 gboolean
-carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const guint *indices,
-                          guint n, GArray *updated)
+cm_scene_trace_update (CmSceneTrace *trace, const CmScene *scene, const guint *indices, guint n,
+                       GArray *updated)
 {
   g_return_val_if_fail (trace != NULL && scene != NULL, FALSE);
   if (trace->slots->len != scene->objects->len)
@@ -662,7 +661,7 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
       guint index = indices[j];
       if (index >= scene->objects->len)
         return FALSE;
-      const CaromObject *object = g_ptr_array_index (scene->objects, index);
+      const CmObject *object = g_ptr_array_index (scene->objects, index);
       gint slot = g_array_index (trace->slots, gint, index);
       if (slot == -1 || object->hidden)
         return FALSE;
@@ -671,7 +670,7 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
           guint k = (guint)slot;
           CgBoundaryRef was = cg_world_boundary (trace->world, k);
           CgOnHit on_hit = object->on_hit == CG_ON_HIT_REFLECT ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
-          if (object->kind != CAROM_OBJECT_POLYGON || was.role != object->role
+          if (object->kind != CM_OBJECT_POLYGON || was.role != object->role
               || (object->role == CG_ROLE_OBSTACLE && was.on_hit != on_hit)
               || !cg_world_update (trace->world, k, object->points, object->edges,
                                    object->n_points))
@@ -695,14 +694,14 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
             rays++;
           gboolean beam = g_ptr_array_index (trace->rays, first) != NULL;
           double radius = bt->radius;
-          if (object->kind != (beam ? CAROM_OBJECT_BEAM : CAROM_OBJECT_BALL)
-              || object->radius != radius || (beam && object->count != rays))
+          if (object->kind != (beam ? CM_OBJECT_BEAM : CM_OBJECT_BALL) || object->radius != radius
+              || (beam && object->count != rays))
             return FALSE;
           for (guint k = 0; beam && k < rays; k++)
             {
-              CaromObject *ray = new_ray (object, k);
+              CmObject *ray = new_ray (object, k);
               g_ptr_array_index (trace->rays, first + k) = ray; /* the old one is freed below */
-              carom_object_free ((CaromObject *)bt[k].ball);
+              cm_object_free ((CmObject *)bt[k].ball);
               ((CaromBallTrace *)bt)[k].ball = ray;
             }
         }
@@ -736,7 +735,7 @@ carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene, const
 }
 
 gboolean
-carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene)
+cm_scene_trace_rebind (CmSceneTrace *trace, const CmScene *scene)
 {
   g_return_val_if_fail (trace != NULL && scene != NULL, FALSE);
   if (trace->slots->len != scene->objects->len)
@@ -744,12 +743,12 @@ carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene)
   /* First check everything, then point: a refusal leaves trace as it was. */
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
       gint slot = g_array_index (trace->slots, gint, i);
       if (slot >= 0)
         {
-          const CaromObject *was = g_ptr_array_index (trace->polygons, slot);
-          if (object->kind != CAROM_OBJECT_POLYGON || object->hidden
+          const CmObject *was = g_ptr_array_index (trace->polygons, slot);
+          if (object->kind != CM_OBJECT_POLYGON || object->hidden
               || object->n_points != was->n_points
               || (object->edges == NULL) != (was->edges == NULL))
             return FALSE;
@@ -763,10 +762,10 @@ carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene)
                  && g_array_index (trace->balls, CaromBallTrace, first + rays).index == i)
             rays++;
           if (object->kind != bt->source->kind || object->hidden
-              || (object->kind == CAROM_OBJECT_BEAM && object->count != rays))
+              || (object->kind == CM_OBJECT_BEAM && object->count != rays))
             return FALSE;
         }
-      else if (!object->hidden && object->kind == CAROM_OBJECT_POLYGON)
+      else if (!object->hidden && object->kind == CM_OBJECT_POLYGON)
         return FALSE;
     }
   for (guint i = 0; i < scene->objects->len; i++)

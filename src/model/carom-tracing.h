@@ -14,25 +14,25 @@ G_BEGIN_DECLS
 /// Beams: each beam (not hidden) is traced as its `count` rays, ray k a ball
 /// of the beam's radius and max bounces starting where carom_beam_ray() says,
 /// with the id `BEAMID#k`. Its rays come one after the other in
-/// CaromSceneTrace.balls, in ray order, where the beam stands in the
+/// CmSceneTrace.balls, in ray order, where the beam stands in the
 /// document; each has `ball` (a ball object the trace owns, made by
-/// carom_object_new_ball() from the ray, so its trace is that of the same
+/// cm_object_new_ball() from the ray, so its trace is that of the same
 /// ball written into the scene), `source` (the beam) and `ray` (k).
 ///
 /// The world: every ball is traced in the scene's one CgWorld (straight and
 /// curved polygons alike, balls of every radius). A hit's prim is an id of
 /// cg_world_primitive() (for the ball's radius), its part says whether it is
 /// an edge's offset or a vertex's cap, hit->object is the world polygon
-/// index (carom_scene_trace_polygon()) and hit->reflected says whether the
+/// index (cm_scene_trace_polygon()) and hit->reflected says whether the
 /// ball reflected (walls, obstacles with carom:on-hit="reflect") or stopped.
 typedef struct
 {
   /// the ball traced: borrowed from the scene, or owned by the scene trace
   /// for a beam's ray
-  const CaromObject *ball;
-  const CaromObject *source; ///< the scene object: the ball itself, or the beam
-  guint ray;                 ///< the ray's k for a beam, 0 for a ball
-  guint index;               ///< the source's index in the scene
+  const CmObject *ball;
+  const CmObject *source; ///< the scene object: the ball itself, or the beam
+  guint ray;              ///< the ray's k for a beam, 0 for a ball
+  guint index;            ///< the source's index in the scene
   /// the scene's world (owned by the scene trace)
   const CgWorld *world;
   /// the radius the ball was traced with
@@ -49,16 +49,16 @@ typedef struct
 /// The traces of all balls of a scene, valid while the scene is unchanged.
 typedef struct
 {
-  GPtrArray *polygons; ///< CaromObject* (borrowed): world polygon index -> scene object
+  GPtrArray *polygons; ///< CmObject* (borrowed): world polygon index -> scene object
   CgWorld *world;      ///< the scene's polygons (owned)
   GArray *balls;       ///< CaromBallTrace, in document order (a beam: its rays in order)
   GArray *slots;       ///< gint per scene object: its world polygon index, or -2 - its
                        ///< index in balls (a beam: its first ray's), or -1 when it is not
                        ///< traced (hidden)
-  GPtrArray *rays;     ///< CaromObject*, owned, parallel to balls: a beam ray's ball, or NULL
+  GPtrArray *rays;     ///< CmObject*, owned, parallel to balls: a beam ray's ball, or NULL
   gint64 max_bounces_override;
   gboolean brute_force;
-  guint n_threads; ///< threads tracing the balls (carom_scene_trace_with_threads())
+  guint n_threads; ///< threads tracing the balls (cm_scene_trace_with_threads())
   /// where the balls' hits are (those of a ball of more than
   /// CAROM_HIT_BLOCK_HITS - 1 bounces are in memory of their own)
   CaromHitBlocks *hit_blocks;
@@ -70,9 +70,9 @@ typedef struct
   gboolean cancelled;
   /// hits in all the balls' traces
   guint64 n_hits;
-  /// what carom_scene_trace_full() was asked (cancel and progress cleared)
+  /// what cm_scene_trace_full() was asked (cancel and progress cleared)
   struct _CaromTraceOptions *options;
-} CaromSceneTrace;
+} CmSceneTrace;
 
 /// How to trace a scene.
 typedef struct _CaromTraceOptions
@@ -95,58 +95,57 @@ typedef struct _CaromTraceOptions
   gboolean untraced;
 } CaromTraceOptions;
 
-/// The options carom_scene_trace() uses: each ball's own max bounces, the
+/// The options cm_scene_trace() uses: each ball's own max bounces, the
 /// BVH, every core, the window's budget.
 #define CAROM_TRACE_OPTIONS_INIT                                                                   \
   {                                                                                                \
     -1, FALSE, 0, 0, NULL, NULL, FALSE                                                             \
   }
 
-/// What carom_scene_trace_stream() calls, in order, for each ball and ray:
+/// What cm_scene_trace_stream() calls, in order, for each ball and ray:
 /// begin (bt->trace has its start, unit direction and radius; its status is
 /// CG_TRACE_RUNNING, or CG_TRACE_BUDGET when it gets no hit), hit for each
 /// hit (prev: the ball's hit before, NULL for the first), end (bt->trace's
 /// status and n_hits final; its hits are not kept: hits is NULL). st holds
-/// the world and the polygons (carom_scene_trace_polygon()), no balls. Each
+/// the world and the polygons (cm_scene_trace_polygon()), no balls. Each
 /// returns FALSE to stop the whole trace (a write failed).
 typedef struct
 {
-  gboolean (*begin) (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data);
-  gboolean (*hit) (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
+  gboolean (*begin) (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data);
+  gboolean (*hit) (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
                    const CgHit *prev, gpointer data);
-  gboolean (*end) (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data);
+  gboolean (*end) (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data);
 } CaromTraceStream;
 
 /// Traces every ball of scene within options' budget, one after the other
 /// on this thread, handing each hit to funcs as it is found and keeping
 /// none: memory stays bounded whatever the number of hits. The balls, their
-/// statuses and hits are those carom_scene_trace_full() gives, bit for bit.
+/// statuses and hits are those cm_scene_trace_full() gives, bit for bit.
 /// FALSE when a callback stopped it or memory ran out. *plan (may be NULL)
 /// receives how the budget was shared.
-gboolean carom_scene_trace_stream (const CaromScene *scene, const CaromTraceOptions *options,
-                                   const CaromTraceStream *funcs, gpointer data,
-                                   CaromTracePlan **plan);
+gboolean cm_scene_trace_stream (const CmScene *scene, const CaromTraceOptions *options,
+                                const CaromTraceStream *funcs, gpointer data,
+                                CaromTracePlan **plan);
 
 /// Traces every ball of scene within options' budget. Returns NULL only when
 /// memory runs out.
-CaromSceneTrace *carom_scene_trace_full (const CaromScene *scene, const CaromTraceOptions *options);
+CmSceneTrace *cm_scene_trace_full (const CmScene *scene, const CaromTraceOptions *options);
 
 /// Traces every ball of scene. max_bounces_override < 0 keeps each ball's
 /// own max bounces. Returns NULL only when memory runs out. Uses every core
-/// when there are enough balls to share (carom_scene_trace_with_threads()
+/// when there are enough balls to share (cm_scene_trace_with_threads()
 /// with 0 threads).
-CaromSceneTrace *carom_scene_trace (const CaromScene *scene, gint64 max_bounces_override,
-                                    gboolean brute_force);
+CmSceneTrace *cm_scene_trace (const CmScene *scene, gint64 max_bounces_override,
+                              gboolean brute_force);
 
-/// carom_scene_trace() with the balls traced by n_threads threads (0: the
+/// cm_scene_trace() with the balls traced by n_threads threads (0: the
 /// number of processors, g_get_num_processors()). The worlds are built
 /// first and only read while tracing; each ball's trace is written to its
 /// own slot, so the result is the same, bit for bit, with any number of
 /// threads. Fewer threads are started when there are few balls (a thread
 /// is worth it from about CAROM_TRACE_BALLS_PER_THREAD balls).
-CaromSceneTrace *carom_scene_trace_with_threads (const CaromScene *scene,
-                                                 gint64 max_bounces_override, gboolean brute_force,
-                                                 guint n_threads);
+CmSceneTrace *cm_scene_trace_with_threads (const CmScene *scene, gint64 max_bounces_override,
+                                           gboolean brute_force, guint n_threads);
 
 /// The fewest balls worth a thread of their own.
 #define CAROM_TRACE_BALLS_PER_THREAD 16
@@ -164,12 +163,12 @@ void carom_parallel_for (guint n, guint n_threads, void (*func) (guint i, gpoint
 /// straight or curved, balls of the same radius, and beams of the same
 /// radius and count (their rays made anew), are updated in the world
 /// without rebuilding it, then every ball is traced again, once. The result
-/// is the trace carom_scene_trace() would give, bit for bit. Returns FALSE
+/// is the trace cm_scene_trace() would give, bit for bit. Returns FALSE
 /// when the change needs a new trace (then trace is in no state to use:
 /// free it). updated (may be NULL) receives the world polygon indices
 /// updated (guint).
-gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *scene,
-                                   const guint *indices, guint n, GArray *updated);
+gboolean cm_scene_trace_update (CmSceneTrace *trace, const CmScene *scene, const guint *indices,
+                                guint n, GArray *updated);
 
 /// Points trace at scene's objects instead of those it was made from: a
 /// trace made on a copy of the scene (a trace job), or the last trace kept
@@ -178,22 +177,22 @@ gboolean carom_scene_trace_update (CaromSceneTrace *trace, const CaromScene *sce
 /// trace was made from. FALSE (trace untouched) when scene's objects are not
 /// laid out as the trace's were (an object added or removed, a polygon with
 /// another number of vertices, a beam with another count …).
-gboolean carom_scene_trace_rebind (CaromSceneTrace *trace, const CaromScene *scene);
+gboolean cm_scene_trace_rebind (CmSceneTrace *trace, const CmScene *scene);
 
-void carom_scene_trace_free (CaromSceneTrace *trace);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CaromSceneTrace, carom_scene_trace_free)
+void cm_scene_trace_free (CmSceneTrace *trace);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CmSceneTrace, cm_scene_trace_free)
 
 /// Where the traces of scene object `index` (a ball or a beam) are: balls
 /// [*first, *first + *n) (a ball: 1, a beam: its count). FALSE when the
 /// object is not a traced ball or beam.
-gboolean carom_scene_trace_object_balls (const CaromSceneTrace *trace, guint index, guint *first,
-                                         guint *n);
+gboolean cm_scene_trace_object_balls (const CmSceneTrace *trace, guint index, guint *first,
+                                      guint *n);
 
 /// The index in trace->balls of the ball with this id (a ball's id, or a
 /// ray's `BEAMID#k`), or -1.
-gint carom_scene_trace_find_ball (const CaromSceneTrace *trace, const char *id);
+gint cm_scene_trace_find_ball (const CmSceneTrace *trace, const char *id);
 
 /// The scene object a world polygon index stands for.
-const CaromObject *carom_scene_trace_polygon (const CaromSceneTrace *trace, guint index);
+const CmObject *cm_scene_trace_polygon (const CmSceneTrace *trace, guint index);
 
 G_END_DECLS

@@ -139,13 +139,13 @@ json_key_vec (GString *out, const char *key, CgVec2 value)
 /* The objects the core traces, in document order: walls and obstacles
  * with their edges, balls, beams (docs/web-page.md, "Scene"). */
 static void
-scene_json (GString *out, const CaromScene *scene)
+scene_json (GString *out, const CmScene *scene)
 {
   g_string_append_c (out, '[');
   gboolean first = TRUE;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
       if (o->hidden)
         continue;
       if (!first)
@@ -153,8 +153,8 @@ scene_json (GString *out, const CaromScene *scene)
       first = FALSE;
       g_string_append_c (out, '{');
       json_key_string (out, "id", o->id != NULL ? o->id : "");
-      json_key_string (out, "role", carom_object_role_name (o));
-      if (o->kind == CAROM_OBJECT_POLYGON)
+      json_key_string (out, "role", cm_object_role_name (o));
+      if (o->kind == CM_OBJECT_POLYGON)
         {
           if (o->role == CG_ROLE_OBSTACLE)
             json_key_string (out, "onHit", o->on_hit == CG_ON_HIT_REFLECT ? "reflect" : "stop");
@@ -194,7 +194,7 @@ scene_json (GString *out, const CaromScene *scene)
           json_key_number (out, "radius", o->radius);
           json_key_vec (out, "direction", o->direction);
           json_key_number (out, "maxBounces", o->max_bounces);
-          if (o->kind == CAROM_OBJECT_BEAM)
+          if (o->kind == CM_OBJECT_BEAM)
             {
               json_key_string (out, "shape", o->beam_shape == CAROM_BEAM_FAN ? "fan" : "parallel");
               json_key_number (out, "count", o->count);
@@ -212,16 +212,16 @@ scene_json (GString *out, const CaromScene *scene)
 /* ---- the trace, as `carom trace --json` writes it ---------------------- */
 
 static void
-hit_json (GString *out, const CaromSceneTrace *st, const CgHit *hit)
+hit_json (GString *out, const CmSceneTrace *st, const CgHit *hit)
 {
-  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  const CmObject *object = cm_scene_trace_polygon (st, hit->object);
   g_string_append_c (out, '{');
   json_key_number (out, "index", hit->index);
   json_key_vec (out, "point", hit->point);
   json_key_number (out, "distance", hit->distance);
   json_key_vec (out, "normal", hit->normal);
   json_key_string (out, "object", object->id);
-  json_key_string (out, "role", carom_object_role_name (object));
+  json_key_string (out, "role", cm_object_role_name (object));
   json_key_string (out, "primitive", hit->kind == CG_PRIM_SEGMENT ? "segment" : "arc");
   json_key_number (out,
                    hit->kind == CG_PRIM_SEGMENT || hit->part == CG_PART_EDGE ? "edge" : "vertex",
@@ -233,7 +233,7 @@ hit_json (GString *out, const CaromSceneTrace *st, const CgHit *hit)
 }
 
 static void
-trace_json (GString *out, const CaromSceneTrace *st)
+trace_json (GString *out, const CmSceneTrace *st)
 {
   g_string_append (out, "{\"balls\":[");
   for (guint b = 0; b < st->balls->len; b++)
@@ -266,9 +266,9 @@ trace_json (GString *out, const CaromSceneTrace *st)
 
 /* A primitive: [kind, part, object id, element] then its geometry. */
 static void
-primitive_json (GString *out, const CaromSceneTrace *st, const CgPrimitive *p)
+primitive_json (GString *out, const CmSceneTrace *st, const CgPrimitive *p)
 {
-  const CaromObject *o = carom_scene_trace_polygon (st, p->object);
+  const CmObject *o = cm_scene_trace_polygon (st, p->object);
   g_string_append_c (out, '{');
   json_key_string (out, "kind", p->kind == CG_PRIM_SEGMENT ? "segment" : "arc");
   json_key_string (out, "part", p->part == CG_PART_EDGE ? "edge" : "vertex");
@@ -326,8 +326,8 @@ record_json (GString *out, const CgCastRecord *r)
  * rejected candidates nearest first (at most CAROM_EXPLAIN_REJECTED_MAX,
  * and how many more). */
 static gboolean
-explanation_json (GString *out, const CaromSceneTrace *st, const CaromBallTrace *bt,
-                  const CgHit *hit, const CgHit *prev)
+explanation_json (GString *out, const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
+                  const CgHit *prev)
 {
   CaromCastExplanation e;
   if (!carom_explain_hit (st, bt, hit, prev, &e))
@@ -335,7 +335,7 @@ explanation_json (GString *out, const CaromSceneTrace *st, const CaromBallTrace 
       carom_cast_explanation_clear (&e);
       return FALSE;
     }
-  const CaromObject *object = carom_scene_trace_polygon (st, hit->object);
+  const CmObject *object = cm_scene_trace_polygon (st, hit->object);
   double R = 0.0;
   if (e.prim.kind == CG_PRIM_ARC && e.prim.part == CG_PART_EDGE && object->edges != NULL
       && e.prim.element < object->n_points)
@@ -378,7 +378,7 @@ explanation_json (GString *out, const CaromSceneTrace *st, const CaromBallTrace 
 /* The explanations of the hits of every ball (a beam: of the ray
  * followed only), up to MAX_EXPLAINED hits: [ball index, [hits]], … */
 static void
-explanations_json (GString *out, const CaromSceneTrace *st, const CaromBallTrace *selected)
+explanations_json (GString *out, const CmSceneTrace *st, const CaromBallTrace *selected)
 {
   g_string_append_c (out, '[');
   guint explained = 0;
@@ -877,7 +877,7 @@ csp_hash (const char *text)
 static gint
 selected_index (const CaromRenderCache *cache)
 {
-  const CaromSceneTrace *st = cache->trace;
+  const CmSceneTrace *st = cache->trace;
   for (guint i = 0; st != NULL && i < st->balls->len; i++)
     if (&g_array_index (st->balls, CaromBallTrace, i) == cache->ball)
       return (gint)i;
@@ -928,7 +928,7 @@ icon_button (GString *out, const char *action, const char *label, const char *pa
 }
 
 char *
-carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, CgAabb box,
+carom_export_html_page (const CmScene *scene, const CaromRenderCache *cache, CgAabb box,
                         const CaromStyle *style, const CaromRenderOptions *options,
                         const CaromHtmlOptions *html, GError **error)
 {
@@ -1195,7 +1195,7 @@ carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, 
 }
 
 gboolean
-carom_export_html (const CaromScene *scene, const CaromRenderCache *cache, CgAabb box,
+carom_export_html (const CmScene *scene, const CaromRenderCache *cache, CgAabb box,
                    const CaromStyle *style, const CaromRenderOptions *options,
                    const CaromHtmlOptions *html, const char *path, GError **error)
 {

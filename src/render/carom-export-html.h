@@ -50,13 +50,13 @@ gboolean carom_export_html_has_core (void);
 /// box of the scene of cache (its trace, its selected ball), in style, with
 /// options (options->steps is ignored: a page steps through the hits
 /// itself; no step: the start, step 0). Newly allocated UTF-8.
-char *carom_export_html_page (const CaromScene *scene, const CaromRenderCache *cache, CgAabb box,
+char *carom_export_html_page (const CmScene *scene, const CaromRenderCache *cache, CgAabb box,
                               const CaromStyle *style, const CaromRenderOptions *options,
                               const CaromHtmlOptions *html, GError **error);
 
 /// carom_export_html_page() written to path (through a temporary file and
 /// a rename).
-gboolean carom_export_html (const CaromScene *scene, const CaromRenderCache *cache, CgAabb box,
+gboolean carom_export_html (const CmScene *scene, const CaromRenderCache *cache, CgAabb box,
                             const CaromStyle *style, const CaromRenderOptions *options,
                             const CaromHtmlOptions *html, const char *path, GError **error);
 

@@ -44,12 +44,12 @@ carom_export_format_for_path (const char *path, CaromExportFormat *format, GErro
 }
 
 CgAabb
-carom_export_box (const CaromScene *scene)
+carom_export_box (const CmScene *scene)
 {
   g_return_val_if_fail (scene != NULL, cg_aabb_empty ());
 
   /* The same steps as the writer's view_box_for(), so the numbers agree. */
-  CgAabb box = carom_scene_get_bounds (scene);
+  CgAabb box = cm_scene_get_bounds (scene);
   if (cg_aabb_is_empty (box))
     box = (CgAabb){ { 0.0, 0.0 }, { 100.0, 100.0 } };
   double side = fmin (fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y), DBL_MAX);

@@ -38,7 +38,7 @@ gboolean carom_export_format_for_path (const char *path, CaromExportFormat *form
 /// The scene box a figure shows: every object, balls included, with 5% of
 /// the larger side around it, the box the SVG writer makes the scene's
 /// viewBox, so an exported SVG frames the same picture as the PNG and PDF.
-CgAabb carom_export_box (const CaromScene *scene);
+CgAabb carom_export_box (const CmScene *scene);
 
 /// The figure's size in points for box.
 void carom_export_figure_size (CgAabb box, double *width_pt, double *height_pt);

@@ -10,7 +10,7 @@
 
 struct CaromMapPlot
 {
-  const CaromSceneTrace *trace; /* borrowed until built */
+  const CmSceneTrace *trace; /* borrowed until built */
   cairo_surface_t *surface;
   GArray *dots;              /* CaromMapDot, in ray order then hit order */
   GArray *ray_start;         /* guint: the first dot of each ray mapped, and the total at the end */
@@ -31,7 +31,7 @@ struct CaromMapPlot
 /* ---- what is mapped ---- */
 
 void
-carom_map_plot_rays (const CaromSceneTrace *trace, guint ball, guint *first_out, guint *n_out)
+carom_map_plot_rays (const CmSceneTrace *trace, guint ball, guint *first_out, guint *n_out)
 {
   *first_out = 0;
   *n_out = 0;
@@ -84,7 +84,7 @@ stamp_disc (guint8 *data, int stride, const int clip[4], float x, float y, float
 }
 
 CaromMapPlot *
-carom_map_plot_new (const CaromSceneTrace *trace, guint ball, int width, int height, int scale,
+carom_map_plot_new (const CmSceneTrace *trace, guint ball, int width, int height, int scale,
                     gboolean dark, CaromPathColouring colouring)
 {
   CaromMapPlot *b = g_new0 (CaromMapPlot, 1);
@@ -169,7 +169,7 @@ carom_map_plot_build (CaromMapPlot *b, gint64 budget)
   g_return_val_if_fail (b != NULL, FALSE);
   if (b->built)
     return TRUE;
-  const CaromSceneTrace *trace = b->trace;
+  const CmSceneTrace *trace = b->trace;
   gint64 begin = g_get_monotonic_time (), end = begin + budget;
   guint8 *data = b->surface != NULL ? cairo_image_surface_get_data (b->surface) : NULL;
   int stride = b->surface != NULL ? cairo_image_surface_get_stride (b->surface) : 0;

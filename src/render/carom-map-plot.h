@@ -34,7 +34,7 @@ typedef struct
 /// The balls a map of `ball` shows: the ball alone, or every ray of the
 /// beam it is a ray of (they stand side by side in the trace), as
 /// [*first, *first + *n_rays); none (0) without a trace or balls.
-void carom_map_plot_rays (const CaromSceneTrace *trace, guint ball, guint *first, guint *n_rays);
+void carom_map_plot_rays (const CmSceneTrace *trace, guint ball, guint *first, guint *n_rays);
 
 typedef struct CaromMapPlot CaromMapPlot;
 
@@ -43,7 +43,7 @@ typedef struct CaromMapPlot CaromMapPlot;
 /// (axes, objects along ξ) is drawn now, the dots by carom_map_plot_build().
 /// colouring: as the paths are coloured. trace (may be NULL) is borrowed
 /// until the plot is built or freed, and must not change meanwhile.
-CaromMapPlot *carom_map_plot_new (const CaromSceneTrace *trace, guint ball, int width, int height,
+CaromMapPlot *carom_map_plot_new (const CmSceneTrace *trace, guint ball, int width, int height,
                                   int scale, gboolean dark, CaromPathColouring colouring);
 
 void carom_map_plot_free (CaromMapPlot *plot);

@@ -109,7 +109,7 @@ carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, double
 /* True when balls[0 .. n_balls) are the rays of one beam (side by side in
  * the trace, with the beam's index in the scene). */
 gboolean
-carom_map_one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+carom_map_one_beam (const CmSceneTrace *trace, const guint *balls, guint n_balls)
 {
   if (n_balls < 2)
     return FALSE;
@@ -121,7 +121,7 @@ carom_map_one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_ba
 }
 
 char *
-carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+carom_map_title (const CmSceneTrace *trace, const guint *balls, guint n_balls)
 {
   g_return_val_if_fail (trace != NULL, NULL);
   size_t n_hits = 0;
@@ -207,7 +207,7 @@ carom_map_dot_radius (size_t n_points)
 }
 
 void
-carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+carom_map_draw_frame (cairo_t *cr, double width, double height, const CmSceneTrace *trace,
                       const double *offsets, const char *title, gboolean dark)
 {
   g_return_if_fail (cr != NULL && trace != NULL && offsets != NULL);
@@ -248,7 +248,7 @@ carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromScene
           cairo_rectangle (cr, x0, top, x1 - x0, ph);
           cairo_fill (cr);
         }
-      const CaromObject *o = g_ptr_array_index (trace->polygons, i);
+      const CmObject *o = g_ptr_array_index (trace->polygons, i);
       if (o->id != NULL && x1 - x0 >= MIN_NAME
           && text_width (layout, o->id, SMALL_PT) + 2 < x1 - x0)
         {
@@ -327,7 +327,7 @@ carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromScene
 }
 
 void
-carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+carom_map_draw (cairo_t *cr, double width, double height, const CmSceneTrace *trace,
                 const guint *balls, guint n_balls, gboolean dark)
 {
   g_return_if_fail (cr != NULL && trace != NULL);
@@ -403,12 +403,12 @@ csv_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
 }
 
 void
-carom_map_csv_row (GString *out, const CaromSceneTrace *trace, const CaromBallTrace *bt,
+carom_map_csv_row (GString *out, const CmSceneTrace *trace, const CaromBallTrace *bt,
                    const CgHit *h, const double *offsets)
 {
   char a[G_ASCII_DTOSTR_BUF_SIZE], b[G_ASCII_DTOSTR_BUF_SIZE];
   CaromMapPoint p = carom_boundary_map_point (trace, bt->trace.radius, h, h->index - 1, offsets);
-  const CaromObject *o = carom_scene_trace_polygon (trace, p.polygon);
+  const CmObject *o = cm_scene_trace_polygon (trace, p.polygon);
   /* As in trace --json: a segment or an arc edge names its edge, a vertex
    * cap (an arc too) its vertex; the other column stays empty. */
   gboolean at_vertex = h->part != CG_PART_EDGE;
@@ -422,7 +422,7 @@ carom_map_csv_row (GString *out, const CaromSceneTrace *trace, const CaromBallTr
 }
 
 char *
-carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
+carom_map_csv (const CmSceneTrace *trace, const guint *balls, guint n_balls)
 {
   g_return_val_if_fail (trace != NULL, NULL);
   GString *out = g_string_new (CAROM_MAP_CSV_HEADER);
@@ -437,7 +437,7 @@ carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls)
 }
 
 gboolean
-carom_map_write (const char *path, const CaromSceneTrace *trace, const guint *balls, guint n_balls,
+carom_map_write (const char *path, const CmSceneTrace *trace, const guint *balls, guint n_balls,
                  GError **error)
 {
   CaromExportFormat format;

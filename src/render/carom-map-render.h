@@ -36,7 +36,7 @@ void carom_map_frame_point (const CaromMapFrame *f, double xi, double sin_phi, d
 /// of cr, in points: the background, title (NULL: none), the objects as
 /// bands along ξ with their names, grid, ticks and axis labels. offsets from
 /// carom_boundary_map_offsets().
-void carom_map_draw_frame (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+void carom_map_draw_frame (cairo_t *cr, double width, double height, const CmSceneTrace *trace,
                            const double *offsets, const char *title, gboolean dark);
 
 /// The radius in points of the dots of a plot of n_points hits: smaller as
@@ -45,10 +45,10 @@ double carom_map_dot_radius (size_t n_points);
 
 /// The plot's title: "Boundary map of ball “ID”: N hits", of a beam's
 /// rays (balls that are one beam's), or of N balls.
-char *carom_map_title (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
+char *carom_map_title (const CmSceneTrace *trace, const guint *balls, guint n_balls);
 
 /// True when balls[0 .. n_balls) are the rays of one beam (n_balls > 1).
-gboolean carom_map_one_beam (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
+gboolean carom_map_one_beam (const CmSceneTrace *trace, const guint *balls, guint n_balls);
 
 /// The colour of hit `hit` (0 for the first) of the i-th of n_balls balls
 /// mapped, as the paths are coloured: by ray, the rays of one beam
@@ -61,13 +61,13 @@ void carom_map_dot_colour (gboolean one_beam, guint i, guint n_balls, guint hit,
 /// Draws the boundary map of balls[0 .. n_balls) (indices into
 /// trace->balls) into the rectangle (0, 0, width, height) of cr, in points
 /// (scale cr for pixels); dark for a dark background.
-void carom_map_draw (cairo_t *cr, double width, double height, const CaromSceneTrace *trace,
+void carom_map_draw (cairo_t *cr, double width, double height, const CmSceneTrace *trace,
                      const guint *balls, guint n_balls, gboolean dark);
 
 /// Writes the plot to path as PNG, SVG or PDF (by its extension, as
 /// carom_export_format_for_path()). FALSE with CAROM_RENDER_ERROR_FORMAT or
 /// _WRITE on failure.
-gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const guint *balls,
+gboolean carom_map_write (const char *path, const CmSceneTrace *trace, const guint *balls,
                           guint n_balls, GError **error);
 
 /// The CSV's first line.
@@ -75,13 +75,13 @@ gboolean carom_map_write (const char *path, const CaromSceneTrace *trace, const 
 
 /// One hit's CSV line (hit->index - 1 is its place in the ball's hits):
 /// what carom_map_csv() writes for it, for a trace streamed.
-void carom_map_csv_row (GString *out, const CaromSceneTrace *trace, const CaromBallTrace *bt,
+void carom_map_csv_row (GString *out, const CmSceneTrace *trace, const CaromBallTrace *bt,
                         const CgHit *hit, const double *offsets);
 
 /// Every hit of the balls as CSV, one line each after the header
 /// `ball,hit,xi,sin_phi,object,primitive,edge,vertex` (numbers %.17g; a
 /// segment or arc edge fills edge, a vertex cap vertex, as trace --json), as
 /// `carom map -o OUT.csv` writes it. Free with g_free().
-char *carom_map_csv (const CaromSceneTrace *trace, const guint *balls, guint n_balls);
+char *carom_map_csv (const CmSceneTrace *trace, const guint *balls, guint n_balls);
 
 G_END_DECLS

@@ -151,7 +151,7 @@ carom_draw_beams (CaromFrame *f)
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   for (guint i = 0; i < beams->len; i++)
     {
-      const CaromObject *b = g_ptr_array_index (beams, i);
+      const CmObject *b = g_ptr_array_index (beams, i);
       CgAabb box = cg_aabb_empty ();
       box = cg_aabb_add_point (box, b->center);
       if (b->beam_shape == CAROM_BEAM_PARALLEL)

@@ -40,7 +40,7 @@ polygon_boxes (CaromRenderCache *cache, guint i)
 {
   CaromRenderPolygon *p = &cache->polygons[i];
   p->object = g_ptr_array_index (cache->trace->polygons, i);
-  p->box = carom_object_bounds (p->object);
+  p->box = cm_object_bounds (p->object);
   p->outline_box = cache->world != NULL ? cg_world_outline_bounds (cache->world, i, cache->radius)
                                         : cg_aabb_empty ();
   p->cull_box = cg_aabb_union (p->box, p->outline_box);
@@ -110,7 +110,7 @@ drawing_bounds (const CaromRenderCache *cache)
 }
 
 CaromRenderCache *
-carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, int ball)
+carom_render_cache_new (const CmScene *scene, const CmSceneTrace *trace, int ball)
 {
   g_return_val_if_fail (scene != NULL, NULL);
   g_return_val_if_fail (trace != NULL, NULL);
@@ -134,7 +134,7 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
     {
       CaromRenderPolygon *p = &cache->polygons[i];
       p->object = g_ptr_array_index (trace->polygons, i);
-      p->box = carom_object_bounds (p->object);
+      p->box = cm_object_bounds (p->object);
       p->outline_box = cg_aabb_empty ();
       if (p->object->role == CG_ROLE_WALL)
         cache->n_walls++;
@@ -146,8 +146,8 @@ carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace, i
   cache->beams = g_ptr_array_new ();
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (scene->objects, i);
-      if (o->kind == CAROM_OBJECT_BEAM && !o->hidden)
+      const CmObject *o = g_ptr_array_index (scene->objects, i);
+      if (o->kind == CM_OBJECT_BEAM && !o->hidden)
         g_ptr_array_add (cache->beams, (gpointer)o);
     }
 
@@ -218,8 +218,8 @@ carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint
   g_ptr_array_set_size (cache->beams, 0);
   for (guint i = 0; i < cache->scene->objects->len; i++)
     {
-      const CaromObject *o = g_ptr_array_index (cache->scene->objects, i);
-      if (o->kind == CAROM_OBJECT_BEAM && !o->hidden)
+      const CmObject *o = g_ptr_array_index (cache->scene->objects, i);
+      if (o->kind == CM_OBJECT_BEAM && !o->hidden)
         g_ptr_array_add (cache->beams, (gpointer)o);
     }
   cache->bounds = drawing_bounds (cache);
@@ -250,7 +250,7 @@ carom_render_cache_curve_boundary (const CaromRenderCache *cache, guint i)
 {
   g_return_val_if_fail (cache != NULL && i < cache->n_polygons, NULL);
   CaromRenderPolygon *p = &((CaromRenderCache *)cache)->polygons[i];
-  const CaromObject *o = p->object;
+  const CmObject *o = p->object;
   if (o->edges == NULL)
     return NULL;
   if (!p->boundary_ready && cache->radius > 0.0)
@@ -337,7 +337,7 @@ carom_render_cache_front_length (const CaromRenderCache *cache)
   g_return_val_if_fail (cache != NULL, 0.0);
   if (cache->ball == NULL)
     return 0.0;
-  const CaromObject *beam = carom_ball_trace_beam (cache->ball);
+  const CmObject *beam = carom_ball_trace_beam (cache->ball);
   gboolean crowd = carom_trace_is_crowd (cache->trace);
   if (beam == NULL && !crowd)
     return 0.0;

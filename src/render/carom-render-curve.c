@@ -23,7 +23,7 @@
 
 /* The angle of edge i's start seen from its centre. */
 static double
-edge_start_angle (const CaromObject *o, size_t i)
+edge_start_angle (const CmObject *o, size_t i)
 {
   const CgCurveEdge *e = &o->edges[i];
   return atan2 (o->points[i].y - e->q.y, o->points[i].x - e->q.x);
@@ -31,7 +31,7 @@ edge_start_angle (const CaromObject *o, size_t i)
 
 /* Appends arc edge i, flattened, to out (device points, its start left out). */
 static void
-flatten_edge (const CaromFrame *f, const CaromObject *o, size_t i, GArray *out)
+flatten_edge (const CaromFrame *f, const CmObject *o, size_t i, GArray *out)
 {
   const CgCurveEdge *e = &o->edges[i];
   double r = e->R * f->view->scale;
@@ -49,7 +49,7 @@ flatten_edge (const CaromFrame *f, const CaromObject *o, size_t i, GArray *out)
 }
 
 gboolean
-carom_curve_path (CaromFrame *f, const CaromObject *o)
+carom_curve_path (CaromFrame *f, const CmObject *o)
 {
   if (o->edges == NULL)
     return FALSE;
@@ -176,7 +176,7 @@ carom_curve_prim_path (CaromFrame *f, const CgPrimitive *p)
 }
 
 void
-carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *o, double tick)
+carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CmObject *o, double tick)
 {
   size_t n = o->n_points;
   for (size_t i = 0; i < n; i++)
@@ -209,7 +209,7 @@ carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *o, do
 }
 
 CgAabb
-carom_object_bounds (const CaromObject *o)
+cm_object_bounds (const CmObject *o)
 {
   if (o->edges != NULL)
     return cg_curve_bounds (o->points, o->edges, o->n_points);
@@ -217,8 +217,7 @@ carom_object_bounds (const CaromObject *o)
 }
 
 void
-carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
-                          double *length)
+cm_object_edge_middle (const CmObject *o, size_t k, CgVec2 *middle, CgVec2 *normal, double *length)
 {
   CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
   if (o->edges == NULL || o->edges[k].sweep == 0.0)
@@ -237,7 +236,7 @@ carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2
 }
 
 void
-carom_object_edge_point (const CaromObject *o, size_t k, double t, CgVec2 *point, CgVec2 *normal)
+cm_object_edge_point (const CmObject *o, size_t k, double t, CgVec2 *point, CgVec2 *normal)
 {
   CgVec2 a = o->points[k], b = o->points[(k + 1) % o->n_points];
   if (o->edges == NULL || o->edges[k].sweep == 0.0)

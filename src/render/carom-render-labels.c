@@ -212,7 +212,7 @@ static void
 object_places (CaromFrame *f, const CaromLabelSpec *s, double w, double h, double gap, double ring,
                GArray *out)
 {
-  const CaromObject *o = s->object;
+  const CmObject *o = s->object;
   CgAabb view = { { 0.0, 0.0 }, { f->view->width, f->view->height } };
   typedef struct
   {
@@ -224,7 +224,7 @@ object_places (CaromFrame *f, const CaromLabelSpec *s, double w, double h, doubl
     {
       CgVec2 mid, normal;
       double len;
-      carom_object_edge_middle (o, k, &mid, &normal, &len);
+      cm_object_edge_middle (o, k, &mid, &normal, &len);
       double dev_len = len * f->view->scale;
       /* A place every two label heights or so along the edge; a whole
        * circle (one edge) all round. */
@@ -234,7 +234,7 @@ object_places (CaromFrame *f, const CaromLabelSpec *s, double w, double h, doubl
         {
           double t = whole ? (double)i / parts : (i + 0.5) / parts;
           CgVec2 p, n;
-          carom_object_edge_point (o, k, t, &p, &n);
+          cm_object_edge_point (o, k, t, &p, &n);
           Sample sm = { carom_frame_dev (f, p), n, dev_len / parts };
           if (cg_aabb_contains (view, sm.p) && sm.len > 0.0)
             g_array_append_val (samples, sm);
@@ -252,7 +252,7 @@ object_places (CaromFrame *f, const CaromLabelSpec *s, double w, double h, doubl
   guint n_samples = MIN (samples->len, MAX_OBJECT_SAMPLES);
   gboolean wall = o->role == CG_ROLE_WALL;
   double longest = n_samples > 0 ? g_array_index (samples, Sample, 0).len : 1.0;
-  CgVec2 centre = carom_frame_dev (f, carom_object_label_anchor (o));
+  CgVec2 centre = carom_frame_dev (f, cm_object_label_anchor (o));
   /* The axis directions, which a label may take from a point whose normal
    * is near them: its box then lines up with the edge's end. */
   static const CgVec2 axes[4] = { { 0.0, -1.0 }, { 1.0, 0.0 }, { 0.0, 1.0 }, { -1.0, 0.0 } };
@@ -360,7 +360,7 @@ segment_box_distance (CgAabb box, CgVec2 a, CgVec2 b)
 /* The distance from the box to an object's boundary (device units), its arcs
  * taken as chords of an eighth of a turn at most. */
 static double
-object_box_distance (const CaromFrame *f, const CaromObject *o, CgAabb box)
+object_box_distance (const CaromFrame *f, const CmObject *o, CgAabb box)
 {
   double d = G_MAXDOUBLE;
   for (size_t k = 0; k < o->n_points && d > 0.0; k++)
@@ -371,7 +371,7 @@ object_box_distance (const CaromFrame *f, const CaromObject *o, CgAabb box)
       CgVec2 prev = carom_frame_dev (f, o->points[k]), p, n;
       for (int i = 1; i <= pieces; i++)
         {
-          carom_object_edge_point (o, k, (double)i / pieces, &p, &n);
+          cm_object_edge_point (o, k, (double)i / pieces, &p, &n);
           CgVec2 next = carom_frame_dev (f, p);
           d = fmin (d, segment_box_distance (box, prev, next));
           prev = next;
@@ -398,7 +398,7 @@ nearer_another (const CaromFrame *f, const CaromLabelSpec *s, const Place *p)
   carom_render_cache_query (f->cache, scene, found);
   for (guint i = 0; i < found->len; i++)
     {
-      const CaromObject *o = f->cache->polygons[g_array_index (found, guint32, i)].object;
+      const CmObject *o = f->cache->polygons[g_array_index (found, guint32, i)].object;
       /* A wall runs round everything: being near it says nothing. */
       if (o != s->object && o->role == CG_ROLE_OBSTACLE
           && object_box_distance (f, o, p->box) < margin)
@@ -766,11 +766,11 @@ carom_labels_place (CaromFrame *f)
 /* An author's placement of an object's label, as a device point; FALSE
  * when the object has none. */
 static gboolean
-author_center (const CaromFrame *f, const CaromObject *o, CgVec2 *center)
+author_center (const CaromFrame *f, const CmObject *o, CgVec2 *center)
 {
   if (!o->label_placed)
     return FALSE;
-  *center = carom_frame_dev (f, cg_add (carom_object_label_anchor (o), o->label_offset));
+  *center = carom_frame_dev (f, cg_add (cm_object_label_anchor (o), o->label_offset));
   return carom_is_safe (*center);
 }
 
@@ -780,9 +780,9 @@ carom_gather_ball_labels (CaromFrame *f, GArray *paths)
   CgAabb view = carom_view_visible_box (f->view);
   for (guint k = 0; k < paths->len; k++)
     {
-      const CaromObject *b = g_array_index (paths, CaromPathInfo, k).bt->ball;
+      const CmObject *b = g_array_index (paths, CaromPathInfo, k).bt->ball;
       /* A ray of a beam is named by its beam. */
-      if (b->kind != CAROM_OBJECT_BALL || g_array_index (paths, CaromPathInfo, k).bt->source != b)
+      if (b->kind != CM_OBJECT_BALL || g_array_index (paths, CaromPathInfo, k).bt->source != b)
         continue;
       g_autofree char *markup = g_markup_escape_text (b->id, -1);
       CaromLabelSpec s = { .markup = markup,
@@ -805,7 +805,7 @@ carom_gather_ball_labels (CaromFrame *f, GArray *paths)
   const GPtrArray *beams = f->cache->beams;
   for (guint i = 0; beams != NULL && i < beams->len; i++)
     {
-      const CaromObject *b = g_ptr_array_index (beams, i);
+      const CmObject *b = g_ptr_array_index (beams, i);
       g_autofree char *markup = g_markup_escape_text (b->id, -1);
       CaromLabelSpec s
           = { .markup = markup,
@@ -947,7 +947,7 @@ carom_gather_object_labels (CaromFrame *f)
   for (guint i = 0; i < f->detailed->len; i++)
     {
       const CaromRenderPolygon *p = &polys[g_array_index (f->detailed, guint32, i)];
-      const CaromObject *o = p->object;
+      const CmObject *o = p->object;
       g_autofree char *markup = g_markup_escape_text (o->id, -1);
       CaromLabelSpec s = { .markup = markup,
                            .size_pt = f->style->label_size,

@@ -275,7 +275,7 @@ carom_draw_rays (CaromFrame *f, GArray *rays)
       raster = n > VECTOR_MAX_SEGMENTS;
     }
   /* Drawn for the beam, when all the rays are one beam's. */
-  const CaromObject *source = g_array_index (rays, CaromRayInfo, 0).bt->source;
+  const CmObject *source = g_array_index (rays, CaromRayInfo, 0).bt->source;
   for (guint k = 1; k < rays->len && source != NULL; k++)
     if (g_array_index (rays, CaromRayInfo, k).bt->source != source)
       source = NULL;

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 /// One polygon of the scene as the renderer needs it.
 typedef struct
 {
-  const CaromObject *object;      ///< borrowed from the scene
+  const CmObject *object;         ///< borrowed from the scene
   CgAabb box;                     ///< the vertices' box
   CgAabb outline_box;             ///< the seed outline's box (arcs' axis points included); empty
                                   ///< without a ball
@@ -32,8 +32,8 @@ typedef struct CaromInk CaromInk;
 struct CaromRenderCache
 {
   /* borrowed */
-  const CaromScene *scene;
-  const CaromSceneTrace *trace;
+  const CmScene *scene;
+  const CmSceneTrace *trace;
   const CaromBallTrace *ball; ///< the selected ball, NULL without balls
   const CgWorld *world;       ///< the scene's world, NULL without balls
   const CgBvh *bvh;           ///< the world's BVH (boxes less bvh_origin), NULL without balls
@@ -46,7 +46,7 @@ struct CaromRenderCache
   CgAabb bounds;
   double radius; ///< the selected ball's, 0 without balls
   guint n_walls, n_obstacles;
-  GPtrArray *beams; ///< CaromObject* (borrowed): the beams drawn, in scene order
+  GPtrArray *beams; ///< CmObject* (borrowed): the beams drawn, in scene order
   /// Every ball's path points (start, then the centre at each hit) packed
   /// together: blended paths read them many times a frame, and the hits
   /// they come from are hundreds of bytes apart.
@@ -360,11 +360,11 @@ void carom_polygon_device_path (CaromFrame *f, const CgVec2 *points, size_t n);
 /* carom-render-curve.c */
 
 /// An object's box: its vertices', or with arc edges their axis points too.
-CgAabb carom_object_bounds (const CaromObject *o);
+CgAabb cm_object_bounds (const CmObject *o);
 
 /// Adds an object with arc edges to the path as a closed device path, arcs
 /// drawn exactly; FALSE (nothing added) for a straight polygon.
-gboolean carom_curve_path (CaromFrame *f, const CaromObject *o);
+gboolean carom_curve_path (CaromFrame *f, const CmObject *o);
 
 /// Adds the dashes of a curved true boundary, pieces exact.
 void carom_curve_boundary_dashes (CaromFrame *f, CaromDasher *d, const CgCurveBoundary *b);
@@ -374,17 +374,16 @@ void carom_curve_prim_path (CaromFrame *f, const CgPrimitive *p);
 
 /// Adds the front-side ticks of an object with arc edges (at each edge's
 /// midpoint, along its front normal) to pen.
-void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CaromObject *o, double tick);
+void carom_curve_normal_ticks (CaromFrame *f, CaromPen *pen, const CmObject *o, double tick);
 
 /// The middle of edge k (an arc's middle for an arc edge), its front
 /// normal there, and the edge's length.
-void carom_object_edge_middle (const CaromObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
-                               double *length);
+void cm_object_edge_middle (const CmObject *o, size_t k, CgVec2 *middle, CgVec2 *normal,
+                            double *length);
 
 /// The point a fraction t along edge k (along its arc for an arc edge) and
 /// the edge's front normal there.
-void carom_object_edge_point (const CaromObject *o, size_t k, double t, CgVec2 *point,
-                              CgVec2 *normal);
+void cm_object_edge_point (const CmObject *o, size_t k, double t, CgVec2 *point, CgVec2 *normal);
 
 /* carom-render-paths.c */
 
@@ -398,16 +397,16 @@ typedef struct
 } CaromRayInfo;
 
 /// The beam a traced ball is a ray of, or NULL for a ball of the scene.
-static inline const CaromObject *
+static inline const CmObject *
 carom_ball_trace_beam (const CaromBallTrace *bt)
 {
-  return bt->source != NULL && bt->source->kind == CAROM_OBJECT_BEAM ? bt->source : NULL;
+  return bt->source != NULL && bt->source->kind == CM_OBJECT_BEAM ? bt->source : NULL;
 }
 
 /// Whether the scene's own balls (beams' rays are not counted: they are
 /// blended anyway) are a crowd, more than CAROM_MANY_BALLS, drawn blended.
 static inline gboolean
-carom_trace_is_crowd (const CaromSceneTrace *trace)
+carom_trace_is_crowd (const CmSceneTrace *trace)
 {
   guint loose = 0;
   for (guint b = 0; b < trace->balls->len; b++)
@@ -540,10 +539,10 @@ typedef struct
   /// A disk's radius; an object's clearance (its outline); a segment's
   /// length at b that something else covers (no place beyond b then)
   double r;
-  const CaromObject *object; ///< CAROM_ANCHOR_OBJECT
-  const CaromObject *names;  ///< a name label: the object it names (NULL for others)
-  CgVec2 prefer;             ///< the side to try first (unit), or (0, 0)
-  CgVec2 author;             ///< CAROM_LABEL_AUTHOR: the label's centre (device)
+  const CmObject *object; ///< CAROM_ANCHOR_OBJECT
+  const CmObject *names;  ///< a name label: the object it names (NULL for others)
+  CgVec2 prefer;          ///< the side to try first (unit), or (0, 0)
+  CgVec2 author;          ///< CAROM_LABEL_AUTHOR: the label's centre (device)
 } CaromLabelSpec;
 
 /// Starts gathering the frame's labels.

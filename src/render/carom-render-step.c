@@ -171,7 +171,7 @@ draw_step (CaromFrame *f, const CaromPathInfo *p)
 
   const CgHit *h = &t->hits[p->step - 1];
   gboolean stops = carom_step_stops (p->bt, p->step);
-  const CaromObject *hit_object = carom_scene_trace_polygon (f->cache->trace, h->object);
+  const CmObject *hit_object = cm_scene_trace_polygon (f->cache->trace, h->object);
   if (f->options->overlays & CAROM_OVERLAY_PATH)
     draw_incoming (f, p);
 
@@ -270,7 +270,7 @@ static void ray_beyond (CaromFrame *f, const CaromPathInfo *p, const CgHit *h);
 static void
 candidate_item (CaromFrame *f, guint32 polygon)
 {
-  const CaromObject *o = carom_scene_trace_polygon (f->cache->trace, polygon);
+  const CmObject *o = cm_scene_trace_polygon (f->cache->trace, polygon);
   carom_item (f, CAROM_LAYER_CAST, o != NULL ? o->id : NULL);
 }
 

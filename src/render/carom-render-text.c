@@ -762,7 +762,7 @@ carom_render_step_title (const CaromRenderCache *cache, gint64 step)
     /* Translators: a panel's caption at the start of the ball's path. */
     return g_strdup_printf (_ ("<b>Start</b>: ball “%s”"), ball);
   const CgHit *h = &bt->trace.hits[step - 1];
-  const CaromObject *o = carom_scene_trace_polygon (cache->trace, h->object);
+  const CmObject *o = cm_scene_trace_polygon (cache->trace, h->object);
   g_autofree char *id = g_markup_escape_text (o->id, -1);
   /* Translators: a legend's title: "Hit 3 of 29: wall “room”". */
   return g_strdup_printf (_ ("<b>Hit %lld of %zu</b>: %s “%s”"), (long long)step, bt->trace.n_hits,

@@ -137,7 +137,7 @@ carom_polygon_device_path (CaromFrame *f, const CgVec2 *points, size_t n)
  * clipped polygon's new sides lie outside the view, so stroking and filling
  * it both look right. */
 static void
-polygon_path (CaromFrame *f, const CaromObject *object)
+polygon_path (CaromFrame *f, const CmObject *object)
 {
   if (carom_curve_path (f, object))
     return;
@@ -331,7 +331,7 @@ draw_role (CaromFrame *f, CgRole role, void (*paint) (CaromFrame *))
   carom_item (f, CAROM_LAYER_OBJECTS, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
-      const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
+      const CmObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
       if (o->role != role)
         continue;
       if (split)
@@ -442,7 +442,7 @@ draw_outlines (CaromFrame *f)
   for (guint i = 0; i < f->detailed->len; i++)
     {
       guint32 index = g_array_index (f->detailed, guint32, i);
-      const CaromObject *o = f->cache->polygons[index].object;
+      const CmObject *o = f->cache->polygons[index].object;
       if (split)
         carom_item (f, CAROM_LAYER_OUTLINES, o->id);
       if (o->edges != NULL)
@@ -488,7 +488,7 @@ draw_normals (CaromFrame *f)
   carom_item (f, CAROM_LAYER_NORMALS, NULL);
   for (guint i = 0; i < f->detailed->len; i++)
     {
-      const CaromObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
+      const CmObject *o = polys[g_array_index (f->detailed, guint32, i)].object;
       if (split)
         carom_item (f, CAROM_LAYER_NORMALS, o->id);
       if (o->edges != NULL)
@@ -735,7 +735,7 @@ gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_p
   const CaromRenderOptions *options = f->options;
   guint n_balls = cache->trace->balls->len;
   gboolean crowd = carom_trace_is_crowd (cache->trace);
-  const CaromObject *selected_beam = NULL;
+  const CmObject *selected_beam = NULL;
   gboolean selected_blended = FALSE;
   if (cache->ball != NULL)
     {
@@ -746,7 +746,7 @@ gather_paths (CaromFrame *f, GArray *paths, GArray *rays, CaromPathInfo *front_p
   for (guint b = 0; b < n_balls; b++)
     {
       const CaromBallTrace *bt = &g_array_index (cache->trace->balls, CaromBallTrace, b);
-      const CaromObject *beam = carom_ball_trace_beam (bt);
+      const CmObject *beam = carom_ball_trace_beam (bt);
       CaromPathInfo p = { .bt = bt, .look = ball_look (f->style, b) };
       p.step = bt == cache->ball ? options->step : CAROM_STEP_NONE;
       if (p.step > (gint64)bt->trace.n_hits || p.step < CAROM_STEP_NONE)

@@ -102,9 +102,9 @@ gboolean carom_legend_placement_parse (const char *name, CaromLegendPlacement *p
 /// An object's name label as a drawing placed it (CaromRenderOptions.placed).
 typedef struct
 {
-  const CaromObject *object; ///< what it names: a wall, an obstacle, a ball or a beam (borrowed)
-  CgAabb box;                ///< its box, in the view's device units
-  gboolean by_author;        ///< where the author put it (carom:label-offset)
+  const CmObject *object; ///< what it names: a wall, an obstacle, a ball or a beam (borrowed)
+  CgAabb box;             ///< its box, in the view's device units
+  gboolean by_author;     ///< where the author put it (carom:label-offset)
 } CaromPlacedLabel;
 
 /// How many paths are coloured when they are drawn blended (beams, crowds of balls).
@@ -219,11 +219,11 @@ typedef struct CaromRenderCache CaromRenderCache;
 /// the cache and stay unchanged). ball is the selected ball, an index into
 /// trace->balls (-1 or out of range: the first ball, if any); outlines, their
 /// boxes and the BVH are those of its radius. Returns NULL when memory runs out.
-CaromRenderCache *carom_render_cache_new (const CaromScene *scene, const CaromSceneTrace *trace,
+CaromRenderCache *carom_render_cache_new (const CmScene *scene, const CmSceneTrace *trace,
                                           int ball);
 
 /// Brings the cache up to date after its trace was updated in place
-/// (carom_scene_trace_update()) for the world polygons polygons[0 .. n):
+/// (cm_scene_trace_update()) for the world polygons polygons[0 .. n):
 /// their boxes and outlines are recomputed and the culling hierarchy
 /// refitted, in a fraction of a new cache's time. n may be 0 (a ball moved).
 void carom_render_cache_update (CaromRenderCache *cache, const guint *polygons, guint n);

@@ -8,7 +8,7 @@
  * them): the room as a wall and the obstacles. A fan beam of N rays (default
  * 10,000) of radius 1.5 spreads 360° around the file's first cast, each ray
  * making up to K bounces (default 29). Two cases, each through
- * carom_scene_trace_with_threads() on T threads (default: one per
+ * cm_scene_trace_with_threads() on T threads (default: one per
  * processor) and on one:
  *   reflect  every obstacle reflects (carom:on-hit="reflect"): every ray
  *            makes its K bounces, the worst case;
@@ -44,18 +44,18 @@ circumcentre (CgVec2 a, CgVec2 b, CgVec2 c)
   return cg_v2 (a.x + (ac.y * l1 - ab.y * l2) / d, a.y + (ab.x * l2 - ac.x * l1) / d);
 }
 
-static CaromScene *
+static CmScene *
 beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect, gboolean disks)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
-  CaromObject *wall = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *wall = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (wall->points, wall->n_points, CG_ROLE_WALL);
   const CgVec2 *v = (const CgVec2 *)s->verts->data;
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
-      CaromObject *o;
+      CmObject *o;
       if (disks)
         {
           /* gen_scene.py puts every obstacle's vertices on a circle. */
@@ -65,12 +65,12 @@ beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect, gb
             R = cg_max (R, cg_distance (q, v[k]));
           CgCurveEdge e;
           cg_curve_circle (q, R, CG_ROLE_OBSTACLE, &v0, &e);
-          o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, &v0, 1);
-          carom_object_set_edges (o, &e);
+          o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, &v0, 1);
+          cm_object_set_edges (o, &e);
         }
       else
         {
-          o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+          o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
           cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
         }
       o->on_hit = reflect ? CG_ON_HIT_REFLECT : CG_ON_HIT_STOP;
@@ -78,9 +78,9 @@ beam_scene (const BenchScene *s, guint rays, guint bounces, gboolean reflect, gb
     }
   const double *c = &g_array_index (s->casts, double, 0);
   g_ptr_array_add (scene->objects,
-                   carom_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
-                                              360.0, rays, bounces));
-  carom_scene_assign_ids (scene);
+                   cm_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
+                                           360.0, rays, bounces));
+  cm_scene_assign_ids (scene);
   return scene;
 }
 
@@ -97,13 +97,13 @@ cpu_now (void)
 /* The best wall-clock time of `repeat` traces, the CPU time of that run
  * (what the trace costs on a machine busy with other work), and the hits. */
 static double
-time_trace (const CaromScene *scene, guint threads, int repeat, guint64 *hits, double *cpu)
+time_trace (const CmScene *scene, guint threads, int repeat, guint64 *hits, double *cpu)
 {
   double best = G_MAXDOUBLE;
   for (int r = 0; r < repeat; r++)
     {
       double c0 = cpu_now (), t0 = now ();
-      CaromSceneTrace *trace = carom_scene_trace_with_threads (scene, -1, FALSE, threads);
+      CmSceneTrace *trace = cm_scene_trace_with_threads (scene, -1, FALSE, threads);
       double t1 = now (), c1 = cpu_now ();
       if (t1 - t0 < best)
         *cpu = c1 - c0;
@@ -111,7 +111,7 @@ time_trace (const CaromScene *scene, guint threads, int repeat, guint64 *hits, d
       *hits = 0;
       for (guint b = 0; b < trace->balls->len; b++)
         *hits += g_array_index (trace->balls, CaromBallTrace, b).trace.n_hits;
-      carom_scene_trace_free (trace);
+      cm_scene_trace_free (trace);
     }
   return best;
 }
@@ -150,7 +150,7 @@ main (int argc, char **argv)
           disks ? " (as disks: exact circles)" : "", rays, bounces);
   for (int reflect = 1; reflect >= 0; reflect--)
     {
-      g_autoptr (CaromScene) scene = beam_scene (&s, (guint)rays, (guint)bounces, reflect, disks);
+      g_autoptr (CmScene) scene = beam_scene (&s, (guint)rays, (guint)bounces, reflect, disks);
       guint64 hits_all, hits_one;
       double cpu_all, cpu_one;
       double t_all = time_trace (scene, all, repeat, &hits_all, &cpu_all);

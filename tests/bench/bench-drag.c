@@ -80,26 +80,26 @@ compare_doubles (const void *a, const void *b)
 static void
 fill_document (CaromDocument *doc, const BenchScene *s, guint fan)
 {
-  CaromScene *scene = carom_document_get_edit_scene (doc);
+  CmScene *scene = carom_document_get_edit_scene (doc);
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
-  CaromObject *wall = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *wall = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (wall->points, wall->n_points, CG_ROLE_WALL);
   const CgVec2 *v = (const CgVec2 *)s->verts->data;
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+      CmObject *o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
       cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
       v += n;
     }
   const double *c = &g_array_index (s->casts, double, 0);
-  carom_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
-                        CAROM_DEFAULT_MAX_BOUNCES);
+  cm_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
+                     CAROM_DEFAULT_MAX_BOUNCES);
   if (fan > 0)
     g_ptr_array_add (scene->objects,
-                     carom_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
-                                                360.0, fan, CAROM_DEFAULT_MAX_BOUNCES));
-  carom_scene_assign_ids (scene);
+                     cm_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
+                                             360.0, fan, CAROM_DEFAULT_MAX_BOUNCES));
+  cm_scene_assign_ids (scene);
   carom_document_edited (doc);
 }
 
@@ -179,20 +179,20 @@ main (int argc, char **argv)
   g_autoptr (GArray) drag = read_drag (drag_path);
   g_autoptr (CaromDocument) doc = carom_document_new ();
   fill_document (doc, &s, (guint)fan);
-  const CaromScene *scene = carom_document_get_scene (doc);
+  const CmScene *scene = carom_document_get_scene (doc);
 
   /* The obstacle the ball hits first (else the first obstacle). */
-  const CaromSceneTrace *trace = carom_document_get_trace (doc);
+  const CmSceneTrace *trace = carom_document_get_trace (doc);
   const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
   guint target = 1;
   if (bt->trace.n_hits > 0)
     {
-      const CaromObject *hit = carom_scene_trace_polygon (trace, bt->trace.hits[0].object);
+      const CmObject *hit = cm_scene_trace_polygon (trace, bt->trace.hits[0].object);
       for (guint i = 0; i < scene->objects->len; i++)
         if (g_ptr_array_index (scene->objects, i) == hit)
           target = i;
     }
-  const CaromObject *o = g_ptr_array_index (scene->objects, target);
+  const CmObject *o = g_ptr_array_index (scene->objects, target);
   CgAabb box = cg_polygon_bounds (o->points, o->n_points);
   double size = fmax (box.hi.x - box.lo.x, box.hi.y - box.lo.y);
 
@@ -201,7 +201,7 @@ main (int argc, char **argv)
   CgAabb around = { cg_sub (box.lo, cg_v2 (size * 4, size * 4)),
                     cg_add (box.hi, cg_v2 (size * 4, size * 4)) };
   CaromView zoomed = carom_view_fit (around, width, height, 24.0, CAROM_VIEW_SCREEN_PT);
-  CaromView view = full_view ? carom_view_fit (carom_scene_get_bounds (scene), width, height, 24.0,
+  CaromView view = full_view ? carom_view_fit (cm_scene_get_bounds (scene), width, height, 24.0,
                                                CAROM_VIEW_SCREEN_PT)
                              : zoomed;
 

@@ -49,7 +49,7 @@ main (int argc, char **argv)
     {
       g_autoptr (GError) error = NULL;
       double start = now ();
-      g_autoptr (CaromScene) scene = carom_svg_read_file (argv[1], NULL, NULL, &error);
+      g_autoptr (CmScene) scene = carom_svg_read_file (argv[1], NULL, NULL, &error);
       double took = now () - start;
       if (scene == NULL)
         {

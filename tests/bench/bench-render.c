@@ -5,7 +5,7 @@
  *        bench-render SCENE.txt --fan N [--frames N] [--by ray|bounces|single]
  *
  * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
- * them). The scene becomes a CaromScene (the room as a wall, the obstacles)
+ * them). The scene becomes a CmScene (the room as a wall, the obstacles)
  * with one ball at the first cast. Its path is W2's (docs/benchmarks.md):
  * cast, move to the contact, reflect, obstacles reflecting too, for --hits
  * bounces (default 500); a Carom trace would stop at the first obstacle.
@@ -20,7 +20,7 @@
  * --fan N: issue 15's beam workload instead. The ball becomes a fan beam of
  * N rays (90° wide, around the first cast's direction, 29 bounces), the
  * obstacles reflect (carom:on-hit="reflect") so that every ray makes its
- * bounces, and the scene is traced by carom_scene_trace() (its time printed).
+ * bounces, and the scene is traced by cm_scene_trace() (its time printed).
  * Frames draw every ray blended (the path overlay only, coloured by --by) at
  * full view into 1920 × 1080: the figure to hold under 100 ms. */
 #include <glib.h>
@@ -58,18 +58,18 @@ compare_doubles (const void *a, const void *b)
 }
 
 /* The room and the obstacles as a scene; the ball at the first cast. */
-static CaromScene *
+static CmScene *
 build_scene (const BenchScene *s, guint fan)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
-  CaromObject *wall = carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  CmObject *wall = cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   cg_polygon_orient (wall->points, wall->n_points, CG_ROLE_WALL);
   const CgVec2 *v = (const CgVec2 *)s->verts->data;
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
-      CaromObject *o = carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+      CmObject *o = cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
       cg_polygon_orient (o->points, o->n_points, CG_ROLE_OBSTACLE);
       if (fan > 0)
         o->on_hit = CG_ON_HIT_REFLECT;
@@ -78,11 +78,11 @@ build_scene (const BenchScene *s, guint fan)
   const double *c = &g_array_index (s->casts, double, 0);
   if (fan > 0)
     g_ptr_array_add (scene->objects,
-                     carom_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
-                                                90.0, fan, CAROM_DEFAULT_MAX_BOUNCES));
+                     cm_object_new_fan_beam ("fan", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]),
+                                             90.0, fan, CAROM_DEFAULT_MAX_BOUNCES));
   else
-    carom_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 0);
-  carom_scene_assign_ids (scene);
+    cm_scene_add_ball (scene, "ball", cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 0);
+  cm_scene_assign_ids (scene);
   return scene;
 }
 
@@ -175,9 +175,9 @@ bench_fan (const BenchScene *bs, const char *name, guint fan, int frames, const 
       g_printerr ("bench-render: %s\n", error->message);
       return 2;
     }
-  g_autoptr (CaromScene) scene = build_scene (bs, fan);
+  g_autoptr (CmScene) scene = build_scene (bs, fan);
   double t0 = now ();
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   double trace_ms = now () - t0;
   size_t hits = 0;
   for (guint b = 0; b < trace->balls->len; b++)
@@ -271,8 +271,8 @@ main (int argc, char **argv)
       return status;
     }
 
-  g_autoptr (CaromScene) scene = build_scene (&bs, 0);
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace (scene, -1, FALSE);
+  g_autoptr (CmScene) scene = build_scene (&bs, 0);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace (scene, -1, FALSE);
   CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, 0);
   w2_path (bt, (guint)hits);
 

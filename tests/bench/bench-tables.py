@@ -155,12 +155,12 @@ def table_threads(secs):
     t = cores.group(2)
     w2 = find(r"W2 x (\d+) balls x (\d+) bounces: 1 thread ([\d.]+) ms .* (\d+) threads ([\d.]+) ms "
               r".*speed-up ([\d.]+)x; results (\w+)", lines, "W2")
-    tr = find(r"carom_scene_trace, (\d+) balls .*: 1 thread ([\d.]+) ms, (\d+) threads ([\d.]+) ms: "
-              r"speed-up ([\d.]+)x; traces (\w+)", lines, "carom_scene_trace")
+    tr = find(r"cm_scene_trace, (\d+) balls .*: 1 thread ([\d.]+) ms, (\d+) threads ([\d.]+) ms: "
+              r"speed-up ([\d.]+)x; traces (\w+)", lines, "cm_scene_trace")
     rows = [
         ["W2, %s balls × %s bounces" % (w2.group(1), grouped(w2.group(2))), w2.group(3) + " ms",
          w2.group(5) + " ms", w2.group(6) + "×", w2.group(7), code(cmd)],
-        ["`carom_scene_trace`, %s balls, world build included" % tr.group(1), tr.group(2) + " ms",
+        ["`cm_scene_trace`, %s balls, world build included" % tr.group(1), tr.group(2) + " ms",
          tr.group(4) + " ms", tr.group(5) + "×", tr.group(6), code(cmd)],
     ]
     return ["workload", "1 thread", "%s threads" % t, "speed-up", "results", "command"], rows

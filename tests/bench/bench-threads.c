@@ -5,12 +5,12 @@
  *
  * SCENE.txt comes from tests/bench/gen_scene.py (scripts/bench makes
  * them). Two workloads, each on 1 thread and on T threads (default: one per
- * processor), through carom_parallel_for(), the loop carom_scene_trace()
+ * processor), through carom_parallel_for(), the loop cm_scene_trace()
  * shares its balls with; the results must be equal bit for bit:
  *  - W2 over many balls: N balls (the file's first N casts, default 200),
  *    each making K bounces (default 2,000) where obstacles reflect too, as
  *    W2 does for one ball;
- *  - the scene traced by carom_scene_trace_with_threads(): the room, the
+ *  - the scene traced by cm_scene_trace_with_threads(): the room, the
  *    obstacles and N balls of the casts with 29 bounces (obstacles stop them).
  * Prints the wall-clock time of each (best of R runs, default 3) and the
  * speed-up. */
@@ -97,32 +97,32 @@ bench_world (const BenchScene *s, double r)
   return w;
 }
 
-static CaromScene *
+static CmScene *
 bench_carom_scene (const BenchScene *s, guint balls)
 {
-  CaromScene *scene = carom_scene_new ();
+  CmScene *scene = cm_scene_new ();
   CgVec2 room[4] = { { 0, 0 }, { s->room, 0 }, { s->room, s->room }, { 0, s->room } };
   cg_polygon_orient (room, 4, CG_ROLE_WALL);
-  carom_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
+  cm_scene_add_polygon (scene, "room", CG_ROLE_WALL, room, 4);
   CgVec2 *v = (CgVec2 *)s->verts->data;
   for (guint i = 0; i < s->counts->len; i++)
     {
       size_t n = g_array_index (s->counts, size_t, i);
       cg_polygon_orient (v, n, CG_ROLE_OBSTACLE);
-      carom_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
+      cm_scene_add_polygon (scene, NULL, CG_ROLE_OBSTACLE, v, n);
       v += n;
     }
   for (guint i = 0; i < balls; i++)
     {
       const double *c = &g_array_index (s->casts, double, 5 * i);
-      carom_scene_add_ball (scene, NULL, cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 29);
+      cm_scene_add_ball (scene, NULL, cg_v2 (c[0], c[1]), c[4], cg_v2 (c[2], c[3]), 29);
     }
-  carom_scene_assign_ids (scene);
+  cm_scene_assign_ids (scene);
   return scene;
 }
 
 static gboolean
-same_traces (const CaromSceneTrace *a, const CaromSceneTrace *b)
+same_traces (const CmSceneTrace *a, const CmSceneTrace *b)
 {
   if (a->balls->len != b->balls->len)
     return FALSE;
@@ -219,25 +219,25 @@ main (int argc, char **argv)
   cg_world_free (world);
 
   /* The scene traced as carom trace does (world built once a run). */
-  g_autoptr (CaromScene) cs = bench_carom_scene (&scene, (guint)balls);
-  CaromSceneTrace *traces[2] = { NULL, NULL };
+  g_autoptr (CmScene) cs = bench_carom_scene (&scene, (guint)balls);
+  CmSceneTrace *traces[2] = { NULL, NULL };
   double scene_best[2] = { INFINITY, INFINITY };
   for (int pass = 0; pass < 2; pass++)
     for (int r = 0; r < repeat; r++)
       {
         double start = now ();
-        CaromSceneTrace *tr = carom_scene_trace_with_threads (cs, -1, FALSE, pass == 0 ? 1 : t);
+        CmSceneTrace *tr = cm_scene_trace_with_threads (cs, -1, FALSE, pass == 0 ? 1 : t);
         scene_best[pass] = fmin (scene_best[pass], now () - start);
-        carom_scene_trace_free (traces[pass]);
+        cm_scene_trace_free (traces[pass]);
         traces[pass] = tr;
       }
   gboolean same_scene = same_traces (traces[0], traces[1]);
-  printf ("carom_scene_trace, %d balls (world build included): 1 thread %.1f ms, %u threads "
+  printf ("cm_scene_trace, %d balls (world build included): 1 thread %.1f ms, %u threads "
           "%.1f ms: speed-up %.2fx; traces %s\n",
           balls, scene_best[0] * 1e3, t, scene_best[1] * 1e3, scene_best[0] / scene_best[1],
           same_scene ? "identical" : "DIFFERENT");
-  carom_scene_trace_free (traces[0]);
-  carom_scene_trace_free (traces[1]);
+  cm_scene_trace_free (traces[0]);
+  cm_scene_trace_free (traces[1]);
   bench_scene_clear (&scene);
   return same && same_scene ? 0 : 1;
 }

@@ -35,7 +35,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) summary = NULL;
-  g_autoptr (CaromScene) scene
+  g_autoptr (CmScene) scene
       = carom_svg_read_memory ((const char *)data, size, NULL, &summary, &error);
   if (scene == NULL)
     {
@@ -52,8 +52,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gsize vertices = 0;
   for (guint i = 0; i < scene->objects->len; i++)
     {
-      const CaromObject *object = g_ptr_array_index (scene->objects, i);
-      vertices += object->kind == CAROM_OBJECT_POLYGON ? object->n_points : 1;
+      const CmObject *object = g_ptr_array_index (scene->objects, i);
+      vertices += object->kind == CM_OBJECT_POLYGON ? object->n_points : 1;
     }
   if (vertices > MAX_ROUND_TRIP_VERTICES)
     return 0;
@@ -61,7 +61,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   gsize len1 = 0, len2 = 0;
   g_autofree char *first = carom_svg_write_string (scene, &len1);
   g_autoptr (GError) error2 = NULL;
-  g_autoptr (CaromScene) again = carom_svg_read_memory (first, len1, NULL, NULL, &error2);
+  g_autoptr (CmScene) again = carom_svg_read_memory (first, len1, NULL, NULL, &error2);
   if (again == NULL)
     finding ("a written scene does not read back: %s\n%s", error2->message, first);
   g_autofree char *second = carom_svg_write_string (again, &len2);
@@ -75,8 +75,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (with != NULL)
     {
       g_autoptr (GError) error3 = NULL;
-      g_autoptr (CaromScene) third
-          = carom_svg_read_memory (with, strlen (with), NULL, NULL, &error3);
+      g_autoptr (CmScene) third = carom_svg_read_memory (with, strlen (with), NULL, NULL, &error3);
       if (third == NULL)
         finding ("a generated drawing breaks the file: %s\n%s", error3->message, with);
       g_autofree char *fourth = carom_svg_write_string (third, NULL);

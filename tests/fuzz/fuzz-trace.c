@@ -38,12 +38,12 @@ static void G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN finding (const char *format, ..
 /* The streamed trace against the kept one. */
 typedef struct
 {
-  const CaromSceneTrace *kept;
+  const CmSceneTrace *kept;
   guint ball, hit;
 } Follow;
 
 static gboolean
-follow_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+follow_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Follow *f = data;
@@ -56,8 +56,8 @@ follow_begin (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data
 }
 
 static gboolean
-follow_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit,
-            const CgHit *prev, gpointer data)
+follow_hit (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit, const CgHit *prev,
+            gpointer data)
 {
   (void)st;
   (void)bt;
@@ -71,7 +71,7 @@ follow_hit (const CaromSceneTrace *st, const CaromBallTrace *bt, const CgHit *hi
 }
 
 static gboolean
-follow_end (const CaromSceneTrace *st, const CaromBallTrace *bt, gpointer data)
+follow_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Follow *f = data;
@@ -88,8 +88,7 @@ int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (CaromScene) scene
-      = carom_svg_read_memory ((const char *)data, size, NULL, NULL, &error);
+  g_autoptr (CmScene) scene = carom_svg_read_memory ((const char *)data, size, NULL, NULL, &error);
   if (scene == NULL)
     return 0;
 
@@ -98,7 +97,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   options.n_threads = 1;
   gsize progress = 0;
   options.progress = &progress;
-  g_autoptr (CaromSceneTrace) trace = carom_scene_trace_full (scene, &options);
+  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &options);
   if (trace == NULL)
     finding ("the trace failed (out of memory?)");
   if (trace->n_hits + (guint64)CAROM_BUDGET_RAY_UNITS * trace->balls->len > BUDGET)
@@ -138,7 +137,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   Follow follow = { .kept = trace };
   static const CaromTraceStream funcs = { follow_begin, follow_hit, follow_end };
   options.progress = NULL;
-  if (!carom_scene_trace_stream (scene, &options, &funcs, &follow, NULL))
+  if (!cm_scene_trace_stream (scene, &options, &funcs, &follow, NULL))
     finding ("the streamed trace failed");
   if (follow.ball != trace->balls->len)
     finding ("the streamed trace has %u balls, the kept one %u", follow.ball, trace->balls->len);
