@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/carom-number.h"
+#include "model/carom-number.h"
 
 static guint64 failures;
 

@@ -6,9 +6,10 @@
 #include <stdio.h>
 
 #include "carom-cli.h"
-#include "carom-number.h"
+#include "model/carom-number.h"
 #include "io/carom-svg.h"
 #include "model/carom-explain.h"
+#include "model/carom-trace-json.h"
 #include "model/carom-tracing.h"
 
 const char *
@@ -30,68 +31,6 @@ short_number (double value, char buffer[G_ASCII_DTOSTR_BUF_SIZE])
   if (fabs (value) < 1e-12)
     value = 0.0;
   return g_ascii_formatd (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.8g", value);
-}
-
-static void
-json_string (GString *out, const char *s)
-{
-  g_string_append_c (out, '"');
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-    {
-      if (*p == '"' || *p == '\\')
-        g_string_append_printf (out, "\\%c", *p);
-      else if (*p < 0x20)
-        g_string_append_printf (out, "\\u%04x", *p);
-      else
-        g_string_append_c (out, (char)*p);
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-json_number (GString *out, double value)
-{
-  char buf[CAROM_G17_BUF_SIZE];
-  if (value == 0.0)
-    value = 0.0; /* -0 prints as 0 */
-  g_string_append_len (out, buf, (gssize)carom_format_g17 (value, buf));
-}
-
-static void
-json_vec (GString *out, CgVec2 v)
-{
-  g_string_append_c (out, '[');
-  json_number (out, v.x);
-  g_string_append (out, ", ");
-  json_number (out, v.y);
-  g_string_append_c (out, ']');
-}
-
-static void
-json_hit (GString *out, const CmSceneTrace *st, const CgHit *hit)
-{
-  const CmObject *object = cm_scene_trace_polygon (st, hit->object);
-  g_string_append_printf (out, "        {\"index\": %u, \"point\": ", hit->index);
-  json_vec (out, hit->point);
-  g_string_append (out, ", \"distance\": ");
-  json_number (out, hit->distance);
-  g_string_append (out, ", \"normal\": ");
-  json_vec (out, hit->normal);
-  g_string_append (out, ",\n         \"object\": ");
-  json_string (out, object->id);
-  g_string_append_printf (out, ", \"role\": \"%s\", ", cm_object_role_name (object));
-  if (hit->kind == CG_PRIM_SEGMENT)
-    g_string_append_printf (out, "\"primitive\": \"segment\", \"edge\": %u,\n", hit->element);
-  else if (hit->part == CG_PART_EDGE)
-    g_string_append_printf (out, "\"primitive\": \"arc\", \"edge\": %u,\n", hit->element);
-  else
-    g_string_append_printf (out, "\"primitive\": \"arc\", \"vertex\": %u,\n", hit->element);
-  g_string_append_printf (
-      out, "         \"action\": \"%s\", \"in\": ", hit->reflected ? "reflect" : "stop");
-  json_vec (out, hit->in);
-  g_string_append (out, ", \"out\": ");
-  json_vec (out, hit->out);
-  g_string_append_c (out, '}');
 }
 
 static const char *
@@ -148,17 +87,7 @@ json_begin (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
-  GString *out = w->out;
-  const CgTrace *t = &bt->trace;
-  g_string_append (out, w->balls++ == 0 ? "\n    {\n      \"id\": " : ",\n    {\n      \"id\": ");
-  json_string (out, bt->ball->id);
-  g_string_append (out, ", \"start\": ");
-  json_vec (out, t->start);
-  g_string_append (out, ", \"direction\": ");
-  json_vec (out, t->direction);
-  g_string_append (out, ", \"radius\": ");
-  json_number (out, t->radius);
-  g_string_append (out, ",\n      \"hits\": [");
+  carom_trace_json_ball_begin (w->out, bt, w->balls++);
   return flush (w, FALSE);
 }
 
@@ -168,8 +97,7 @@ json_hit_out (const CmSceneTrace *st, const CaromBallTrace *bt, const CgHit *hit
 {
   (void)bt;
   Writer *w = data;
-  g_string_append (w->out, prev == NULL ? "\n" : ",\n");
-  json_hit (w->out, st, hit);
+  carom_trace_json_hit (w->out, st, hit, prev == NULL);
   return flush (w, FALSE);
 }
 
@@ -178,9 +106,7 @@ json_end (const CmSceneTrace *st, const CaromBallTrace *bt, gpointer data)
 {
   (void)st;
   Writer *w = data;
-  g_string_append_printf (w->out, bt->trace.n_hits > 0 ? "\n      ],\n" : "],\n");
-  g_string_append_printf (w->out, "      \"status\": \"%s\"\n    }",
-                          cg_trace_status_name (bt->trace.status));
+  carom_trace_json_ball_end (w->out, bt, bt->trace.n_hits);
   return flush (w, FALSE);
 }
 
@@ -386,7 +312,7 @@ carom_cli_trace (int argc, char **argv)
                          : latex     ? 0
                                      : CAROM_EXPLAIN_DIGITS_DEFAULT };
   if (json)
-    g_string_append (w.out, "{\n  \"balls\": [");
+    carom_trace_json_open (w.out);
   g_autoptr (CaromTracePlan) plan = NULL;
   gboolean ok = cm_scene_trace_stream (scene, &options,
                                        json      ? &json_funcs
@@ -394,7 +320,7 @@ carom_cli_trace (int argc, char **argv)
                                                  : &text_funcs,
                                        &w, &plan);
   if (ok && json)
-    g_string_append (w.out, w.balls > 0 ? "\n  ]\n}\n" : "]\n}\n");
+    carom_trace_json_close (w.out, w.balls);
   if (ok && !json && !explain && plan != NULL && plan->objects->len == 0)
     g_string_append (w.out, _ ("The scene has no ball to trace.\n"));
   flush (&w, TRUE);
