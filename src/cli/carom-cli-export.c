@@ -12,8 +12,7 @@
 #include "carom-cli.h"
 #include "io/carom-svg.h"
 #include "carom-cli-export-formats.h"
-#include "render/carom-export.h"
-#include "render/carom-underlay.h"
+#include "libcarom/carom-figure-job.h"
 
 /* Exit statuses (README, "Command line"). */
 enum
@@ -30,64 +29,14 @@ fail (int status, const char *message)
   return status;
 }
 
-/* "LO" or "LO:HI" (either may be empty: ":3", "2:"). */
-static gboolean
-parse_levels (const char *text, guint *lo, guint *hi)
+static void
+note (const char *message, const CaromTracePlan *plan, gpointer data)
 {
-  g_auto (GStrv) parts = g_strsplit (text, ":", 3);
-  guint n = g_strv_length (parts);
-  if (n == 0 || n > 2)
-    return FALSE;
-  guint64 value;
-  *lo = 0;
-  *hi = G_MAXUINT;
-  if (*parts[0] != '\0')
-    {
-      if (!g_ascii_string_to_unsigned (parts[0], 10, 0, G_MAXUINT - 1, &value, NULL))
-        return FALSE;
-      *lo = (guint)value;
-      if (n == 1)
-        *hi = *lo;
-    }
-  if (n == 2 && *parts[1] != '\0')
-    {
-      if (!g_ascii_string_to_unsigned (parts[1], 10, 0, G_MAXUINT - 1, &value, NULL))
-        return FALSE;
-      *hi = (guint)value;
-    }
-  return *lo <= *hi;
-}
-
-/* "X,Y,W,H" in scene units, W and H > 0. */
-static gboolean
-parse_view (const char *text, CgAabb *box)
-{
-  g_auto (GStrv) parts = g_strsplit (text, ",", -1);
-  if (g_strv_length (parts) != 4)
-    return FALSE;
-  double v[4];
-  for (int i = 0; i < 4; i++)
-    {
-      char *end;
-      const char *p = g_strstrip (parts[i]);
-      v[i] = g_ascii_strtod (p, &end);
-      if (*p == '\0' || *end != '\0' || !isfinite (v[i]))
-        return FALSE;
-    }
-  if (!(v[2] > 0.0 && v[3] > 0.0) || !isfinite (v[0] + v[2]) || !isfinite (v[1] + v[3]))
-    return FALSE;
-  *box = (CgAabb){ { v[0], v[1] }, { v[0] + v[2], v[1] + v[3] } };
-  return TRUE;
-}
-
-/* The index in trace->balls of the ball called id. */
-static int
-find_ball (const CmSceneTrace *trace, const char *id)
-{
-  for (guint i = 0; i < trace->balls->len; i++)
-    if (strcmp (g_array_index (trace->balls, CaromBallTrace, i).ball->id, id) == 0)
-      return (int)i;
-  return -1;
+  const CmScene *scene = data;
+  if (message != NULL)
+    g_printerr ("carom export: %s\n", message);
+  else
+    carom_cli_report_budget ("carom export", plan, scene);
 }
 
 static int
@@ -182,81 +131,43 @@ export_main (int argc, char **argv)
   if (output == NULL)
     return fail (EXIT_USAGE, _ ("give the output file with -o OUT.svg, OUT.png or OUT.pdf"));
 
-  CaromExportFormat format = CAROM_EXPORT_PNG;
-  gboolean more_format = FALSE; /* written by carom-cli-export-formats.c */
-  if (!carom_cli_export_formats_check (&more, output, &more_format, &error)
-      || (!more_format && !carom_export_format_for_path (output, &format, &error)))
+  CaromFigureSettings settings;
+  carom_figure_settings_init (&settings);
+  settings.show = show;
+  settings.legend = legend;
+  settings.style = style_name;
+  settings.font = font;
+  settings.ball = ball_id;
+  settings.steps = steps_list;
+  settings.bvh_levels = levels;
+  settings.paths_by = paths_by;
+  settings.path = path_extent;
+  settings.view = view;
+  settings.width = width;
+  settings.digits = digits;
+  settings.font_size = font_size;
+  settings.mono = mono;
+  settings.file_drawing = file_drawing;
+  settings.step = step;
+  settings.max_bounces = max_bounces;
+  settings.max_hits = max_hits;
+  settings.front = front;
+  settings.animate = more.animate;
+  settings.tikz_fragment = more.tikz_fragment;
+  settings.follow_dark = more.follow_dark;
+  settings.html_fragment = more.html_fragment;
+  settings.fps = more.fps;
+  settings.hits_per_second = more.hits_per_second;
+  /* A web page's title: the scene file's name. */
+  g_autofree char *base = g_path_get_basename (files[0]);
+  g_autofree char *title = g_filename_display_name (base);
+  char *dot = strrchr (title, '.');
+  if (dot != NULL && dot != title)
+    *dot = '\0';
+  settings.title = title;
+  g_auto (CaromFigureJob) job = { 0 };
+  if (!carom_figure_job_init (&job, &settings, output, &error))
     return fail (EXIT_USAGE, error->message);
-  CaromRenderOptions options;
-  carom_render_options_init (&options);
-  if (show != NULL && !carom_overlays_parse (show, &options.overlays, &error))
-    return fail (EXIT_USAGE, error->message);
-  CaromStyle style = carom_style_article ();
-  if (style_name != NULL && !carom_style_from_name (style_name, &style))
-    {
-      g_autofree char *message = g_strdup_printf (
-          _ ("unknown style “%s” (known: article, screen, screen-dark)"), style_name);
-      return fail (EXIT_USAGE, message);
-    }
-  if (width != -1 && (width < 1 || width > CAROM_EXPORT_MAX_WIDTH))
-    {
-      g_autofree char *message
-          = g_strdup_printf (_ ("--width needs a number of pixels from 1 to %d, not %d"),
-                             CAROM_EXPORT_MAX_WIDTH, width);
-      return fail (EXIT_USAGE, message);
-    }
-  if (levels != NULL && !parse_levels (levels, &options.bvh_level_lo, &options.bvh_level_hi))
-    {
-      g_autofree char *message = g_strdup_printf (
-          _ ("--bvh-levels needs LO or LO:HI with 0 <= LO <= HI, not “%s”"), levels);
-      return fail (EXIT_USAGE, message);
-    }
-  if (legend != NULL && !carom_legend_placement_parse (legend, &options.legend, &error))
-    return fail (EXIT_USAGE, error->message);
-  if (paths_by != NULL && !carom_path_colouring_parse (paths_by, &options.paths_by, &error))
-    return fail (EXIT_USAGE, error->message);
-  options.path = carom_path_extent_for_style (&style);
-  if (path_extent != NULL && !carom_path_extent_parse (path_extent, &options.path, &error))
-    return fail (EXIT_USAGE, error->message);
-  if (front != CAROM_FRONT_NONE && !(front >= 0.0 && isfinite (front)))
-    return fail (EXIT_USAGE, _ ("--front needs a path length of 0 or more"));
-  options.front = front;
-  if (digits < 1 || digits > 17)
-    return fail (EXIT_USAGE, _ ("--digits needs a number from 1 to 17"));
-  options.digits = digits;
-  if (font_size != 0.0 && !(font_size >= 1.0 && font_size <= 72.0))
-    return fail (EXIT_USAGE, _ ("--font-size needs a size from 1 to 72 points"));
-  if (font != NULL && *g_strstrip (font) == '\0')
-    return fail (EXIT_USAGE, _ ("--font needs a font family, such as “Serif”"));
-  carom_style_set_font (&style, font, font_size);
-  if (mono)
-    carom_style_make_mono (&style);
-  CgAabb view_box = cg_aabb_empty ();
-  if (view != NULL && !parse_view (view, &view_box))
-    {
-      g_autofree char *message = g_strdup_printf (
-          _ ("--view needs X,Y,W,H in scene units with W and H above 0, not “%s”"), view);
-      return fail (EXIT_USAGE, message);
-    }
-  g_autoptr (GArray) steps = NULL;
-  if (steps_list != NULL)
-    {
-      if (step != G_MININT64)
-        return fail (EXIT_USAGE, _ ("give either --step or --steps, not both"));
-      if (format == CAROM_EXPORT_SVG)
-        return fail (EXIT_USAGE, _ ("--steps needs a .png or .pdf output: an SVG scene shows one "
-                                    "step over its own objects"));
-      if ((steps = carom_figure_parse_steps (steps_list, &error)) == NULL)
-        return fail (EXIT_USAGE, error->message);
-      options.steps = (const gint64 *)steps->data;
-      options.n_steps = steps->len;
-    }
-  if (max_bounces != G_MININT64 && max_bounces < 0)
-    return fail (EXIT_USAGE, _ ("--max-bounces needs a number of 0 or more"));
-  if (!carom_cli_check_budget ("carom export", max_hits))
-    return EXIT_USAGE;
-  if (step != G_MININT64 && step < 0)
-    return fail (EXIT_USAGE, _ ("--step needs a number of 0 (the start) or more"));
 
   g_autoptr (GPtrArray) summary = NULL;
   g_autoptr (CmScene) scene = carom_svg_read_file (files[0], NULL, &summary, &error);
@@ -265,98 +176,13 @@ export_main (int argc, char **argv)
   for (guint i = 0; summary != NULL && i < summary->len; i++)
     g_printerr ("%s\n", (const char *)g_ptr_array_index (summary, i));
 
-  CaromTraceOptions trace_options = CAROM_TRACE_OPTIONS_INIT;
-  trace_options.max_bounces_override = max_bounces == G_MININT64 ? -1 : max_bounces;
-  trace_options.budget = max_hits > 0 ? (guint64)max_hits : CAROM_BUDGET_WINDOW_DEFAULT;
-  g_autoptr (CmSceneTrace) trace = cm_scene_trace_full (scene, &trace_options);
-  if (trace == NULL)
-    return fail (EXIT_FILE, _ ("out of memory"));
-  carom_cli_report_budget ("carom export", trace->plan, scene);
-  int ball = -1;
-  if (ball_id != NULL && (ball = find_ball (trace, ball_id)) < 0)
-    {
-      g_autofree char *message = g_strdup_printf (_ ("the scene has no ball “%s”"), ball_id);
-      return fail (EXIT_USAGE, message);
-    }
-  g_autoptr (CaromRenderCache) cache = carom_render_cache_new (scene, trace, ball);
-  if (cache == NULL)
-    return fail (EXIT_FILE, _ ("out of memory"));
-  options.step = step == G_MININT64 ? CAROM_STEP_NONE : step;
-  if (!carom_render_cache_check_step (cache, options.step, &error))
-    return fail (EXIT_USAGE, error->message);
-  for (guint i = 0; i < options.n_steps; i++)
-    if (!carom_render_cache_check_step (cache, options.steps[i], &error))
-      return fail (EXIT_USAGE, error->message);
-
-  CgAabb box = cg_aabb_is_empty (view_box) ? carom_export_box (scene) : view_box;
-  gboolean ok = FALSE;
-  g_autoptr (CaromUnderlay) underlay = NULL;
-  if (file_drawing
-      && (more_format
-          || (format != CAROM_EXPORT_PNG && format != CAROM_EXPORT_PDF
-              && format != CAROM_EXPORT_SVG)))
-    return fail (EXIT_USAGE, _ ("--file-drawing goes with a .png or .pdf (an .svg is the file "
-                                "itself, its drawing included; TikZ and animations cannot hold "
-                                "it)"));
-  if (file_drawing && format != CAROM_EXPORT_SVG)
-    {
-      g_autoptr (GBytes) drawing = carom_svg_scene_underlay (scene);
-      underlay = drawing != NULL ? carom_underlay_new (drawing) : NULL;
-      if (underlay == NULL)
-        g_printerr ("carom export: %s\n",
-                    _ ("the file draws nothing besides its objects (or cannot be read again): "
-                       "--file-drawing adds nothing"));
-      options.underlay = underlay;
-    }
-  if (more_format)
-    {
-      /* A web page's title: the scene file's name. */
-      g_autofree char *base = g_path_get_basename (files[0]);
-      g_autofree char *title = g_filename_display_name (base);
-      char *dot = strrchr (title, '.');
-      if (dot != NULL && dot != title)
-        *dot = '\0';
-      more.title = title;
-      if (!carom_cli_export_formats_write (&more, scene, cache, box, &style, &options, width,
-                                           output, &error))
-        return fail (g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT)
-                         ? EXIT_USAGE
-                         : EXIT_FILE,
-                     error->message);
-      return EXIT_OK;
-    }
-  switch (format)
-    {
-    case CAROM_EXPORT_PNG:
-      ok = carom_export_png (cache, box, &style, &options,
-                             width > 0 ? width : CAROM_EXPORT_DEFAULT_WIDTH, output, &error);
-      break;
-    case CAROM_EXPORT_PDF:
-      ok = carom_export_pdf (cache, box, &style, &options, output, &error);
-      break;
-    case CAROM_EXPORT_SVG:
-      {
-        /* The file's frame grows for a legend beside the drawing, where
-         * its root allows (carom_svg_frame_can_grow()). */
-        gboolean grow = carom_svg_frame_can_grow (scene);
-        CaromFigure figure;
-        carom_figure_init (&figure, cache, box, &style, &options);
-        if (!grow && !cg_aabb_is_empty (figure.legend) && !figure.legend_inside)
-          g_printerr ("carom export: %s\n",
-                      _ ("no corner of the file’s frame is free for the legend, and the frame "
-                         "cannot grow to hold it beside the drawing (its root has no viewBox, or a "
-                         "width or height in %): the legend is left out (a .png or .pdf puts it "
-                         "outside)"));
-        CgAabb cover;
-        g_autofree char *drawing
-            = carom_export_svg_fragment (cache, box, &style, &options, grow, &cover, &error);
-        ok = drawing != NULL
-             && carom_svg_write_file_with_figure (scene, drawing, cover, output, &error);
-        break;
-      }
-    }
-  if (!ok)
-    return fail (EXIT_FILE, error->message);
+  if (!carom_figure_job_write (&job, scene, note, scene, NULL, &error))
+    return fail (error->domain == CAROM_FIGURE_ERROR
+                         || g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_FORMAT)
+                         || g_error_matches (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP)
+                     ? EXIT_USAGE
+                     : EXIT_FILE,
+                 error->message);
   return EXIT_OK;
 }
 

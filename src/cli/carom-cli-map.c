@@ -224,15 +224,8 @@ carom_cli_map (int argc, char **argv)
       g_printerr ("carom map: %s\n", _ ("out of memory"));
       return 1;
     }
-  g_autoptr (GArray) balls = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < trace->balls->len; i++)
-    {
-      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, i);
-      /* A beam's id maps all its rays, BEAMID#k one of them. */
-      if (ball_id == NULL || g_strcmp0 (bt->ball->id, ball_id) == 0
-          || (bt->source != bt->ball && g_strcmp0 (bt->source->id, ball_id) == 0))
-        g_array_append_val (balls, i);
-    }
+  /* A beam's id maps all its rays, BEAMID#k one of them. */
+  g_autoptr (GArray) balls = cm_scene_trace_balls_named (trace, ball_id);
   if (ball_id != NULL && balls->len == 0)
     {
       g_printerr ("carom map: ");

@@ -62,7 +62,7 @@ typedef struct
   GString *out;
   FILE *file;
   gboolean failed;
-  CaromExplainFormat format;
+  CmExplainFormat format;
   int digits;
   guint balls; /* balls begun so far */
 } Writer;

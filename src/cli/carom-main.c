@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifdef CAROM_HAVE_GUI
 #include "app/carom-application.h"
+#endif
 #include "carom-cli.h"
 
 static void
@@ -137,7 +139,16 @@ main (int argc, char **argv)
       return 2;
     }
 
+#ifdef CAROM_HAVE_GUI
   g_set_application_name (_ ("Carom"));
   g_autoptr (CaromApplication) app = carom_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);
+#else
+  /* Built with -Dgui=false: the headless commands only. */
+  fprintf (stderr, "%s\n",
+           _ ("carom: this build has no window (it was built without GTK); run one of its "
+              "commands"));
+  print_usage (stderr);
+  return 2;
+#endif
 }

@@ -222,7 +222,7 @@ carom_explain_tested_reason (const CaromCastExplanation *e, size_t i, int digits
 typedef struct
 {
   GString *out;
-  CaromExplainFormat format;
+  CmExplainFormat format;
   Pen pen;
 } Writer;
 
@@ -278,7 +278,7 @@ lvec (Pen *pen, CgVec2 v)
 
 char *
 carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec, double edge_radius,
-                              double ball_radius, CaromExplainFormat format, int digits)
+                              double ball_radius, CmExplainFormat format, int digits)
 {
   g_return_val_if_fail (p != NULL && rec != NULL, NULL);
   Writer w = { g_string_new (NULL), format, { g_ptr_array_new_with_free_func (g_free), digits } };
@@ -404,13 +404,13 @@ carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec, dou
 }
 
 char *
-carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format, guint max_rejected)
+carom_explain_format (const CaromCastExplanation *e, CmExplainFormat format, guint max_rejected)
 {
   return carom_explain_format_digits (e, format, max_rejected, 0);
 }
 
 char *
-carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
+carom_explain_format_digits (const CaromCastExplanation *e, CmExplainFormat format,
                              guint max_rejected, int digits)
 {
   g_return_val_if_fail (e != NULL && e->trace != NULL && e->bt != NULL, NULL);
@@ -491,13 +491,13 @@ carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat f
 }
 
 char *
-carom_explain_trace (const CmSceneTrace *trace, CaromExplainFormat format)
+carom_explain_trace (const CmSceneTrace *trace, CmExplainFormat format)
 {
   return carom_explain_trace_digits (trace, format, 0);
 }
 
 char *
-carom_explain_trace_digits (const CmSceneTrace *trace, CaromExplainFormat format, int digits)
+carom_explain_trace_digits (const CmSceneTrace *trace, CmExplainFormat format, int digits)
 {
   g_return_val_if_fail (trace != NULL, NULL);
   GString *out = g_string_new (NULL);

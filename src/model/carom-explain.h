@@ -17,7 +17,7 @@ typedef enum
 {
   CAROM_EXPLAIN_TEXT,  ///< plain text (UTF-8), one quantity a line
   CAROM_EXPLAIN_LATEX, ///< an align* environment for an article
-} CaromExplainFormat;
+} CmExplainFormat;
 
 /// Significant digits of numbers for people: panels, figures and
 /// `carom trace --explain` (Copy, LaTeX and --json keep every digit).
@@ -77,7 +77,7 @@ char *carom_explain_primitive_name (const CmSceneTrace *trace, const CgPrimitive
 /// Hit panel and carom_explain_format(). Newly allocated.
 char *carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec,
                                     double edge_radius, double ball_radius,
-                                    CaromExplainFormat format, int digits);
+                                    CmExplainFormat format, int digits);
 
 /// The indices of e->tested that lost, nearest to the start first: those the
 /// ray crosses in order of t, then the rest by their distance from c.
@@ -86,14 +86,14 @@ GArray *carom_explain_rejected (const CaromCastExplanation *e);
 /// The explanation written out: the cast, the hit's formulas with their
 /// numbers, the reflection, the broad phase's counts and up to max_rejected
 /// rejected candidates with their reasons (newly allocated).
-char *carom_explain_format (const CaromCastExplanation *e, CaromExplainFormat format,
+char *carom_explain_format (const CaromCastExplanation *e, CmExplainFormat format,
                             guint max_rejected);
 
 /// The same with numbers to `digits` significant digits (what people read:
 /// panels, figures, `carom trace --explain`); 0 or 17 and more: every digit
 /// needed to read each number back, as carom_explain_format() (what Copy,
 /// LaTeX and --json keep).
-char *carom_explain_format_digits (const CaromCastExplanation *e, CaromExplainFormat format,
+char *carom_explain_format_digits (const CaromCastExplanation *e, CmExplainFormat format,
                                    guint max_rejected, int digits);
 
 /// Candidate i of e->tested by name, "edge 1", "arc edge 2" or "vertex 3",
@@ -114,10 +114,10 @@ char *carom_explain_reason_digits (const CgCastRecord *rec, double t_hit, int di
 /// Every hit of every ball, as carom_explain_format() writes them, each
 /// after a heading line (what `carom trace --explain` prints). NULL when
 /// memory runs out.
-char *carom_explain_trace (const CmSceneTrace *trace, CaromExplainFormat format);
+char *carom_explain_trace (const CmSceneTrace *trace, CmExplainFormat format);
 
 /// The same, numbers to `digits` significant digits (0: every digit).
-char *carom_explain_trace_digits (const CmSceneTrace *trace, CaromExplainFormat format, int digits);
+char *carom_explain_trace_digits (const CmSceneTrace *trace, CmExplainFormat format, int digits);
 
 /// A number written as the shortest text that reads back to the same double
 /// ("0" for -0): what explanations and the command line print.

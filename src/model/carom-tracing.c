@@ -642,6 +642,21 @@ cm_scene_trace_find_ball (const CmSceneTrace *trace, const char *id)
   return -1;
 }
 
+GArray *
+cm_scene_trace_balls_named (const CmSceneTrace *trace, const char *id)
+{
+  g_return_val_if_fail (trace != NULL, NULL);
+  GArray *balls = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < trace->balls->len; i++)
+    {
+      const CaromBallTrace *bt = &g_array_index (trace->balls, CaromBallTrace, i);
+      if (id == NULL || g_strcmp0 (bt->ball->id, id) == 0
+          || (bt->source != bt->ball && g_strcmp0 (bt->source->id, id) == 0))
+        g_array_append_val (balls, i);
+    }
+  return balls;
+}
+
 const CmObject *
 cm_scene_trace_polygon (const CmSceneTrace *trace, guint index)
 {

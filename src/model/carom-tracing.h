@@ -193,6 +193,11 @@ gboolean cm_scene_trace_object_balls (const CmSceneTrace *trace, guint index, gu
 gint cm_scene_trace_find_ball (const CmSceneTrace *trace, const char *id);
 
 /// The scene object a world polygon index stands for.
+/// The balls id names (indices into trace->balls, in order): the ball of
+/// that id, or every ray of the beam of that id (BEAMID#k is one ray); every
+/// ball when id is NULL. Empty when no traced ball has the id.
+GArray *cm_scene_trace_balls_named (const CmSceneTrace *trace, const char *id);
+
 const CmObject *cm_scene_trace_polygon (const CmSceneTrace *trace, guint index);
 
 G_END_DECLS
