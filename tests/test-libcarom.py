@@ -77,9 +77,10 @@ for example in sorted(glob.glob(os.path.join(ROOT, "data", "examples", "*.svg"))
 seed = os.path.join(ROOT, "data", "examples", "seed.svg")
 s = Carom.Scene.new_from_file(seed)
 png, pdf = os.path.join(TMP, "f.png"), os.path.join(TMP, "f.pdf")
-s.export(png, Carom.FigureOptions(width=300, show="all"), None)
+s.export(png, Carom.FigureOptions(width=300, show="all", font="DejaVu Serif", font_size=9), None)
 cli_png = os.path.join(TMP, "cli.png")
-cli("export", seed, "-o", cli_png, "--width", "300", "--show", "all")
+cli("export", seed, "-o", cli_png, "--width", "300", "--show", "all", "--font", "DejaVu Serif",
+    "--font-size", "9")
 with open(png, "rb") as a, open(cli_png, "rb") as b:
     data = a.read()
     check(data[:8] == b"\x89PNG\r\n\x1a\n" and data == b.read(),

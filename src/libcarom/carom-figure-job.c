@@ -237,10 +237,11 @@ carom_figure_job_init (CaromFigureJob *job, const CaromFigureSettings *s, const 
   job->options.digits = s->digits;
   if (s->font_size != 0.0 && !(s->font_size >= 1.0 && s->font_size <= 72.0))
     return fail (error, _ ("--font-size needs a size from 1 to 72 points"));
-  g_autofree char *font = g_strdup (s->font);
-  if (font != NULL && *g_strstrip (font) == '\0')
+  /* The style borrows the family: the job keeps it. */
+  job->font = g_strdup (s->font);
+  if (job->font != NULL && *g_strstrip (job->font) == '\0')
     return fail (error, _ ("--font needs a font family, such as “Serif”"));
-  carom_style_set_font (&job->style, font, s->font_size);
+  carom_style_set_font (&job->style, job->font, s->font_size);
   if (s->mono)
     carom_style_make_mono (&job->style);
   if (s->view != NULL && !parse_view (s->view, &job->view_box))
@@ -292,6 +293,7 @@ carom_figure_job_clear (CaromFigureJob *job)
   g_clear_pointer (&job->steps, g_array_unref);
   g_clear_pointer (&job->ball, g_free);
   g_clear_pointer (&job->title, g_free);
+  g_clear_pointer (&job->font, g_free);
 }
 
 /* .tex, .gif, an animated .svg or .html. */

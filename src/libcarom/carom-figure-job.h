@@ -68,6 +68,7 @@ typedef struct
   gboolean file_drawing, animate, tikz_fragment, follow_dark, html_fragment;
   double fps, hits_per_second;
   char *title;
+  char *font; ///< the family the style borrows
 } CaromFigureJob;
 
 /// Checks settings for a figure written to output (its extension says the
