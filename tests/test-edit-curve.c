@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "app/carom-clipboard.h"
-#include "app/carom-editor.h"
+#include "control/carom-editor.h"
 #include "model/carom-edit.h"
 #include "scene-compare.h"
 

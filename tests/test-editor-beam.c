@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-editor-beam.c: the Beam tool and what the Select tool and the
- * commands do to beams (app/carom-editor.h, model/carom-edit.h), driven
+ * commands do to beams (control/carom-editor.h, model/carom-edit.h), driven
  * through the API as the canvas drives it, without a display.
  *
  * The view is 1 pixel per scene unit, snapping off, so positions are exact. */
@@ -8,7 +8,7 @@
 #include <math.h>
 
 #include "app/carom-clipboard.h"
-#include "app/carom-editor.h"
+#include "control/carom-editor.h"
 #include "io/carom-svg.h"
 #include "model/carom-edit.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-editor.c: the canvas tools (app/carom-editor.h) driven through their
+/* test-editor.c: the canvas tools (control/carom-editor.h) driven through their
  * API as the canvas drives them, in scene coordinates, without a display.
  *
  * The view is 1 pixel per scene unit with a grid of 10, so pick and snap
@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "app/carom-editor.h"
+#include "control/carom-editor.h"
 #include "model/carom-edit.h"
 #include "scene-compare.h"
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-lab-mode.c: the Collision lab's state machine (app/carom-lab.h)
+/* test-lab-mode.c: the Collision lab's state machine (control/carom-lab.h)
  * without a display: a test brings its own shapes, dragging a handle or a
  * whole probe changes the numbers, and the broad phase test reads the scene. */
 #include <glib.h>
 #include <math.h>
 #include <string.h>
 
-#include "app/carom-editor.h"
-#include "app/carom-lab.h"
+#include "control/carom-editor.h"
+#include "control/carom-lab.h"
 #include "model/carom-edit.h"
 
 /* The value of the row titled title (rows are title, value pairs). */

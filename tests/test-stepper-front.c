@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-stepper-front.c: stepping a beam moves its front (app/carom-stepper.h):
+/* test-stepper-front.c: stepping a beam moves its front (control/carom-stepper.h):
  * a path length s over the beam's rays, the followed ray's hits as the
  * steps, without a display. */
 #include <glib.h>
 #include <math.h>
 
-#include "app/carom-document.h"
-#include "app/carom-stepper.h"
+#include "control/carom-document.h"
+#include "control/carom-stepper.h"
 #include "model/carom-edit.h"
 
 static void

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-stepper.c: the stepper's state machine (app/carom-stepper.h) without
+/* test-stepper.c: the stepper's state machine (control/carom-stepper.h) without
  * a display: moving through the hits, playing, and keeping a valid position
  * while the scene is edited under it. */
 #include <glib.h>
 
-#include "app/carom-document.h"
-#include "app/carom-stepper.h"
+#include "control/carom-document.h"
+#include "control/carom-stepper.h"
 #include "model/carom-edit.h"
 
 /* The worked example (29 hits) plus a second ball. */

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-viewport.c: the canvas's pan and zoom (app/carom-viewport.h), pure
+/* test-viewport.c: the canvas's pan and zoom (control/carom-viewport.h), pure
  * maths without a display. */
 #include <glib.h>
 #include <math.h>
 
-#include "app/carom-viewport.h"
+#include "control/carom-viewport.h"
 
 /* A scene 200 wide and 100 high, off the origin. */
 static const CgAabb scene_box = { { -50, 20 }, { 150, 120 } };

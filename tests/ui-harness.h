@@ -14,9 +14,9 @@
 
 #include "app/carom-application.h"
 #include "app/carom-canvas.h"
-#include "app/carom-editor.h"
 #include "app/carom-inspector.h"
 #include "app/carom-window.h"
+#include "control/carom-editor.h"
 
 static CaromApplication *app;
 

@@ -7,9 +7,9 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "carom-document.h"
 #include "carom-preferences.h"
 #include "carom-window.h"
+#include "control/carom-document.h"
 
 struct _CaromApplication
 {

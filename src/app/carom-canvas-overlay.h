@@ -6,7 +6,7 @@
 
 #include <cairo.h>
 
-#include "carom-editor.h"
+#include "control/carom-editor.h"
 #include "render/carom-view.h"
 
 G_BEGIN_DECLS

@@ -28,7 +28,7 @@
 #include <math.h>
 
 #include "carom-canvas-overlay.h"
-#include "carom-viewport.h"
+#include "control/carom-viewport.h"
 #include "render/carom-render.h"
 
 /* Zoom factor of one wheel notch (Ctrl+scroll). */

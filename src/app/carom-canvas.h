@@ -4,8 +4,8 @@
 
 #include <gtk/gtk.h>
 
-#include "carom-document.h"
-#include "carom-editor.h"
+#include "control/carom-document.h"
+#include "control/carom-editor.h"
 #include "render/carom-view.h"
 
 G_BEGIN_DECLS

@@ -4,7 +4,7 @@
 
 #include <gtk/gtk.h>
 
-#include "carom-document.h"
+#include "control/carom-document.h"
 
 G_BEGIN_DECLS
 

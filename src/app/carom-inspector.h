@@ -14,8 +14,8 @@
 
 #include <gtk/gtk.h>
 
-#include "carom-document.h"
-#include "carom-editor.h"
+#include "control/carom-document.h"
+#include "control/carom-editor.h"
 
 G_BEGIN_DECLS
 

@@ -14,7 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "carom-canvas.h"
-#include "carom-document.h"
+#include "control/carom-document.h"
 
 G_BEGIN_DECLS
 

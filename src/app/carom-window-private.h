@@ -8,8 +8,8 @@
 #include "carom-canvas.h"
 #include "carom-inspector.h"
 #include "carom-map-view.h"
-#include "carom-stepper.h"
 #include "carom-window.h"
+#include "control/carom-stepper.h"
 
 G_BEGIN_DECLS
 

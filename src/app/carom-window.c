@@ -9,6 +9,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "control/carom-editor.h"
+#include "control/carom-stepper.h"
 #include "model/carom-edit.h"
 #include "model/carom-explain.h"
 #include "render/carom-render.h"
@@ -16,10 +18,8 @@
 #include "carom-accessible.h"
 #include "carom-canvas.h"
 #include "carom-clipboard.h"
-#include "carom-editor.h"
 #include "carom-export-dialog.h"
 #include "carom-inspector.h"
-#include "carom-stepper.h"
 
 G_DEFINE_FINAL_TYPE (CaromWindow, carom_window, ADW_TYPE_APPLICATION_WINDOW)
 

@@ -5,9 +5,9 @@
 #include <adwaita.h>
 
 #include "carom-application.h"
-#include "carom-document.h"
-#include "carom-editor.h"
-#include "carom-stepper.h"
+#include "control/carom-document.h"
+#include "control/carom-editor.h"
+#include "control/carom-stepper.h"
 
 G_BEGIN_DECLS
 

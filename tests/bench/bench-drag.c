@@ -47,8 +47,8 @@
 #include <time.h>
 
 #include "app/carom-canvas-overlay.h"
-#include "app/carom-document.h"
-#include "app/carom-editor.h"
+#include "control/carom-document.h"
+#include "control/carom-editor.h"
 #include "bench-scene.h"
 #include "model/carom-edit.h"
 #include "render/carom-render.h"

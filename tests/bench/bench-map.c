@@ -10,8 +10,8 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
-#include "app/carom-document.h"
 #include "app/carom-map-view.h"
+#include "control/carom-document.h"
 
 static gboolean loaded;
 

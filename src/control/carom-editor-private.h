@@ -3,7 +3,7 @@
  * carom-editor-TOOL.c). */
 #pragma once
 
-#include "carom-editor.h"
+#include "control/carom-editor.h"
 
 #include "model/carom-edit.h"
 

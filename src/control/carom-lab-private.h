@@ -3,7 +3,7 @@
  * carom-lab-draw.c). */
 #pragma once
 
-#include "carom-lab.h"
+#include "control/carom-lab.h"
 
 #include "geom/cg-lab.h"
 

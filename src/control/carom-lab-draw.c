@@ -3,7 +3,7 @@
  * handles and what the chosen test found. */
 #include "config.h"
 
-#include "carom-lab-private.h"
+#include "control/carom-lab-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

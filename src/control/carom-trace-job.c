@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-trace-job.c: a scene traced on a thread of its own. */
-#include "carom-trace-job.h"
+#include "control/carom-trace-job.h"
 
 struct CaromTraceJob
 {

@@ -3,7 +3,7 @@
  * edges) and where a new point snaps to. */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-document.c: one open scene: its file, its state on disk, its trace. */
-#include "carom-document.h"
+#include "control/carom-document.h"
 
 #include <errno.h>
 #include <glib/gi18n.h>
@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "carom-trace-job.h"
+#include "control/carom-trace-job.h"
 #include "io/carom-svg.h"
 #include "model/carom-edit.h"
 

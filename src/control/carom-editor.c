@@ -4,7 +4,7 @@
  * tool's gestures have a file of their own (carom-editor-*.c). */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* carom-viewport.c: the canvas's pan and zoom (carom-viewport.h). */
-#include "carom-viewport.h"
+#include "control/carom-viewport.h"
 
 #include <math.h>
 

@@ -3,7 +3,7 @@
  * vertices. */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -8,8 +8,8 @@
  * undoable and a drag is one undo step. */
 #pragma once
 
-#include "carom-document.h"
-#include "carom-lab.h"
+#include "control/carom-document.h"
+#include "control/carom-lab.h"
 
 G_BEGIN_DECLS
 

@@ -16,7 +16,7 @@
  * smoothly, the whole front in 10 s at 1 step a second. */
 #pragma once
 
-#include "carom-document.h"
+#include "control/carom-document.h"
 
 G_BEGIN_DECLS
 

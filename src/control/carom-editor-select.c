@@ -3,7 +3,7 @@
  * handles that scale and rotate the selection. */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

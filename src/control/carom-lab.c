@@ -3,7 +3,7 @@
  * the tests' numbers; carom-lab-draw.c draws it. */
 #include "config.h"
 
-#include "carom-lab-private.h"
+#include "control/carom-lab-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

@@ -9,7 +9,7 @@
  * does. */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

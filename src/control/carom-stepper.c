@@ -2,7 +2,7 @@
 /* carom-stepper.c: which bounce is shown (carom-stepper.h). */
 #include "config.h"
 
-#include "carom-stepper.h"
+#include "control/carom-stepper.h"
 
 #include <glib/gi18n.h>
 #include <math.h>

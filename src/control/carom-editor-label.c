@@ -4,7 +4,7 @@
  * canvas drew them last (carom_editor_set_labels()). */
 #include "config.h"
 
-#include "carom-editor-private.h"
+#include "control/carom-editor-private.h"
 
 #include <glib/gi18n.h>
 

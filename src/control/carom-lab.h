@@ -8,7 +8,7 @@
 
 #include <cairo.h>
 
-#include "carom-document.h"
+#include "control/carom-document.h"
 #include "render/carom-view.h"
 
 G_BEGIN_DECLS
