@@ -7,6 +7,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include <libxml/parser.h>
+
 #include "io/carom-svg-private.h"
 #include "io/carom-svg.h"
 
@@ -2149,6 +2151,171 @@ test_write_extremes (void)
                    "than 0.");
 }
 
+/* 44: reads on several threads at once (the window's worker threads, scripts' threads through
+ * libcarom). libxml2's external entity loader is one pointer for the process (its error
+ * handlers are kept per thread) and the reader sets it for each read: reads take turns
+ * (carom-svg-xml-lock.h). Each read, from a file or from memory, fails with its own
+ * message (or reads its own scene) as it does alone, every thread has its own error handlers
+ * back, and the process its loader: without the lock, reads restore each other's loader and
+ * leave the reader's in place. */
+#define THREAD_DOCUMENTS 12
+#define THREAD_READERS 8
+#define THREAD_READS 200
+
+typedef struct
+{
+  char *paths[THREAD_DOCUMENTS];
+  char *texts[THREAD_DOCUMENTS];
+  char *file_messages[THREAD_DOCUMENTS];   ///< NULL for a scene that reads
+  char *memory_messages[THREAD_DOCUMENTS]; ///< NULL for a scene that reads
+  guint objects[THREAD_DOCUMENTS];
+} ThreadDocuments;
+
+typedef struct
+{
+  const ThreadDocuments *documents;
+  guint index;
+  guint wrong;
+  char *first_wrong;
+  gboolean handlers_restored;
+} ThreadReader;
+
+/* The message of reading document i from its file or from memory, or NULL
+ * with *objects set when it reads. */
+static char *
+thread_read_one (const ThreadDocuments *documents, guint i, gboolean from_file, guint *objects)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) summary = NULL;
+  g_autoptr (CmScene) scene
+      = from_file ? carom_svg_read_file (documents->paths[i], NULL, &summary, &error)
+                  : carom_svg_read_memory (documents->texts[i], strlen (documents->texts[i]), NULL,
+                                           &summary, &error);
+  *objects = scene != NULL ? scene->objects->len : 0;
+  return error != NULL ? g_strdup (error->message) : NULL;
+}
+
+static gpointer
+thread_reader (gpointer data)
+{
+  ThreadReader *reader = data;
+  xmlStructuredErrorFunc structured = xmlStructuredError;
+  xmlGenericErrorFunc generic = xmlGenericError;
+  for (guint k = 0; k < THREAD_READS; k++)
+    {
+      guint i = (reader->index * 5 + k) % THREAD_DOCUMENTS;
+      gboolean from_file = (k + reader->index) % 2 == 0;
+      guint objects = 0;
+      g_autofree char *message = thread_read_one (reader->documents, i, from_file, &objects);
+      const char *expected
+          = from_file ? reader->documents->file_messages[i] : reader->documents->memory_messages[i];
+      if (g_strcmp0 (message, expected) != 0
+          || (expected == NULL && objects != reader->documents->objects[i]))
+        {
+          if (reader->wrong++ == 0)
+            reader->first_wrong = g_strdup_printf (
+                "document %u from %s: “%s” (%u objects), not “%s”", i,
+                from_file ? "its file" : "memory", message != NULL ? message : "(read)", objects,
+                expected != NULL ? expected : "(read)");
+        }
+    }
+  reader->handlers_restored = xmlStructuredError == structured && xmlGenericError == generic;
+  return NULL;
+}
+
+static void
+test_read_threads (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *directory = g_dir_make_tmp ("carom-scene-io-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  /* Errors at lines of their own, entities of their own names, and scenes
+   * of their own sizes. */
+  ThreadDocuments documents = { 0 };
+  for (guint i = 0; i < THREAD_DOCUMENTS; i++)
+    {
+      g_autoptr (GString) text = g_string_new (SVG_OPEN);
+      for (guint line = 0; line < i; line++)
+        g_string_append (text, "<desc>a line</desc>\n");
+      switch (i % 3)
+        {
+        case 0:
+          g_string_append (text, "<g>\n" SVG_CLOSE);
+          break;
+        case 1:
+          g_string_append_printf (text, "<text>&undefined%u;</text>\n" SVG_CLOSE, i);
+          break;
+        default:
+          for (guint k = 0; k <= i; k++)
+            g_string_append_printf (text,
+                                    "<polygon carom:role='obstacle' points='%u,0 %u,0 %u,10'/>\n",
+                                    20 * k, 20 * k + 10, 20 * k + 10);
+          g_string_append (text, SVG_CLOSE);
+          break;
+        }
+      g_autofree char *name = g_strdup_printf ("scene-%u.svg", i);
+      documents.paths[i] = g_build_filename (directory, name, NULL);
+      documents.texts[i] = g_string_free (g_steal_pointer (&text), FALSE);
+      g_assert_true (g_file_set_contents (documents.paths[i], documents.texts[i], -1, NULL));
+
+      /* What each read gives alone. */
+      guint objects = 0;
+      documents.file_messages[i] = thread_read_one (&documents, i, TRUE, &objects);
+      documents.memory_messages[i] = thread_read_one (&documents, i, FALSE, &documents.objects[i]);
+      g_assert_cmpuint (objects, ==, documents.objects[i]);
+      if (i % 3 == 2)
+        {
+          g_assert_null (documents.file_messages[i]);
+          g_assert_cmpuint (documents.objects[i], ==, i + 1);
+          continue;
+        }
+      g_autofree char *needle = i % 3 == 0
+                                    ? g_strdup_printf ("at line %u, </svg> closes <g>", i + 3)
+                                    : g_strdup_printf ("“&undefined%u;” is not defined", i);
+      g_assert_nonnull (strstr (documents.file_messages[i], name));
+      g_assert_nonnull (strstr (documents.file_messages[i], needle));
+      g_assert_nonnull (strstr (documents.memory_messages[i], needle));
+    }
+
+  xmlExternalEntityLoader loader = xmlGetExternalEntityLoader ();
+  xmlStructuredErrorFunc structured = xmlStructuredError;
+  xmlGenericErrorFunc generic = xmlGenericError;
+  ThreadReader readers[THREAD_READERS];
+  GThread *threads[THREAD_READERS];
+  for (guint t = 0; t < THREAD_READERS; t++)
+    {
+      readers[t] = (ThreadReader){ .documents = &documents, .index = t };
+      threads[t] = g_thread_new ("reader", thread_reader, &readers[t]);
+    }
+  for (guint t = 0; t < THREAD_READERS; t++)
+    {
+      g_thread_join (threads[t]);
+      if (readers[t].first_wrong != NULL)
+        g_test_message ("thread %u: %u wrong reads, first %s", t, readers[t].wrong,
+                        readers[t].first_wrong);
+    }
+  for (guint t = 0; t < THREAD_READERS; t++)
+    {
+      g_assert_cmpuint (readers[t].wrong, ==, 0);
+      g_assert_true (readers[t].handlers_restored);
+      g_free (readers[t].first_wrong);
+    }
+  g_assert_true (xmlGetExternalEntityLoader () == loader);
+  g_assert_true (xmlStructuredError == structured);
+  g_assert_true (xmlGenericError == generic);
+
+  for (guint i = 0; i < THREAD_DOCUMENTS; i++)
+    {
+      g_assert_cmpint (g_remove (documents.paths[i]), ==, 0);
+      g_free (documents.paths[i]);
+      g_free (documents.texts[i]);
+      g_free (documents.file_messages[i]);
+      g_free (documents.memory_messages[i]);
+    }
+  g_assert_cmpint (g_rmdir (directory), ==, 0);
+}
+
 /* The error domain's name is the one its quark function says, as GLib
  * names them. */
 static void
@@ -2208,6 +2375,7 @@ main (int argc, char **argv)
   g_test_add_func ("/scene-io/write/round-trip-imports", test_round_trip_imports);
   g_test_add_func ("/scene-io/write/rsvg", test_rsvg);
   g_test_add_func ("/scene-io/write/extremes", test_write_extremes);
+  g_test_add_func ("/scene-io/errors/threads", test_read_threads);
 
   return g_test_run ();
 }

@@ -74,10 +74,6 @@ enum
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* libxml2's error handlers and entity loader are process-wide and the reader
- * sets them around each read, so reads in worker threads take turns. */
-static GMutex read_lock;
-
 static void
 carom_document_dispose (GObject *object)
 {
@@ -682,7 +678,6 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
     data->etag = g_strdup (g_file_info_get_etag (info));
 
   g_autofree char *path = g_file_get_path (data->file);
-  g_mutex_lock (&read_lock);
   if (path != NULL)
     data->scene = carom_svg_read_file (path, NULL, &data->summary, &error);
   else
@@ -693,7 +688,6 @@ load_thread (GTask *task, gpointer source_object, gpointer task_data, GCancellab
       if (g_file_load_contents (data->file, cancellable, &contents, &length, NULL, &error))
         data->scene = carom_svg_read_memory (contents, length, NULL, &data->summary, &error);
     }
-  g_mutex_unlock (&read_lock);
 
   if (data->scene == NULL)
     g_task_return_error (task, error);

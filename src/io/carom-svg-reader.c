@@ -23,6 +23,7 @@
  * leniently as renderers draw them, and skipped with a reason in the
  * summary when they cannot. */
 #include "io/carom-svg-read-private.h"
+#include "io/carom-svg-xml-lock.h"
 
 #include <float.h>
 #include <glib/gi18n-lib.h>
@@ -993,7 +994,9 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   state.style_text = g_string_new (NULL);
   carom_svg_use_init (&state);
 
-  /* libxml2's hooks are process-wide: set them for this read only. */
+  /* libxml2's hooks are process-wide: set them for this read only, one read
+   * at a time whatever the thread (carom-svg-xml-lock.h). */
+  carom_svg_xml_lock ();
   xmlInitParser ();
   xmlExternalEntityLoader saved_loader = xmlGetExternalEntityLoader ();
   xmlGenericErrorFunc saved_generic = xmlGenericError;
@@ -1023,6 +1026,7 @@ read_input (CaromSvgInput *input, const CaromSvgReadOptions *options, GPtrArray 
   xmlSetStructuredErrorFunc (saved_structured_data, saved_structured);
   xmlSetGenericErrorFunc (saved_generic_data, saved_generic);
   xmlSetExternalEntityLoader (saved_loader);
+  carom_svg_xml_unlock ();
   g_clear_error (&state.xml_error);
   carom_svg_shape_clear (&state.shape);
   while (state.css_path->len > 0)

@@ -3,12 +3,32 @@
  * reader's own plain words (a file cut short, a tag closing another, an
  * undefined entity …, naming the file and the line), and the hostile
  * documents refused: entity declarations, external entities and DTDs. The
- * reader (carom-svg-reader.c) installs these handlers around each read. */
+ * reader (carom-svg-reader.c) installs these handlers around each read,
+ * holding the lock for libxml2's process-wide state defined here. */
 #include "io/carom-svg-read-private.h"
+#include "io/carom-svg-xml-lock.h"
 
 #include <glib/gi18n-lib.h>
 #include <libxml/xmlreader.h>
 #include <string.h>
+
+/* ---- libxml2's process-wide state ---------------------------------------- */
+
+/* Reads on several threads take turns with libxml2's process-wide hooks
+ * (carom-svg-xml-lock.h). */
+static GMutex xml_lock;
+
+void
+carom_svg_xml_lock (void)
+{
+  g_mutex_lock (&xml_lock);
+}
+
+void
+carom_svg_xml_unlock (void)
+{
+  g_mutex_unlock (&xml_lock);
+}
 
 /* ---- libxml2's errors ---------------------------------------------------- */
 

@@ -42,6 +42,9 @@ typedef struct
 /// translated lines saying what was taken and what was skipped and why. On
 /// failure returns NULL and sets error with a message naming the element (id
 /// or line) or the limit, and the problem.
+///
+/// Any thread may read: reads take turns with libxml2's process-wide hooks
+/// (carom-svg-xml-lock.h) and leave them as they found them.
 CmScene *carom_svg_read_file (const char *path, const CaromSvgReadOptions *options,
                               GPtrArray **summary, GError **error);
 
