@@ -8,12 +8,15 @@
 /**
  * CaromBoundaryMap:
  *
- * The boundary map (Birkhoff coordinates) of traced balls: every hit as a
- * point (ξ, sin φ), ξ the arc length along the traced polygons (laid end
- * to end in scene order) to where the ball touches, φ the angle from the
- * contact normal to the direction the ball leaves in (geometry.md, "The
- * boundary map"). Made by carom_trace_get_boundary_map(); the same points
- * as `carom map`, which this map writes as a plot or a CSV file.
+ * The boundary map (Birkhoff coordinates) of traced balls.
+ *
+ * Every hit is a point (ξ, sin φ), ξ the arc length along the traced
+ * polygons (laid end to end in scene order) to where the ball touches, φ
+ * the angle from the contact normal to the direction the ball leaves in
+ * (docs/geometry.md, "The boundary map", in Carom's sources). Made by
+ * [method@Carom.Trace.get_boundary_map]; the same points as `carom map`,
+ * which this map writes as a plot or a CSV file
+ * ([method@Carom.BoundaryMap.write]).
  */
 struct _CaromBoundaryMap
 {
@@ -61,6 +64,8 @@ carom_boundary_map_new_for (CaromTrace *trace, GArray *balls)
  * carom_boundary_map_get_n_points:
  * @map: a boundary map
  *
+ * Counts the map's points: the rows of [method@Carom.BoundaryMap.get_points].
+ *
  * Returns: the number of points: the hits of the map's balls
  */
 guint
@@ -80,8 +85,9 @@ carom_boundary_map_get_n_points (CaromBoundaryMap *map)
  * @map: a boundary map
  *
  * Every point, ball after ball, each ball's in hit order, as rows of
- * %CAROM_MAP_N_COLUMNS doubles (#CaromMapColumn says which number is where)
- * in the machine's byte order.
+ * [const@Carom.MAP_N_COLUMNS] doubles ([enum@Carom.MapColumn] says which
+ * number is where) in the machine's byte order, as
+ * [method@Carom.Trace.get_hit_array].
  *
  * Returns: (transfer full): the numbers
  */
@@ -125,6 +131,8 @@ carom_boundary_map_get_points (CaromBoundaryMap *map)
  * carom_boundary_map_get_length:
  * @map: a boundary map
  *
+ * The length of the boundary the map's ξ runs along.
+ *
  * Returns: the length of ξ's range: the traced polygons' perimeters added up
  */
 double
@@ -158,8 +166,9 @@ carom_boundary_map_to_csv (CaromBoundaryMap *map)
  *
  * Writes the map as `carom map -o PATH` does.
  *
+ * Fails for an unknown extension or a file that cannot be written.
+ *
  * Returns: %TRUE when written
- * Throws: an error for an unknown extension or a file that cannot be written
  */
 gboolean
 carom_boundary_map_write (CaromBoundaryMap *map, const char *path, GError **error)

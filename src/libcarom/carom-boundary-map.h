@@ -22,8 +22,8 @@ G_BEGIN_DECLS
  *   the direction the ball leaves in
  * @CAROM_MAP_COLUMN_OBJECT: the index in the scene of the object touched
  *
- * The columns of carom_boundary_map_get_points(): each point is a row of
- * %CAROM_MAP_N_COLUMNS doubles in this order.
+ * The columns of [method@Carom.BoundaryMap.get_points]: each point is a row
+ * of [const@Carom.MAP_N_COLUMNS] doubles in this order.
  */
 typedef enum
 {
@@ -37,7 +37,7 @@ typedef enum
 /**
  * CAROM_MAP_N_COLUMNS:
  *
- * The number of doubles in a row of carom_boundary_map_get_points().
+ * The number of doubles in a row of [method@Carom.BoundaryMap.get_points].
  */
 #define CAROM_MAP_N_COLUMNS 5
 

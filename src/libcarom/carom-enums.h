@@ -85,7 +85,8 @@ typedef enum
  *   offset of an arc edge
  *
  * What the ball's centre touched: the outline at the ball's radius around a
- * polygon is made of segments and arcs (geometry.md).
+ * polygon is made of segments and arcs (docs/geometry.md in Carom's
+ * sources).
  */
 typedef enum
 {
@@ -99,7 +100,7 @@ typedef enum
  * @CAROM_EXPLAIN_FORMAT_LATEX: a LaTeX `align*` environment, as
  *   `carom trace --explain --latex`
  *
- * How carom_trace_explain_hit() writes a hit's maths.
+ * How [method@Carom.Trace.explain_hit] writes a hit's maths.
  */
 typedef enum
 {
@@ -125,8 +126,8 @@ typedef enum
  * @CAROM_HIT_COLUMN_OBJECT: the index in the scene of the object hit
  * @CAROM_HIT_COLUMN_REFLECTED: 1 when the ball reflected, 0 when it stopped
  *
- * The columns of carom_trace_get_hit_array(): each hit is a row of
- * %CAROM_HIT_N_COLUMNS doubles in this order.
+ * The columns of [method@Carom.Trace.get_hit_array]: each hit is a row of
+ * [const@Carom.HIT_N_COLUMNS] doubles in this order.
  */
 typedef enum
 {
@@ -148,7 +149,7 @@ typedef enum
 /**
  * CAROM_HIT_N_COLUMNS:
  *
- * The number of doubles in a row of carom_trace_get_hit_array().
+ * The number of doubles in a row of [method@Carom.Trace.get_hit_array].
  */
 #define CAROM_HIT_N_COLUMNS 13
 
@@ -170,6 +171,12 @@ typedef enum
  * @CAROM_ERROR_NOT_FOUND: no object or ball has that id
  *
  * What went wrong in a call of libcarom.
+ *
+ * These are the codes of libcarom's error domain ([func@Carom.Error.quark],
+ * `CAROM_ERROR` in C). Reading or writing a scene file fails with the SVG
+ * reader's own domain (`carom-svg-error-quark`, whose codes are not part of
+ * this API) and a message naming the file, the element and the problem; a
+ * cancelled call fails with %G_IO_ERROR_CANCELLED.
  */
 typedef enum
 {

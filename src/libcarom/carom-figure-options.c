@@ -9,18 +9,24 @@
 /**
  * CaromFigureOptions:
  *
- * How carom_scene_export() draws a figure: one property for each option of
- * `carom export`, of the same name and meaning (docs/cli.md). Strings take
- * the CLI's syntax (#CaromFigureOptions:show is `"path,outlines,labels"`);
- * a property left at its default is an option not given. The values are
- * checked when a figure is exported: carom_scene_export() fails with
+ * How [method@Carom.Scene.export] draws a figure: the options of
+ * `carom export`.
+ *
+ * There is one property for each option of `carom export`, of the same name
+ * and meaning (docs/cli.md in Carom's sources). Strings take the CLI's syntax
+ * ([property@Carom.FigureOptions:show] is `"path,outlines,labels"`); a
+ * property left at its default is an option not given. The values are
+ * checked when a figure is exported: [method@Carom.Scene.export] fails with
  * %CAROM_ERROR_INVALID and the CLI's message (which names the option as
  * `--width`, `--show`...).
  *
  * The format is the output file's extension: `.svg` (the scene file with
- * the figure; with #CaromFigureOptions:animate an animation), `.png`,
- * `.pdf`, `.tex` (TikZ), `.gif` (an animation) or `.html` (an interactive
- * web page).
+ * the figure; with [property@Carom.FigureOptions:animate] an animation),
+ * `.png`, `.pdf`, `.tex` (TikZ), `.gif` (an animation) or `.html` (an
+ * interactive web page).
+ *
+ * In Python, `Carom.FigureOptions(step=3, show="all")`; in GJS,
+ * `new Carom.FigureOptions({step: 3, show: 'all'})`.
  */
 struct _CaromFigureOptions
 {
@@ -50,6 +56,207 @@ typedef struct
 } Option;
 
 #define AT(field) G_STRUCT_OFFSET (CaromFigureSettings, field)
+
+/* The properties, for g-ir-scanner and gi-docgen: the table below installs them. */
+
+/**
+ * CaromFigureOptions:show:
+ *
+ * The overlays to draw, comma-separated (`--show`): `path` (each ball's
+ * path, arrows, numbered hits), `outlines` (the true offset outlines,
+ * dashed), `normals`, `aabb` (the outlines' boxes), `bvh` (coloured by
+ * depth), `labels`, `legend`, `grid`; at a step also `candidates` (what that
+ * hit's cast tested and rejected) and `ghosts` (the ball at earlier hits);
+ * or `all`, `none`. %NULL: `path,outlines,labels,legend`.
+ */
+
+/**
+ * CaromFigureOptions:legend:
+ *
+ * Where the legend goes, with `legend` in [property@Carom.FigureOptions:show]
+ * (`--legend`): `auto` (%NULL: inside the frame where nothing is drawn near
+ * it, otherwise outside), `right` or `below` (outside, the figure growing),
+ * or `none`.
+ */
+
+/**
+ * CaromFigureOptions:style:
+ *
+ * The look (`--style`): `article` (%NULL: for print, thin black and grey
+ * lines, the step in colour), `screen` or `screen-dark`.
+ */
+
+/**
+ * CaromFigureOptions:font:
+ *
+ * The font family of the labels and the legend (`--font`, such as `Serif`;
+ * %NULL: the style's, Sans).
+ */
+
+/**
+ * CaromFigureOptions:ball:
+ *
+ * The id of the ball whose outlines, BVH and steps are shown (`--ball`;
+ * %NULL: the first ball).
+ */
+
+/**
+ * CaromFigureOptions:steps:
+ *
+ * Small multiples (`--steps`): the steps of `1,2,3`, a range `1-4` or both
+ * (`0,3-5`; at most 64) side by side, at one scale, each with its caption.
+ * For a `.png` or a `.pdf` only, and not with
+ * [property@Carom.FigureOptions:step]. %NULL: one figure.
+ */
+
+/**
+ * CaromFigureOptions:bvh-levels:
+ *
+ * The BVH levels drawn with `bvh` in [property@Carom.FigureOptions:show]
+ * (`--bvh-levels`), 0 being the root: `LO` that level only, `LO:HI`, `LO:`
+ * (and deeper) or `:HI`. %NULL: every level.
+ */
+
+/**
+ * CaromFigureOptions:paths-by:
+ *
+ * How the blended paths of beams and crowds of balls are coloured
+ * (`--paths-by`): by `ray` (%NULL), by `bounces` (the bounce count), or
+ * `single` (the path colour).
+ */
+
+/**
+ * CaromFigureOptions:path:
+ *
+ * How much of the selected ball's path a figure at a step draws (`--path`):
+ * `upto` the path up to the step, or `all` of it, the rest faint. %NULL:
+ * the style's (`upto` for `article`, `all` for the screen styles).
+ */
+
+/**
+ * CaromFigureOptions:view:
+ *
+ * Draw only this region of the scene (`--view`): `X,Y,W,H` in scene units,
+ * W and H above 0. %NULL: the whole scene's box.
+ */
+
+/**
+ * CaromFigureOptions:title:
+ *
+ * The title of a web page (`.html`). %NULL: `Carom`.
+ */
+
+/**
+ * CaromFigureOptions:width:
+ *
+ * The width of a PNG's or a GIF's drawing in pixels, 1 to 32767 (`--width`);
+ * a wider PNG is the same figure, sharper. -1: the default (1440 for a PNG,
+ * 720 for a GIF).
+ */
+
+/**
+ * CaromFigureOptions:digits:
+ *
+ * The significant digits of the numbers the figure writes, 1 to 17
+ * (`--digits`; the default is 6).
+ */
+
+/**
+ * CaromFigureOptions:font-size:
+ *
+ * The font size of the labels and the legend in points, 1 to 72
+ * (`--font-size`). 0: the style's (7 pt in the `article` style).
+ */
+
+/**
+ * CaromFigureOptions:mono:
+ *
+ * Draw in greys only, for black-and-white print (`--mono`): the incoming
+ * direction dashed, the reflected one dotted.
+ */
+
+/**
+ * CaromFigureOptions:file-drawing:
+ *
+ * Draw behind the scene what the scene file draws besides its objects
+ * (text, guides, images) into a `.png` or a `.pdf` (`--file-drawing`). An
+ * `.svg` figure is the file itself, its drawing included.
+ */
+
+/**
+ * CaromFigureOptions:step:
+ *
+ * Show the selected ball ([property@Carom.FigureOptions:ball]) at hit N, 0
+ * being its start (`--step`); past the ball's last hit the export fails.
+ * -1: no step, every path drawn whole.
+ */
+
+/**
+ * CaromFigureOptions:max-bounces:
+ *
+ * The most reflections of every ball (`--max-bounces`), as
+ * [method@Carom.Scene.trace_full]. -1: each ball's own.
+ */
+
+/**
+ * CaromFigureOptions:max-hits:
+ *
+ * The work budget of the trace the figure is drawn from, in rays and hits,
+ * 1,000 to 10^12 (`--max-hits`). 0: the window's,
+ * [const@Carom.BUDGET_DEFAULT].
+ */
+
+/**
+ * CaromFigureOptions:front:
+ *
+ * Draw the selected ball's beam (a crowd of balls: every ball) up to this
+ * path length, 0 or more, each ray's ball where it is then (`--front`). -1:
+ * whole paths.
+ */
+
+/**
+ * CaromFigureOptions:animate:
+ *
+ * With an `.svg` file, an SVG animation of the balls moving along their
+ * paths (`--animate`). A `.gif` is always an animation; no other format
+ * takes it.
+ */
+
+/**
+ * CaromFigureOptions:fps:
+ *
+ * The frame rate of an animated GIF, 1 to 50 frames a second (`--fps`).
+ * -1: 25.
+ */
+
+/**
+ * CaromFigureOptions:hits-per-second:
+ *
+ * How fast an animation (a `.gif`, or an `.svg` with
+ * [property@Carom.FigureOptions:animate]) goes: the selected ball makes
+ * this many hits a second on average (`--hits-per-second`). -1: 2.
+ */
+
+/**
+ * CaromFigureOptions:tikz-fragment:
+ *
+ * With a `.tex` file, a bare `tikzpicture` to `\input` in an article rather
+ * than a standalone document (`--tikz-fragment`).
+ */
+
+/**
+ * CaromFigureOptions:follow-dark:
+ *
+ * With an `.html` file, the page turns dark when the reader's browser
+ * prefers it (`--follow-dark`).
+ */
+
+/**
+ * CaromFigureOptions:html-fragment:
+ *
+ * With an `.html` file, only the figure element, to paste into an article
+ * (`--html-fragment`).
+ */
 
 /* The properties, in the order of `carom export --help`; the string ones
  * first (their index is their slot in strings[]). */

@@ -8,6 +8,8 @@ G_DEFINE_BOXED_TYPE (CaromHit, carom_hit, carom_hit_copy, carom_hit_free)
  * carom_hit_copy:
  * @hit: a hit
  *
+ * Copies a hit.
+ *
  * Returns: (transfer full): a copy of @hit
  */
 CaromHit *

@@ -61,9 +61,12 @@ G_BEGIN_DECLS
  * @n_tested: how many primitives the BVH search tested to find the hit
  * @n_primitives: how many brute force would have tested
  *
- * One hit of a ball with every number of its maths, as the window's Hit
- * panel and `carom trace --explain` show them (geometry.md, "The cast").
- * The fields of the other primitive are 0.
+ * One hit of a ball with every number of its maths.
+ *
+ * The numbers are those the window's Hit panel and `carom trace --explain`
+ * show ([method@Carom.Trace.get_hit]; docs/geometry.md, "The cast", in
+ * Carom's sources). The fields marked "segment:" or "arc:" belong to that
+ * primitive; the other primitive's are 0.
  */
 typedef struct _CaromHit CaromHit;
 

@@ -21,6 +21,8 @@ carom_object_get_model (const CaromObject *object)
  * carom_object_copy:
  * @object: an object
  *
+ * Copies an object.
+ *
  * Returns: (transfer full): a copy of @object
  */
 CaromObject *
@@ -46,6 +48,8 @@ carom_object_free (CaromObject *object)
  * carom_object_get_id:
  * @object: an object
  *
+ * The object's id: its `id` attribute in the scene file.
+ *
  * Returns: (transfer none): the object's id, unique in its scene
  */
 const char *
@@ -58,6 +62,8 @@ carom_object_get_id (const CaromObject *object)
 /**
  * carom_object_get_kind:
  * @object: an object
+ *
+ * What the object is; which of the other getters apply depends on it.
  *
  * Returns: whether @object is a polygon, a ball or a beam
  */
@@ -81,6 +87,8 @@ carom_object_get_kind (const CaromObject *object)
  * carom_object_get_role:
  * @object: a polygon
  *
+ * What the polygon is to the ball.
+ *
  * Returns: whether the polygon is a wall or an obstacle (%CAROM_ROLE_WALL
  *   for a ball or a beam)
  */
@@ -96,6 +104,9 @@ carom_object_get_role (const CaromObject *object)
 /**
  * carom_object_get_on_hit:
  * @object: a polygon
+ *
+ * What the polygon does to the ball that touches it
+ * ([method@Carom.Scene.set_on_hit] sets it for an obstacle).
  *
  * Returns: whether the ball stops or reflects when it touches the polygon
  *   (walls always reflect)
@@ -113,6 +124,8 @@ carom_object_get_on_hit (const CaromObject *object)
 /**
  * carom_object_get_hidden:
  * @object: an object
+ *
+ * Whether the scene file hides the object (`carom:hidden`).
  *
  * Returns: whether the object is hidden: neither drawn nor traced
  */
@@ -221,6 +234,8 @@ carom_object_get_direction (const CaromObject *object, double *dx, double *dy)
  * carom_object_get_radius:
  * @object: a ball or a beam
  *
+ * The radius of the ball, or of each ray's ball of a beam.
+ *
  * Returns: the ball's radius (0 for a polygon)
  */
 double
@@ -234,6 +249,9 @@ carom_object_get_radius (const CaromObject *object)
 /**
  * carom_object_get_max_bounces:
  * @object: a ball or a beam
+ *
+ * The ball's own limit of reflections (`carom:max-bounces` in the scene
+ * file); [method@Carom.Scene.trace_full] may override it.
  *
  * Returns: the most reflections the ball makes before it stops (0 for a
  *   polygon)
@@ -249,6 +267,8 @@ carom_object_get_max_bounces (const CaromObject *object)
 /**
  * carom_object_get_ray_count:
  * @object: a beam
+ *
+ * How many balls the object traces.
  *
  * Returns: the number of rays of the beam: 1 for a ball, 0 for a polygon
  */

@@ -17,9 +17,13 @@ G_BEGIN_DECLS
 /**
  * CaromObject:
  *
- * One object of a scene: a polygon (a wall or an obstacle, straight edges or
- * arcs), a ball or a beam. A copy taken when it was asked for
- * (carom_scene_get_object()): editing the scene later does not change it.
+ * One object of a scene: a polygon, a ball or a beam.
+ *
+ * A polygon is a wall or an obstacle, its edges straight or arcs. An object
+ * is a copy taken when it was asked for
+ * ([method@Carom.Scene.get_object], [method@Carom.Scene.find_object]):
+ * editing the scene later does not change it. Edit a scene through its own
+ * methods.
  */
 typedef struct _CaromObject CaromObject;
 

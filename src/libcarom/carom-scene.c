@@ -14,16 +14,20 @@
 /**
  * CaromScene:
  *
- * A scene: walls, obstacles, balls and beams in document order, read from a
- * Carom scene file (an SVG file) or built in code, traced
- * (carom_scene_trace()), drawn as a figure (carom_scene_export()) and saved.
+ * A scene: walls, obstacles, balls and beams in document order.
+ *
+ * A scene is read from a Carom scene file (an SVG file,
+ * [ctor@Carom.Scene.new_from_file]) or built in code
+ * ([method@Carom.Scene.add_polygon], [method@Carom.Scene.add_ball]...),
+ * traced ([method@Carom.Scene.trace]), drawn as a figure
+ * ([method@Carom.Scene.export]) and saved ([method@Carom.Scene.save]).
  *
  * A scene read from a file is saved as the window saves it: what Carom does
  * not model in the file (text, guides, styles) is kept.
  *
  * A scene is not thread-safe: use it from one thread at a time.
- * carom_scene_trace_async() traces a copy, so the scene may change while the
- * trace runs.
+ * [method@Carom.Scene.trace_async] traces a copy, so the scene may change
+ * while the trace runs.
  */
 struct _CaromScene
 {
@@ -34,6 +38,14 @@ struct _CaromScene
 
 G_DEFINE_FINAL_TYPE (CaromScene, carom_scene, G_TYPE_OBJECT)
 
+/**
+ * carom_error_quark:
+ *
+ * The error domain of [error@Carom.Error], libcarom's own errors
+ * (`CAROM_ERROR` in C).
+ *
+ * Returns: the error domain's quark
+ */
 G_DEFINE_QUARK (carom - error - quark, carom_error)
 
 static void
@@ -84,10 +96,11 @@ carom_scene_new (void)
  * @path: (type filename): a Carom scene file, or any SVG file
  *
  * Reads a scene as the window opens it: the elements Carom models become
- * objects, the rest is kept for carom_scene_save().
+ * objects, the rest is kept for [method@Carom.Scene.save].
+ *
+ * Fails with an error naming the file, the element and the problem.
  *
  * Returns: (transfer full): the scene
- * Throws: an error naming the file, the element and the problem
  */
 CaromScene *
 carom_scene_new_from_file (const char *path, GError **error)
@@ -103,10 +116,12 @@ carom_scene_new_from_file (const char *path, GError **error)
  * @data: the text of a scene file
  * @length: its length in bytes, or -1 when @data ends with a NUL byte
  *
- * Reads a scene from the text of a scene file, as carom_scene_new_from_file().
+ * Reads a scene from the text of a scene file, as
+ * [ctor@Carom.Scene.new_from_file].
+ *
+ * Fails with an error naming the element and the problem.
  *
  * Returns: (transfer full): the scene
- * Throws: an error naming the element and the problem
  */
 CaromScene *
 carom_scene_new_from_data (const char *data, gssize length, GError **error)
@@ -127,8 +142,9 @@ carom_scene_new_from_data (const char *data, gssize length, GError **error)
  * keeps what Carom does not model, and the parts of the file no edit
  * touched keep their bytes.
  *
+ * Fails when the file cannot be written.
+ *
  * Returns: %TRUE when written
- * Throws: an error when the file cannot be written
  */
 gboolean
 carom_scene_save (CaromScene *scene, const char *path, GError **error)
@@ -143,7 +159,7 @@ carom_scene_save (CaromScene *scene, const char *path, GError **error)
  * @scene: a scene
  * @length: (out) (optional): the length of the text in bytes
  *
- * The text carom_scene_save() writes.
+ * The text [method@Carom.Scene.save] writes.
  *
  * Returns: (transfer full): the scene file's text
  */
@@ -162,6 +178,8 @@ carom_scene_to_data (CaromScene *scene, gsize *length)
  * carom_scene_get_n_objects:
  * @scene: a scene
  *
+ * Counts the scene's objects: polygons, balls and beams.
+ *
  * Returns: the number of objects in the scene
  */
 guint
@@ -174,7 +192,9 @@ carom_scene_get_n_objects (CaromScene *scene)
 /**
  * carom_scene_get_object:
  * @scene: a scene
- * @index: an index, below carom_scene_get_n_objects()
+ * @index: an index, below [method@Carom.Scene.get_n_objects]
+ *
+ * Reads an object of the scene by its place in document order.
  *
  * Returns: (transfer full) (nullable): a copy of the object at @index in
  *   document order, or %NULL when @index is out of range
@@ -192,6 +212,8 @@ carom_scene_get_object (CaromScene *scene, guint index)
  * carom_scene_find_object:
  * @scene: a scene
  * @id: an object's id
+ *
+ * Reads an object of the scene by its id.
  *
  * Returns: (transfer full) (nullable): a copy of the object called @id, or
  *   %NULL when there is none
@@ -222,8 +244,9 @@ index_of (CaromScene *self, const char *id, GError **error)
  *
  * Removes the object called @id.
  *
+ * Fails with %CAROM_ERROR_NOT_FOUND when the scene has no object called @id.
+ *
  * Returns: %TRUE when removed
- * Throws: %CAROM_ERROR_NOT_FOUND when the scene has no object called @id
  */
 gboolean
 carom_scene_remove_object (CaromScene *scene, const char *id, GError **error)
@@ -312,12 +335,14 @@ add (CaromScene *self, CmObject *object, GError **error)
  * @n_coords: the number of coordinates: twice the number of vertices, at least 6
  *
  * Adds a polygon of straight edges. Its vertices may go either way round:
- * they are put in the role's orientation (geometry.md).
+ * they are put in the role's orientation (walls counter-clockwise, obstacles
+ * clockwise, y down: [method@Carom.Object.get_points]).
+ *
+ * Fails with %CAROM_ERROR_INVALID naming the polygon and the problem (edges
+ * that cross, vertices that repeat, a number that is not finite, an id
+ * taken).
  *
  * Returns: (transfer none): the new object's id
- * Throws: %CAROM_ERROR_INVALID naming the polygon and the problem (edges
- *   that cross, vertices that repeat, a number that is not finite, an id
- *   taken)
  */
 const char *
 carom_scene_add_polygon (CaromScene *scene, CaromRole role, const char *id, const double *points,
@@ -350,8 +375,9 @@ carom_scene_add_polygon (CaromScene *scene, CaromRole role, const char *id, cons
  *
  * Adds an exact circle: one vertex and one arc edge turning a whole turn.
  *
+ * Fails with %CAROM_ERROR_INVALID naming the circle and the problem.
+ *
  * Returns: (transfer none): the new object's id
- * Throws: %CAROM_ERROR_INVALID naming the circle and the problem
  */
 const char *
 carom_scene_add_circle (CaromScene *scene, CaromRole role, const char *id, double x, double y,
@@ -385,8 +411,9 @@ carom_scene_add_circle (CaromScene *scene, CaromRole role, const char *id, doubl
  *
  * Adds a ball.
  *
+ * Fails with %CAROM_ERROR_INVALID naming the ball and the problem.
+ *
  * Returns: (transfer none): the new ball's id
- * Throws: %CAROM_ERROR_INVALID naming the ball and the problem
  */
 const char *
 carom_scene_add_ball (CaromScene *scene, const char *id, double x, double y, double radius,
@@ -427,8 +454,9 @@ check_count (GError **error, const char *id, guint count)
  *
  * Adds a fan beam: @count balls from one point, spread evenly.
  *
+ * Fails with %CAROM_ERROR_INVALID naming the beam and the problem.
+ *
  * Returns: (transfer none): the new beam's id
- * Throws: %CAROM_ERROR_INVALID naming the beam and the problem
  */
 const char *
 carom_scene_add_fan_beam (CaromScene *scene, const char *id, double x, double y, double radius,
@@ -462,10 +490,12 @@ carom_scene_add_fan_beam (CaromScene *scene, const char *id, double x, double y,
  * @count: the number of rays, spread evenly from the first start to the last
  * @max_bounces: the most reflections each ray makes
  *
- * Adds a parallel beam.
+ * Adds a parallel beam: @count balls in one direction, their starts spread
+ * evenly along a segment.
+ *
+ * Fails with %CAROM_ERROR_INVALID naming the beam and the problem.
  *
  * Returns: (transfer none): the new beam's id
- * Throws: %CAROM_ERROR_INVALID naming the beam and the problem
  */
 const char *
 carom_scene_add_parallel_beam (CaromScene *scene, const char *id, double x1, double y1, double x2,
@@ -492,9 +522,10 @@ carom_scene_add_parallel_beam (CaromScene *scene, const char *id, double x1, dou
  * Sets what the obstacle does to the ball that touches it (a wall always
  * reflects).
  *
+ * Fails with %CAROM_ERROR_NOT_FOUND when the scene has no object called @id,
+ * or %CAROM_ERROR_INVALID when it is not an obstacle.
+ *
  * Returns: %TRUE when set
- * Throws: %CAROM_ERROR_NOT_FOUND, or %CAROM_ERROR_INVALID when @id is not an
- *   obstacle
  */
 gboolean
 carom_scene_set_on_hit (CaromScene *scene, const char *id, CaromOnHit on_hit, GError **error)
@@ -587,11 +618,13 @@ trace_now (TraceData *data, GCancellable *cancellable, GError **error)
  * @cancellable: (nullable): cancels the trace from another thread
  *
  * Traces every ball of the scene (every ray of its beams), each with its own
- * max bounces, within the work budget of the window (%CAROM_BUDGET_DEFAULT
- * rays and hits): carom_scene_trace_full() with -1 and 0.
+ * max bounces, within the work budget of the window
+ * ([const@Carom.BUDGET_DEFAULT] rays and hits):
+ * [method@Carom.Scene.trace_full] with -1 and 0.
+ *
+ * Fails with %G_IO_ERROR_CANCELLED when cancelled.
  *
  * Returns: (transfer full): the trace
- * Throws: %G_IO_ERROR_CANCELLED when cancelled
  */
 CaromTrace *
 carom_scene_trace (CaromScene *scene, GCancellable *cancellable, GError **error)
@@ -606,16 +639,17 @@ carom_scene_trace (CaromScene *scene, GCancellable *cancellable, GError **error)
  *   (-1: each ball's own)
  * @budget: the work budget in rays and hits, as `--max-hits`: balls that
  *   would take more end with %CAROM_BALL_STATUS_BUDGET
- *   (carom_trace_get_budget_message()); 0: %CAROM_BUDGET_DEFAULT
+ *   ([method@Carom.Trace.get_budget_message]); 0: [const@Carom.BUDGET_DEFAULT]
  * @cancellable: (nullable): cancels the trace from another thread
  *
  * Traces every ball of the scene. With the same @max_bounces and @budget,
- * carom_trace_to_json() is what `carom trace --json` prints for the saved
- * scene.
+ * [method@Carom.Trace.to_json] is what `carom trace --json` prints for the
+ * saved scene.
+ *
+ * Fails with %G_IO_ERROR_CANCELLED when cancelled, or %CAROM_ERROR_INVALID
+ * for a budget out of range (it is 0, or from 1,000 to 10^12).
  *
  * Returns: (transfer full): the trace
- * Throws: %G_IO_ERROR_CANCELLED when cancelled; %CAROM_ERROR_INVALID for a
- *   budget out of range
  */
 CaromTrace *
 carom_scene_trace_full (CaromScene *scene, gint64 max_bounces, guint64 budget,
@@ -647,15 +681,15 @@ trace_thread (GTask *task, gpointer source, gpointer task_data, GCancellable *ca
 /**
  * carom_scene_trace_async:
  * @scene: a scene
- * @max_bounces: as for carom_scene_trace_full()
- * @budget: as for carom_scene_trace_full()
+ * @max_bounces: as for [method@Carom.Scene.trace_full]
+ * @budget: as for [method@Carom.Scene.trace_full]
  * @cancellable: (nullable): cancels the trace
  * @callback: (scope async): called in the thread-default main context when
  *   the trace is made
  * @user_data: (closure): data for @callback
  *
  * Traces a copy of the scene in a worker thread, as the window does: the
- * scene may change meanwhile. Finish with carom_scene_trace_finish().
+ * scene may change meanwhile. Finish with [method@Carom.Scene.trace_finish].
  */
 void
 carom_scene_trace_async (CaromScene *scene, gint64 max_bounces, guint64 budget,
@@ -678,8 +712,13 @@ carom_scene_trace_async (CaromScene *scene, gint64 max_bounces, guint64 budget,
  * @scene: the scene
  * @result: the result given to the callback
  *
+ * Finishes [method@Carom.Scene.trace_async]: the trace, made in the worker
+ * thread.
+ *
+ * Fails with %G_IO_ERROR_CANCELLED when cancelled, or %CAROM_ERROR_INVALID
+ * for a budget out of range.
+ *
  * Returns: (transfer full): the trace
- * Throws: %G_IO_ERROR_CANCELLED when cancelled
  */
 CaromTrace *
 carom_scene_trace_finish (CaromScene *scene, GAsyncResult *result, GError **error)
@@ -701,10 +740,11 @@ carom_scene_trace_finish (CaromScene *scene, GAsyncResult *result, GError **erro
  * Traces the scene and writes its figure, as `carom export SCENE -o PATH`
  * with the options of @options: the same file, byte for byte.
  *
+ * Fails with %CAROM_ERROR_INVALID and `carom export`'s message for options
+ * that do not go together or do not fit the scene, %G_IO_ERROR_CANCELLED
+ * when cancelled, or an error when the file cannot be written.
+ *
  * Returns: %TRUE when written
- * Throws: %CAROM_ERROR_INVALID with `carom export`'s message for options that
- *   do not go together or do not fit the scene; %G_IO_ERROR_CANCELLED; an
- *   error when the file cannot be written
  */
 gboolean
 carom_scene_export (CaromScene *scene, const char *path, CaromFigureOptions *options,

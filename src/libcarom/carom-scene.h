@@ -82,8 +82,8 @@ gboolean carom_scene_export (CaromScene *scene, const char *path, CaromFigureOpt
 /**
  * CAROM_BUDGET_DEFAULT:
  *
- * The work budget carom_scene_trace() traces within, in rays and hits: the
- * window's (6,000,000).
+ * The work budget [method@Carom.Scene.trace] traces within, in rays and
+ * hits: the window's (6,000,000).
  */
 #define CAROM_BUDGET_DEFAULT G_GUINT64_CONSTANT (6000000)
 

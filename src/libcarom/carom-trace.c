@@ -11,14 +11,17 @@
 /**
  * CaromTrace:
  *
- * Every ball of a scene traced (carom_scene_trace()): for each ball (each
- * ray of a beam is a ball, `BEAMID#k`), where it starts, its hits and how it
- * ended. It holds a copy of the scene it was traced in: editing the scene
- * afterwards does not change it.
+ * Every ball of a scene traced: where each starts, its hits and how it ended.
  *
- * Read the hits one at a time with their maths (carom_trace_get_hit()), all
- * at once as an array of numbers (carom_trace_get_hit_array()), or as the
- * JSON of `carom trace --json` (carom_trace_to_json()).
+ * A trace is made by [method@Carom.Scene.trace]; each ray of a beam is a
+ * ball (`BEAMID#k`). It holds a copy of the scene it was traced in: editing
+ * the scene afterwards does not change it.
+ *
+ * Balls are numbered from 0 in the scene's order, a beam's rays in turn
+ * ([method@Carom.Trace.find_ball]); a ball's hits from 1. Read the hits one
+ * at a time with their maths ([method@Carom.Trace.get_hit]), all at once as
+ * an array of numbers ([method@Carom.Trace.get_hit_array]), or as the JSON
+ * of `carom trace --json` ([method@Carom.Trace.to_json]).
  */
 struct _CaromTrace
 {
@@ -109,6 +112,9 @@ carom_trace_to_json (CaromTrace *trace)
  * carom_trace_get_n_balls:
  * @trace: a trace
  *
+ * Counts the balls traced: the ball indices of the other methods go from 0
+ * to this number less 1.
+ *
  * Returns: the number of balls traced (a beam counts its rays)
  */
 guint
@@ -122,6 +128,8 @@ carom_trace_get_n_balls (CaromTrace *trace)
  * carom_trace_find_ball:
  * @trace: a trace
  * @id: a ball's id, or `BEAMID#k` for ray k of a beam
+ *
+ * Finds a ball by its id.
  *
  * Returns: the ball's index, or -1 when no ball traced has that id
  */
@@ -138,6 +146,8 @@ carom_trace_find_ball (CaromTrace *trace, const char *id)
  * @trace: a trace
  * @ball: a ball's index
  *
+ * The id of a ball, as `carom trace --json` writes it.
+ *
  * Returns: (transfer none): the ball's id (`BEAMID#k` for ray k of a beam)
  */
 const char *
@@ -151,6 +161,8 @@ carom_trace_get_ball_id (CaromTrace *trace, guint ball)
  * carom_trace_get_ball_source:
  * @trace: a trace
  * @ball: a ball's index
+ *
+ * The scene object a ball comes from.
  *
  * Returns: (transfer none): the id of the scene object the ball is: the
  *   ball itself, or its beam
@@ -166,6 +178,10 @@ carom_trace_get_ball_source (CaromTrace *trace, guint ball)
  * carom_trace_get_ball_status:
  * @trace: a trace
  * @ball: a ball's index
+ *
+ * How a ball's trace ended: it stopped on an obstacle, made its maximum
+ * number of reflections, escaped, could not start, or the work budget cut
+ * it.
  *
  * Returns: how the ball's trace ended
  */
@@ -198,6 +214,8 @@ carom_trace_get_ball_status (CaromTrace *trace, guint ball)
  * @ball: a ball's index
  * @x: (out): where the ball's centre starts, x
  * @y: (out): y
+ *
+ * Where a ball's centre starts.
  */
 void
 carom_trace_get_ball_start (CaromTrace *trace, guint ball, double *x, double *y)
@@ -214,6 +232,8 @@ carom_trace_get_ball_start (CaromTrace *trace, guint ball, double *x, double *y)
  * @ball: a ball's index
  * @dx: (out): the unit direction the ball starts in, x
  * @dy: (out): y
+ *
+ * The direction a ball starts in, as a unit vector.
  */
 void
 carom_trace_get_ball_direction (CaromTrace *trace, guint ball, double *dx, double *dy)
@@ -229,6 +249,9 @@ carom_trace_get_ball_direction (CaromTrace *trace, guint ball, double *dx, doubl
  * @trace: a trace
  * @ball: a ball's index
  *
+ * The radius of a ball: the offset of the outlines its centre was traced
+ * against.
+ *
  * Returns: the ball's radius
  */
 double
@@ -243,6 +266,8 @@ carom_trace_get_ball_radius (CaromTrace *trace, guint ball)
  * @trace: a trace
  * @ball: a ball's index
  *
+ * Counts a ball's hits, the one it stopped on included.
+ *
  * Returns: the number of the ball's hits
  */
 guint
@@ -255,6 +280,9 @@ carom_trace_get_n_hits (CaromTrace *trace, guint ball)
 /**
  * carom_trace_get_total_hits:
  * @trace: a trace
+ *
+ * Counts the hits of every ball: the rows of
+ * [method@Carom.Trace.get_hit_array].
  *
  * Returns: the number of hits of all the balls
  */
@@ -281,7 +309,7 @@ scene_index (CaromTrace *self, guint polygon)
  * @trace: a trace
  * @ball: a ball's index
  * @index: the hit's number along the ball's path, from 1 to
- *   carom_trace_get_n_hits()
+ *   [method@Carom.Trace.get_n_hits]
  *
  * The hit with every number of its maths: the cast is made again, bit for
  * bit, as the window's Hit panel makes it.
@@ -402,10 +430,13 @@ carom_trace_explain_hit (CaromTrace *trace, guint ball, guint index, CaromExplai
  * @trace: a trace
  *
  * Every hit of every ball, ball after ball in order, as rows of
- * %CAROM_HIT_N_COLUMNS doubles (#CaromHitColumn says which number is where),
- * in the machine's byte order: in Python,
- * `numpy.frombuffer(trace.get_hit_array().get_data(), dtype=float).reshape(-1,
- * Carom.HIT_N_COLUMNS)`.
+ * [const@Carom.HIT_N_COLUMNS] doubles ([enum@Carom.HitColumn] says which
+ * number is where), in the machine's byte order. In Python:
+ *
+ * ```python
+ * hits = numpy.frombuffer(trace.get_hit_array().get_data(), dtype=numpy.float64)
+ * hits = hits.reshape(-1, Carom.HIT_N_COLUMNS)
+ * ```
  *
  * Returns: (transfer full): the numbers
  */
@@ -459,7 +490,8 @@ carom_trace_get_hit_array (CaromTrace *trace)
  * @trace: a trace
  *
  * What the work budget cut, when it cut something: which objects asked for
- * how much, and that the balls cut end with the status "budget".
+ * how much, and that the balls cut end with the status "budget"
+ * (%CAROM_BALL_STATUS_BUDGET).
  *
  * Returns: (transfer full) (nullable): the message, or %NULL when every ball
  *   was traced to its end
@@ -484,8 +516,9 @@ carom_trace_get_budget_message (CaromTrace *trace)
  *
  * The boundary map of the balls, as `carom map` draws it.
  *
+ * Fails with %CAROM_ERROR_NOT_FOUND when no ball traced has the id @ball.
+ *
  * Returns: (transfer full): the map
- * Throws: %CAROM_ERROR_NOT_FOUND when no ball traced has the id @ball
  */
 CaromBoundaryMap *
 carom_trace_get_boundary_map (CaromTrace *trace, const char *ball, GError **error)
