@@ -169,19 +169,22 @@ typedef enum
  *   figure options that do not go together; the message names the element
  *   and the problem
  * @CAROM_ERROR_NOT_FOUND: no object or ball has that id
+ * @CAROM_ERROR_FILE: a scene file cannot be read or written: it is missing,
+ *   not an SVG file, holds an element Carom cannot use, or the folder
+ *   cannot be written to; the message names the file, the element and the
+ *   problem
  *
  * What went wrong in a call of libcarom.
  *
  * These are the codes of libcarom's error domain ([func@Carom.Error.quark],
- * `CAROM_ERROR` in C). Reading or writing a scene file fails with the SVG
- * reader's own domain (`carom-svg-error-quark`, whose codes are not part of
- * this API) and a message naming the file, the element and the problem; a
- * cancelled call fails with %G_IO_ERROR_CANCELLED.
+ * `CAROM_ERROR` in C). A cancelled call fails with %G_IO_ERROR_CANCELLED, and
+ * writing a figure may fail with the error of the file system.
  */
 typedef enum
 {
   CAROM_ERROR_INVALID,
   CAROM_ERROR_NOT_FOUND,
+  CAROM_ERROR_FILE,
 } CaromError;
 
 CAROM_API

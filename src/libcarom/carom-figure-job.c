@@ -15,7 +15,11 @@
 #include "render/carom-figure.h"
 #include "render/carom-underlay.h"
 
-G_DEFINE_QUARK (carom - figure - error - quark, carom_figure_error)
+GQuark
+carom_figure_error_quark (void)
+{
+  return g_quark_from_static_string ("carom-figure-error-quark");
+}
 
 void
 carom_figure_settings_init (CaromFigureSettings *settings)

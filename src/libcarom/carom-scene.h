@@ -29,7 +29,7 @@ CaromScene *carom_scene_new_from_data (const char *data, gssize length, GError *
 CAROM_API
 gboolean carom_scene_save (CaromScene *scene, const char *path, GError **error);
 CAROM_API
-char *carom_scene_to_data (CaromScene *scene, gsize *length);
+char *carom_scene_to_data (CaromScene *scene);
 
 CAROM_API
 guint carom_scene_get_n_objects (CaromScene *scene);
