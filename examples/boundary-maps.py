@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The boundary map of many tables: stadiums of growing straight parts.
+"""The boundary maps of many tables: stadiums of growing straight parts.
 
 Each table is a stadium (two half circles joined by straight walls; a circle
 when they have no length), as a polygon of many short edges. One ball makes
-2,000 bounces in each; its map's points are read into numpy, and how much of
-the map the ball covers is printed: a circle keeps the ball on a few lines,
-a stadium's chaos spreads it. The last map is written as PNG.
-Run: meson devenv -C build /usr/bin/python3 examples/many-tables.py OUTDIR
+2,000 bounces in each. The boundary map has a point per hit: ξ, where along
+the boundary it hit (the arc length along the table's outline), and sin φ,
+φ the angle from the normal to the direction the ball leaves in. Its points
+are read into numpy, and how much of the map the ball covers is printed: a
+circle keeps the ball on a few lines, a stadium's chaos spreads it over the
+map. The last map is written as PNG.
+Run: meson devenv -C build /usr/bin/python3 examples/boundary-maps.py OUTDIR
 """
 import math
 import os
@@ -35,21 +38,27 @@ def stadium(half_length, radius=100.0, sides=48):
     return pts
 
 
+print(" straight part  points  cover  mean |sin φ|")
 for k in range(24):
     half = 10.0 * k  # 0: a circle (regular), more: chaotic
     scene = Carom.Scene.new()
     scene.add_polygon(Carom.Role.WALL, "table", stadium(half))
+    # A small ball near the centre, off every axis of symmetry.
     scene.add_ball("ball", 0.3, 0.1, 1.0, 1.0, 0.37, 2000)
     trace = scene.trace()
-    bmap = trace.get_boundary_map(None)
+    bmap = trace.get_boundary_map(None)  # None: every ball of the trace
+    # get_points(): a GBytes of doubles, Carom.MAP_N_COLUMNS a point (ball,
+    # hit, ξ, sin φ, object); numpy reads it without a copy.
     points = np.frombuffer(bmap.get_points().get_data(), dtype=np.float64)
     points = points.reshape(-1, Carom.MAP_N_COLUMNS)
-    xi = points[:, Carom.MapColumn.XI] / bmap.get_length()
+    xi = points[:, Carom.MapColumn.XI] / bmap.get_length()  # 0 to 1 around the table
     sin_phi = points[:, Carom.MapColumn.SIN_PHI]
     # Cover: the share of a 40 x 40 grid over the map that the points reach.
     grid, _, _ = np.histogram2d(xi, sin_phi, bins=40, range=[[0, 1], [-1, 1]])
-    print(f"straight part {2 * half:5.0f}: {len(points)} points, "
-          f"{np.count_nonzero(grid) / grid.size:5.1%} of the map")
+    print(f"{2 * half:14.0f}  {len(points):6d}  {np.count_nonzero(grid) / grid.size:5.1%}"
+          f"  {np.abs(sin_phi).mean():.3f}")
+
+# The last (most chaotic) table's map, as `carom map -o map.png` draws it.
 path = os.path.join(out, "map.png")
 bmap.write(path)
 print("wrote", path)
