@@ -280,26 +280,27 @@ static const Option options[] = {
   { "view", KIND_STRING, AT (view), 0, 0,
     "Show only this region, X,Y,W,H in scene units (NULL: everything)" },
   { "title", KIND_STRING, AT (title), 0, 0, "A web page's title (NULL: Carom)" },
-  { "width", KIND_INT, AT (width), -1, G_MAXINT,
+  { "width", KIND_INT, AT (width), G_MININT, G_MAXINT,
     "Width of a PNG's or GIF's drawing in pixels (-1: the default)" },
-  { "digits", KIND_INT, AT (digits), 0, G_MAXINT, "Significant digits of the numbers drawn" },
-  { "font-size", KIND_DOUBLE, AT (font_size), 0, DBL_MAX,
+  { "digits", KIND_INT, AT (digits), G_MININT, G_MAXINT,
+    "Significant digits of the numbers drawn" },
+  { "font-size", KIND_DOUBLE, AT (font_size), -DBL_MAX, DBL_MAX,
     "Font size of labels and the legend in points (0: the style's)" },
   { "mono", KIND_BOOLEAN, AT (mono), 0, 0, "Greys only, directions told apart by dashes" },
   { "file-drawing", KIND_BOOLEAN, AT (file_drawing), 0, 0,
     "Draw what the scene file draws besides its objects behind the scene (.png, .pdf)" },
-  { "step", KIND_INT64, AT (step), -1, (double)G_MAXINT64,
+  { "step", KIND_INT64, AT (step), (double)G_MININT64, (double)G_MAXINT64,
     "Show the selected ball at hit N, 0 at its start (-1: no step)" },
-  { "max-bounces", KIND_INT64, AT (max_bounces), -1, (double)G_MAXINT64,
+  { "max-bounces", KIND_INT64, AT (max_bounces), (double)G_MININT64, (double)G_MAXINT64,
     "Stop each ball after N hits (-1: each ball's own setting)" },
-  { "max-hits", KIND_INT64, AT (max_hits), 0, (double)G_MAXINT64,
+  { "max-hits", KIND_INT64, AT (max_hits), (double)G_MININT64, (double)G_MAXINT64,
     "The work budget in rays and hits (0: the window's, 6,000,000)" },
-  { "front", KIND_DOUBLE, AT (front), -1, DBL_MAX,
+  { "front", KIND_DOUBLE, AT (front), -DBL_MAX, DBL_MAX,
     "Draw the selected ball's beam up to this path length (-1: whole paths)" },
   { "animate", KIND_BOOLEAN, AT (animate), 0, 0, "With .svg, an SVG animation" },
-  { "fps", KIND_DOUBLE, AT (fps), -1, DBL_MAX,
+  { "fps", KIND_DOUBLE, AT (fps), -DBL_MAX, DBL_MAX,
     "Frames a second of an animated GIF, 1 to 50 (-1: 25)" },
-  { "hits-per-second", KIND_DOUBLE, AT (hits_per_second), -1, DBL_MAX,
+  { "hits-per-second", KIND_DOUBLE, AT (hits_per_second), -DBL_MAX, DBL_MAX,
     "How fast an animation goes: hits a second (-1: 2)" },
   { "tikz-fragment", KIND_BOOLEAN, AT (tikz_fragment), 0, 0,
     "With .tex, a bare tikzpicture rather than a standalone document" },
@@ -379,16 +380,19 @@ carom_figure_options_set_property (GObject *object, guint id, const GValue *valu
     case KIND_INT64:
       {
         gint64 v = g_value_get_int64 (value);
-        /* -1: not given, except for max-hits, whose "not given" is 0. */
-        *(gint64 *)field = v < 0 ? G_MININT64 : v;
+        /* -1: not given (max-hits: 0); other values out of range are kept
+         * for the export to refuse with the CLI's message. */
+        *(gint64 *)field = v == -1 && o->offset != AT (max_hits) ? G_MININT64 : v;
         break;
       }
     case KIND_DOUBLE:
       {
         double v = g_value_get_double (value);
-        if (v < 0.0 && o->offset == AT (front))
+        /* -1: not given; other values out of range are kept for the
+         * export to refuse with the CLI's message. */
+        if (v == -1.0 && o->offset == AT (front))
           v = CAROM_FRONT_NONE;
-        else if (v < 0.0 && o->offset != AT (font_size))
+        else if (v == -1.0 && o->offset != AT (font_size))
           v = CAROM_FIGURE_NOT_GIVEN;
         *(double *)field = v;
         break;
@@ -435,7 +439,7 @@ carom_figure_options_class_init (CaromFigureOptionsClass *klass)
           break;
         case KIND_INT64:
           properties[i + 1] = g_param_spec_int64 (
-              o->name, NULL, o->blurb, (gint64)o->min, G_MAXINT64,
+              o->name, NULL, o->blurb, G_MININT64, G_MAXINT64,
               *(const gint64 *)field == G_MININT64 ? -1 : *(const gint64 *)field, flags);
           break;
         case KIND_DOUBLE:

@@ -368,6 +368,13 @@ carom_scene_add_polygon (CaromScene *scene, CaromRole role, const char *id, cons
                          gsize n_coords, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_SCENE (scene), NULL);
+  /* Without an id, the one Carom gives it, which errors name too. */
+  g_autofree char *named
+      = id == NULL
+            ? cm_scene_unique_id (scene->scene, role == CAROM_ROLE_OBSTACLE ? "obstacle" : "wall")
+            : NULL;
+  if (id == NULL)
+    id = named;
   g_return_val_if_fail (points != NULL || n_coords == 0, NULL);
   if (!check_id (scene, id, error) || !check_finite (error, id, points, n_coords))
     return NULL;
@@ -403,6 +410,13 @@ carom_scene_add_circle (CaromScene *scene, CaromRole role, const char *id, doubl
                         double radius, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_SCENE (scene), NULL);
+  /* Without an id, the one Carom gives it, which errors name too. */
+  g_autofree char *named
+      = id == NULL
+            ? cm_scene_unique_id (scene->scene, role == CAROM_ROLE_OBSTACLE ? "obstacle" : "wall")
+            : NULL;
+  if (id == NULL)
+    id = named;
   const double v[] = { x, y, radius };
   if (!check_id (scene, id, error) || !check_finite (error, id, v, G_N_ELEMENTS (v)))
     return NULL;
@@ -439,6 +453,10 @@ carom_scene_add_ball (CaromScene *scene, const char *id, double x, double y, dou
                       double dx, double dy, guint max_bounces, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_SCENE (scene), NULL);
+  /* Without an id, the one Carom gives it, which errors name too. */
+  g_autofree char *named = id == NULL ? cm_scene_unique_id (scene->scene, "ball") : NULL;
+  if (id == NULL)
+    id = named;
   const double v[] = { x, y, radius, dx, dy };
   if (!check_id (scene, id, error) || !check_finite (error, id, v, G_N_ELEMENTS (v))
       || !check_ball (error, id, radius, dx, dy, max_bounces))
@@ -483,6 +501,10 @@ carom_scene_add_fan_beam (CaromScene *scene, const char *id, double x, double y,
                           GError **error)
 {
   g_return_val_if_fail (CAROM_IS_SCENE (scene), NULL);
+  /* Without an id, the one Carom gives it, which errors name too. */
+  g_autofree char *named = id == NULL ? cm_scene_unique_id (scene->scene, "beam") : NULL;
+  if (id == NULL)
+    id = named;
   const double v[] = { x, y, radius, dx, dy, spread };
   if (!check_id (scene, id, error) || !check_finite (error, id, v, G_N_ELEMENTS (v))
       || !check_ball (error, id, radius, dx, dy, max_bounces) || !check_count (error, id, count))
@@ -522,6 +544,10 @@ carom_scene_add_parallel_beam (CaromScene *scene, const char *id, double x1, dou
                                guint max_bounces, GError **error)
 {
   g_return_val_if_fail (CAROM_IS_SCENE (scene), NULL);
+  /* Without an id, the one Carom gives it, which errors name too. */
+  g_autofree char *named = id == NULL ? cm_scene_unique_id (scene->scene, "beam") : NULL;
+  if (id == NULL)
+    id = named;
   const double v[] = { x1, y1, x2, y2, radius, dx, dy };
   if (!check_id (scene, id, error) || !check_finite (error, id, v, G_N_ELEMENTS (v))
       || !check_ball (error, id, radius, dx, dy, max_bounces) || !check_count (error, id, count))

@@ -146,6 +146,14 @@ bad = [
     ("no such object", lambda: scene.remove_object("nobody"), ["“nobody”"]),
     ("a wall told to reflect", lambda: scene.set_on_hit("room", Carom.OnHit.REFLECT),
      ["“room”", "obstacle"]),
+    ("NaN in an object without an id", lambda: scene.add_ball(None, math.nan, 0, 1, 1, 0, 3),
+     ["“ball-1”", "finite"]),
+    ("a crossing polygon without an id", lambda: scene.add_polygon(
+        Carom.Role.OBSTACLE, None, [0, 0, 10, 10, 10, 0, 0, 10]), ["“obstacle-", "cross"]),
+    ("width -5", lambda: scene.export(os.path.join(TMP, "n.png"),
+                                      Carom.FigureOptions(width=-5), None), ["--width", "not -5"]),
+    ("step -2", lambda: scene.export(os.path.join(TMP, "m.png"),
+                                     Carom.FigureOptions(step=-2), None), ["--step"]),
     ("width 0", lambda: scene.export(os.path.join(TMP, "w.png"),
                                      Carom.FigureOptions(width=0), None), ["--width", "not 0"]),
     ("an unknown overlay", lambda: scene.export(os.path.join(TMP, "o.png"),
@@ -171,7 +179,7 @@ for what, call, named in bad:
               and scene.get_n_objects() == 6 and scene.to_data() == before,
               f"{what} is refused, the scene unchanged: {e.message}")
 check(not any(os.path.exists(os.path.join(TMP, f)) for f in ("w.png", "o.png", "y.png", "s.png",
-                                                                "x.bmp")),
+                                                                "x.bmp", "n.png", "m.png")),
       "a refused export writes no file")
 try:
     scene.add_ball("r0", 5, 5, 0, 1, 0, 3)
