@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "app/carom-clipboard.h"
+#include "control/carom-clipboard-data.h"
 #include "control/carom-editor.h"
 #include "model/carom-edit.h"
 #include "scene-compare.h"

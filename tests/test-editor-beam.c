@@ -7,7 +7,7 @@
 #include <glib.h>
 #include <math.h>
 
-#include "app/carom-clipboard.h"
+#include "control/carom-clipboard-data.h"
 #include "control/carom-editor.h"
 #include "io/carom-svg.h"
 #include "model/carom-edit.h"

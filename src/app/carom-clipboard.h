@@ -10,6 +10,7 @@
 
 #include <gtk/gtk.h>
 
+#include "control/carom-clipboard-data.h"
 #include "model/carom-scene.h"
 
 G_BEGIN_DECLS
@@ -17,10 +18,6 @@ G_BEGIN_DECLS
 /// Puts copies of the objects of scene at indices on clipboard.
 void carom_clipboard_copy (GdkClipboard *clipboard, const CmScene *scene, const guint *indices,
                            guint n_indices);
-
-/// The SVG text carom_clipboard_copy() offers (newly allocated).
-char *carom_clipboard_serialize (const CmScene *scene, const guint *indices, guint n_indices,
-                                 gsize *length);
 
 /// Reads objects from the clipboard's SVG or text.
 void carom_clipboard_paste_async (GdkClipboard *clipboard, GCancellable *cancellable,
@@ -30,8 +27,5 @@ void carom_clipboard_paste_async (GdkClipboard *clipboard, GCancellable *cancell
 /// NULL with an error saying why nothing could be pasted.
 GPtrArray *carom_clipboard_paste_finish (GdkClipboard *clipboard, GAsyncResult *result,
                                          GError **error);
-
-/// The objects of an SVG text (what paste does with the clipboard's bytes).
-GPtrArray *carom_clipboard_parse (const char *data, gsize length, GError **error);
 
 G_END_DECLS
