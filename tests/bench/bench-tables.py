@@ -302,6 +302,20 @@ def table_map(secs):
     return ["fan", "changes", "new map on screen after", "main loop held at most", "command"], rows
 
 
+def table_python(secs):
+    (cmd, lines), = secs
+    tr = find(r"trace of ([\d,]+) hits: ([\d.]+) ms", lines, "trace")
+    arr = find(r"get_hit_array\(\) -> numpy, ([\d,]+) hits .*: median ([\d.]+) ms \(min ([\d.]+), max ([\d.]+)\) over (\d+) runs; ([\d.]+) million", lines, "array")
+    one = find(r"get_hit\(\) one at a time .*, ([\d,]+) hits: median ([\d.]+) ms.* about ([\d.]+) s", lines, "one by one")
+    return ["how", "hits", "time (median)", "command"], [
+        ["`trace.get_hit_array()` into numpy (runs: %s; min %s, max %s ms)" % (arr.group(5), arr.group(3), arr.group(4)),
+         arr.group(1), "%s ms (%s million hits/s)" % (arr.group(2), arr.group(6)), code(cmd)],
+        ["`trace.get_hit()` one at a time, with its maths", one.group(1),
+         "%s ms (10^6: about %s s)" % (one.group(2), one.group(3)), code(cmd)],
+        ["the trace itself (`scene.trace_full()`, once)", tr.group(1), tr.group(2) + " ms", code(cmd)],
+    ]
+
+
 TABLES = {name[len("table_"):]: f for name, f in globals().items() if name.startswith("table_")}
 
 
