@@ -76,8 +76,8 @@ char *carom_explain_primitive_name (const CmSceneTrace *trace, const CgPrimitive
 /// normal. Numbers to `digits` significant digits (0: every digit). For the
 /// Hit panel and carom_explain_format(). Newly allocated.
 char *carom_explain_primitive_cast (const CgPrimitive *p, const CgCastRecord *rec,
-                                    double edge_radius, double ball_radius,
-                                    CmExplainFormat format, int digits);
+                                    double edge_radius, double ball_radius, CmExplainFormat format,
+                                    int digits);
 
 /// The indices of e->tested that lost, nearest to the start first: those the
 /// ray crosses in order of t, then the rest by their distance from c.

@@ -18,8 +18,7 @@ void carom_trace_json_open (GString *out);
 void carom_trace_json_ball_begin (GString *out, const CaromBallTrace *bt, guint n_before);
 
 /// Appends one hit of a ball; first: it is the ball's first hit.
-void carom_trace_json_hit (GString *out, const CmSceneTrace *st, const CgHit *hit,
-                           gboolean first);
+void carom_trace_json_hit (GString *out, const CmSceneTrace *st, const CgHit *hit, gboolean first);
 
 /// Appends the ball's closing (its status); n_hits: the hits written.
 void carom_trace_json_ball_end (GString *out, const CaromBallTrace *bt, gsize n_hits);
