@@ -96,14 +96,7 @@ carom_boundary_map_get_points (CaromBoundaryMap *map)
 {
   g_return_val_if_fail (CAROM_IS_BOUNDARY_MAP (map), NULL);
   const CmSceneTrace *st = carom_trace_get_model (map->trace);
-  g_autoptr (GBytes) hits = carom_trace_get_hit_array (map->trace);
-  const double *hit_rows = g_bytes_get_data (hits, NULL);
-  /* The first row of each ball in the trace's hit array. */
-  g_autofree gsize *first = g_new (gsize, st->balls->len + 1);
-  first[0] = 0;
-  for (guint b = 0; b < st->balls->len; b++)
-    first[b + 1] = first[b] + g_array_index (st->balls, CaromBallTrace, b).trace.n_hits;
-
+  const guint *object_of = carom_trace_get_object_indices (map->trace);
   GArray *rows = g_array_new (FALSE, FALSE, sizeof (double));
   for (guint i = 0; i < map->balls->len; i++)
     {
@@ -112,13 +105,12 @@ carom_boundary_map_get_points (CaromBoundaryMap *map)
       for (guint k = 0; k < points->len; k++)
         {
           const CaromMapPoint *p = &g_array_index (points, CaromMapPoint, k);
-          const double *h = hit_rows + (first[b] + p->hit) * CAROM_HIT_N_COLUMNS;
           double row[CAROM_MAP_N_COLUMNS] = {
             [CAROM_MAP_COLUMN_BALL] = b,
             [CAROM_MAP_COLUMN_HIT] = p->hit + 1,
             [CAROM_MAP_COLUMN_XI] = p->xi,
             [CAROM_MAP_COLUMN_SIN_PHI] = p->sin_phi,
-            [CAROM_MAP_COLUMN_OBJECT] = h[CAROM_HIT_COLUMN_OBJECT],
+            [CAROM_MAP_COLUMN_OBJECT] = object_of[p->polygon],
           };
           g_array_append_vals (rows, row, CAROM_MAP_N_COLUMNS);
         }

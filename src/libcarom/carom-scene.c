@@ -649,8 +649,9 @@ trace_now (TraceData *data, GCancellable *cancellable, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _ ("out of memory"));
       return NULL;
     }
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (trace->cancelled || g_cancellable_is_cancelled (cancellable))
     {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _ ("The trace was cancelled"));
       cm_scene_trace_free (trace);
       return NULL;
     }

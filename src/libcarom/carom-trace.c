@@ -28,6 +28,7 @@ struct _CaromTrace
   GObject parent_instance;
   CmScene *scene;
   CmSceneTrace *trace;
+  guint *object_of; /* world polygon -> its index in the scene, made when first asked */
 };
 
 G_DEFINE_FINAL_TYPE (CaromTrace, carom_trace, G_TYPE_OBJECT)
@@ -38,6 +39,7 @@ carom_trace_finalize (GObject *object)
   CaromTrace *self = CAROM_TRACE (object);
   g_clear_pointer (&self->trace, cm_scene_trace_free);
   g_clear_pointer (&self->scene, cm_scene_free);
+  g_clear_pointer (&self->object_of, g_free);
   G_OBJECT_CLASS (carom_trace_parent_class)->finalize (object);
 }
 
@@ -293,15 +295,21 @@ carom_trace_get_total_hits (CaromTrace *trace)
   return trace->trace->n_hits;
 }
 
-/* The index in the scene of world polygon i. */
-static guint
-scene_index (CaromTrace *self, guint polygon)
+const guint *
+carom_trace_get_object_indices (CaromTrace *self)
 {
-  const CmObject *object = cm_scene_trace_polygon (self->trace, polygon);
+  if (self->object_of != NULL)
+    return self->object_of;
+  const CmSceneTrace *st = self->trace;
+  g_autoptr (GHashTable) index_of = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < self->scene->objects->len; i++)
-    if (g_ptr_array_index (self->scene->objects, i) == object)
-      return i;
-  g_return_val_if_reached (0);
+    g_hash_table_insert (index_of, g_ptr_array_index (self->scene->objects, i),
+                         GUINT_TO_POINTER (i));
+  self->object_of = g_new (guint, st->polygons->len + 1);
+  for (guint p = 0; p < st->polygons->len; p++)
+    self->object_of[p]
+        = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, g_ptr_array_index (st->polygons, p)));
+  return self->object_of;
 }
 
 /**
@@ -338,7 +346,7 @@ carom_trace_get_hit (CaromTrace *trace, guint ball, guint index)
     .ball = ball,
     .index = h->index,
     .object = g_strdup (object->id),
-    .object_index = scene_index (trace, h->object),
+    .object_index = carom_trace_get_object_indices (trace)[h->object],
     .role = object->role == CG_ROLE_OBSTACLE ? CAROM_ROLE_OBSTACLE : CAROM_ROLE_WALL,
     .primitive = h->kind == CG_PRIM_SEGMENT ? CAROM_PRIMITIVE_SEGMENT : CAROM_PRIMITIVE_ARC,
     .element = h->element,
@@ -445,17 +453,7 @@ carom_trace_get_hit_array (CaromTrace *trace)
 {
   g_return_val_if_fail (CAROM_IS_TRACE (trace), NULL);
   const CmSceneTrace *st = trace->trace;
-  /* The scene index of each world polygon, found once. */
-  guint n_polygons = st->polygons->len;
-  g_autofree double *object_of = g_new (double, n_polygons + 1);
-  g_autoptr (GHashTable) index_of = g_hash_table_new (NULL, NULL);
-  for (guint i = 0; i < trace->scene->objects->len; i++)
-    g_hash_table_insert (index_of, g_ptr_array_index (trace->scene->objects, i),
-                         GUINT_TO_POINTER (i));
-  for (guint p = 0; p < n_polygons; p++)
-    object_of[p]
-        = GPOINTER_TO_UINT (g_hash_table_lookup (index_of, g_ptr_array_index (st->polygons, p)));
-
+  const guint *object_of = carom_trace_get_object_indices (trace);
   gsize n = (gsize)st->n_hits * CAROM_HIT_N_COLUMNS;
   double *rows = g_try_new (double, n > 0 ? n : 1);
   if (rows == NULL)
