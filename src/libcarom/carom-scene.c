@@ -588,6 +588,116 @@ carom_scene_set_on_hit (CaromScene *scene, const char *id, CaromOnHit on_hit, GE
   return TRUE;
 }
 
+/**
+ * carom_scene_set_points:
+ * @scene: a scene
+ * @id: a polygon's id
+ * @points: (array length=n_coords): its new vertices as x0, y0, x1, y1, ...
+ * @n_coords: the number of coordinates: twice the number of vertices, at least 6
+ *
+ * Moves a polygon's vertices, as dragging them in the window does: checked,
+ * then put in the role's orientation. With as many vertices as before, its
+ * arc edges follow their ends; with another number every edge is straight.
+ *
+ * Fails with %CAROM_ERROR_NOT_FOUND, or %CAROM_ERROR_INVALID naming the
+ * polygon and the problem (the scene unchanged).
+ *
+ * Returns: %TRUE when moved
+ */
+gboolean
+carom_scene_set_points (CaromScene *scene, const char *id, const double *points, gsize n_coords,
+                        GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_SCENE (scene), FALSE);
+  g_return_val_if_fail (id != NULL && (points != NULL || n_coords == 0), FALSE);
+  gint index = index_of (scene, id, error);
+  if (index < 0 || !check_finite (error, id, points, n_coords))
+    return FALSE;
+  const CmObject *o = g_ptr_array_index (scene->scene->objects, index);
+  if (o->kind != CM_OBJECT_POLYGON)
+    return invalid (error, id, _ ("only a wall or an obstacle has vertices"));
+  if (n_coords % 2 != 0)
+    return invalid (error, id, _ ("the points must come as x, y pairs"));
+  if (n_coords < 6)
+    return invalid (error, id, _ ("a polygon needs at least 3 vertices"));
+  gsize n = n_coords / 2;
+  g_autofree CgVec2 *v = g_new (CgVec2, n);
+  for (gsize i = 0; i < n; i++)
+    v[i] = (CgVec2){ points[2 * i], points[2 * i + 1] };
+  g_autoptr (GError) edit_error = NULL;
+  if (!carom_edit_set_points (scene->history, scene->scene, (guint)index, v, n, _ ("Move"), NULL,
+                              NULL, &edit_error))
+    return invalid (error, id, edit_error->message);
+  return TRUE;
+}
+
+/**
+ * carom_scene_set_ball:
+ * @scene: a scene
+ * @id: a ball's id
+ * @x: where its centre starts, x
+ * @y: where its centre starts, y
+ * @radius: its radius, above 0
+ * @dx: the direction it starts in, x (need not be a unit vector)
+ * @dy: the direction it starts in, y
+ * @max_bounces: the most reflections it makes
+ *
+ * Changes a ball, as its Properties page in the window does: a sweep of
+ * launch angles turns one ball rather than building a scene for each.
+ *
+ * Fails with %CAROM_ERROR_NOT_FOUND, or %CAROM_ERROR_INVALID naming the
+ * ball and the problem (the scene unchanged).
+ *
+ * Returns: %TRUE when changed
+ */
+gboolean
+carom_scene_set_ball (CaromScene *scene, const char *id, double x, double y, double radius,
+                      double dx, double dy, guint max_bounces, GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_SCENE (scene), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+  gint index = index_of (scene, id, error);
+  const double v[] = { x, y, radius, dx, dy };
+  if (index < 0 || !check_finite (error, id, v, G_N_ELEMENTS (v))
+      || !check_ball (error, id, radius, dx, dy, max_bounces))
+    return FALSE;
+  const CmObject *o = g_ptr_array_index (scene->scene->objects, index);
+  if (o->kind != CM_OBJECT_BALL)
+    return invalid (error, id, _ ("only a ball can be changed this way"));
+  g_autoptr (GError) edit_error = NULL;
+  if (!carom_edit_set_ball (scene->history, scene->scene, (guint)index, (CgVec2){ x, y }, radius,
+                            (CgVec2){ dx, dy }, max_bounces, _ ("Change Ball"), NULL, &edit_error))
+    return invalid (error, id, edit_error->message);
+  return TRUE;
+}
+
+/**
+ * carom_scene_rename:
+ * @scene: a scene
+ * @id: an object's id
+ * @new_id: its new id: a valid SVG id no other object has
+ *
+ * Renames an object.
+ *
+ * Fails with %CAROM_ERROR_NOT_FOUND, or %CAROM_ERROR_INVALID when @new_id
+ * cannot be used.
+ *
+ * Returns: %TRUE when renamed
+ */
+gboolean
+carom_scene_rename (CaromScene *scene, const char *id, const char *new_id, GError **error)
+{
+  g_return_val_if_fail (CAROM_IS_SCENE (scene), FALSE);
+  g_return_val_if_fail (id != NULL && new_id != NULL, FALSE);
+  gint index = index_of (scene, id, error);
+  if (index < 0)
+    return FALSE;
+  g_autoptr (GError) edit_error = NULL;
+  if (!carom_edit_rename (scene->history, scene->scene, (guint)index, new_id, &edit_error))
+    return invalid (error, id, edit_error->message);
+  return TRUE;
+}
+
 /* What a trace keeps of the scene: a copy of its objects, so that the scene
  * may change (or be freed) while the trace lives or runs. */
 static CmScene *

@@ -64,6 +64,15 @@ gboolean carom_scene_set_on_hit (CaromScene *scene, const char *id, CaromOnHit o
                                  GError **error);
 
 CAROM_API
+gboolean carom_scene_set_points (CaromScene *scene, const char *id, const double *points,
+                                 gsize n_coords, GError **error);
+CAROM_API
+gboolean carom_scene_set_ball (CaromScene *scene, const char *id, double x, double y, double radius,
+                               double dx, double dy, guint max_bounces, GError **error);
+CAROM_API
+gboolean carom_scene_rename (CaromScene *scene, const char *id, const char *new_id, GError **error);
+
+CAROM_API
 CaromTrace *carom_scene_trace (CaromScene *scene, GCancellable *cancellable, GError **error);
 CAROM_API
 CaromTrace *carom_scene_trace_full (CaromScene *scene, gint64 max_bounces, guint64 budget,

@@ -245,6 +245,42 @@ check("Hit 1" in trace.explain_hit(0, 1, Carom.ExplainFormat.TEXT, 0)
       and "align*" in trace.explain_hit(0, 1, Carom.ExplainFormat.LATEX, 0),
       "explain_hit() in text and LaTeX")
 
+# Editing: a ball turned, a polygon's vertices moved, an object renamed; the trace is the
+# CLI's of the saved scene; refused edits leave the scene as it was.
+edited = Carom.Scene.new_from_file(os.path.join(ROOT, "data", "examples", "seed.svg"))
+first = edited.trace().to_json()
+check(edited.set_ball("ball", -200, 0, 30, 1, 0.4, 12)
+      and edited.set_points("post", [20, -100, 20, 50, -20, 50, -20, -100, 0, -150])
+      and edited.rename("post", "pillar"), "set_ball, set_points and rename succeed")
+b = edited.find_object("ball")
+check(b.get_radius() == 30 and b.get_max_bounces() == 12
+      and len(edited.find_object("pillar").get_points()) == 10
+      and edited.find_object("post") is None, "the edits are in the scene")
+edited_path = os.path.join(TMP, "edited.svg")
+edited.save(edited_path)
+after = edited.trace().to_json()
+check(after != first and after.encode() == cli("trace", "--json", edited_path),
+      "the edited scene traces as carom trace --json of its saved file")
+before = edited.to_data()
+for what, call, named in [
+    ("a wall told to move as a ball", lambda: edited.set_ball("room", 0, 0, 1, 1, 0, 3),
+     ["“room”", "ball"]),
+    ("vertices that cross", lambda: edited.set_points("pillar", [0, 0, 10, 10, 10, 0, 0, 10]),
+     ["“pillar”", "cross"]),
+    ("a ball told to take vertices", lambda: edited.set_points("ball", [0, 0, 1, 0, 0, 1]),
+     ["“ball”", "vertices"]),
+    ("a name taken", lambda: edited.rename("pillar", "room"), ["“room”"]),
+    ("a name that is no SVG id", lambda: edited.rename("ball", "bad id"), ["“bad id”"]),
+    ("NaN in a ball's edit", lambda: edited.set_ball("ball", math.nan, 0, 1, 1, 0, 3),
+     ["“ball”", "finite"]),
+]:
+    try:
+        call()
+        check(False, f"{what} is refused")
+    except GLib.Error as e:
+        check(all(w in e.message for w in named) and edited.to_data() == before,
+              f"{what} is refused, the scene unchanged: {e.message}")
+
 # The boundary map: the CLI's CSV, ξ and sin φ to the last bit.
 sinai = os.path.join(ROOT, "data", "examples", "sinai-fan.svg")
 t = Carom.Scene.new_from_file(sinai).trace()
