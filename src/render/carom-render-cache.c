@@ -295,8 +295,12 @@ carom_render_cache_check_step (const CaromRenderCache *cache, gint64 step, GErro
   if (step < 0 || step > n_hits)
     {
       g_set_error (error, CAROM_RENDER_ERROR, CAROM_RENDER_ERROR_STEP,
-                   _ ("step %lld is out of range: ball “%s” has %lld hits, so the step must be "
-                      "0 (the start) to %lld"),
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "step %lld is out of range: ball “%s” has %lld hit, so the step "
+                                "must be 0 (the start) to %lld",
+                                "step %lld is out of range: ball “%s” has %lld hits, so the step "
+                                "must be 0 (the start) to %lld",
+                                (gulong)n_hits),
                    (long long)step, cache->ball->ball->id, (long long)n_hits, (long long)n_hits);
       return FALSE;
     }

@@ -281,6 +281,15 @@ for what, call, named in [
         check(all(w in e.message for w in named) and edited.to_data() == before,
               f"{what} is refused, the scene unchanged: {e.message}")
 
+one_hit = Carom.Scene.new()
+one_hit.add_polygon(Carom.Role.WALL, "room", [0, 0, 100, 0, 100, 100, 0, 100])
+one_hit.add_ball("b", 50, 50, 1, 1, 0, 1)
+try:
+    one_hit.export(os.path.join(TMP, "one.png"), Carom.FigureOptions(step=5), None)
+    check(False, "a step past a ball's one hit is refused")
+except GLib.Error as e:
+    check("has 1 hit," in e.message, f"one hit is said in the singular: {e.message}")
+
 # The boundary map: the CLI's CSV, ξ and sin φ to the last bit.
 sinai = os.path.join(ROOT, "data", "examples", "sinai-fan.svg")
 t = Carom.Scene.new_from_file(sinai).trace()
